@@ -1,0 +1,87 @@
+"""A stdio MCP server that serves a fixed tool list, for captures.
+
+Run as ``python fake_mcp_server.py TOOLS.json``: the file holds the exact
+``tools`` array that ``tools/list`` returns, byte for byte as a real server
+would send it.  Standard library only, because the release starts it as a
+child process with whatever interpreter the capture names.
+
+Messages are newline-delimited JSON-RPC 2.0, which is the stdio transport
+every Codex release speaks.  Every message received is appended to the log
+file named by ``CODEX_CONFORMANCE_MCP_LOG`` (if set) so a capture can show
+what the release asked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+_SERVER_INFO = {"name": "codex-conformance-fake", "version": "1.0.0"}
+_DEFAULT_PROTOCOL = "2025-06-18"
+
+
+def _reply(message_id: Any, result: Any) -> None:
+    sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": message_id, "result": result}) + "\n")
+    sys.stdout.flush()
+
+
+def _error(message_id: Any, code: int, text: str) -> None:
+    payload = {"jsonrpc": "2.0", "id": message_id, "error": {"code": code, "message": text}}
+    sys.stdout.write(json.dumps(payload) + "\n")
+    sys.stdout.flush()
+
+
+def _log(line: str) -> None:
+    path = os.environ.get("CODEX_CONFORMANCE_MCP_LOG")
+    if path:
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(line.rstrip("\n") + "\n")
+
+
+def serve(tools: list[Any]) -> None:
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        _log(line)
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(message, dict) or "id" not in message:
+            continue  # notifications need no answer
+        method = message.get("method")
+        message_id = message["id"]
+        if method == "initialize":
+            params = message.get("params") or {}
+            _reply(
+                message_id,
+                {
+                    "protocolVersion": params.get("protocolVersion", _DEFAULT_PROTOCOL),
+                    "capabilities": {"tools": {"listChanged": False}},
+                    "serverInfo": _SERVER_INFO,
+                },
+            )
+        elif method == "tools/list":
+            _reply(message_id, {"tools": tools})
+        elif method in ("resources/list",):
+            _reply(message_id, {"resources": []})
+        elif method in ("resources/templates/list",):
+            _reply(message_id, {"resourceTemplates": []})
+        elif method == "prompts/list":
+            _reply(message_id, {"prompts": []})
+        elif method == "ping":
+            _reply(message_id, {})
+        else:
+            _error(message_id, -32601, f"method not found: {method}")
+
+
+def main() -> None:
+    with open(sys.argv[1], encoding="utf-8") as handle:
+        tools = json.load(handle)
+    serve(tools)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""A loopback Responses endpoint that replays scripted SSE and records requests.
+
+The release under capture is pointed at ``base_url``; every request it makes
+(any method, any path) is recorded with its headers and raw body.  ``POST``
+requests to a path ending in ``/responses`` are answered with the next
+scripted SSE stream; once the script is exhausted the last stream repeats,
+so a release that retries still gets an answer.  Anything else gets a 404,
+which is what a provider without that endpoint would say.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    method: str
+    path: str
+    headers: list[tuple[str, str]]
+    body: bytes
+
+    def json_body(self) -> Any:
+        return json.loads(self.body.decode("utf-8"))
+
+
+def sse_event(payload: dict[str, Any]) -> str:
+    """One SSE event whose ``event:`` name is the payload's ``type``."""
+    return f"event: {payload['type']}\ndata: {json.dumps(payload)}\n\n"
+
+
+def simple_reply_stream(text: str = "done", response_id: str = "resp_1") -> str:
+    """The smallest stream every edition accepts: one assistant message, completed."""
+    message = {
+        "type": "message",
+        "role": "assistant",
+        "id": "msg_1",
+        "content": [{"type": "output_text", "text": text, "annotations": []}],
+    }
+    usage = {
+        "input_tokens": 1,
+        "input_tokens_details": None,
+        "output_tokens": 1,
+        "output_tokens_details": None,
+        "total_tokens": 2,
+    }
+    return "".join(
+        [
+            sse_event({"type": "response.created", "response": {"id": response_id}}),
+            sse_event({"type": "response.output_item.done", "item": message}),
+            sse_event({"type": "response.completed", "response": {"id": response_id, "usage": usage}}),
+        ]
+    )
+
+
+@dataclass
+class MockResponsesServer:
+    """Start with ``with MockResponsesServer(streams) as server:``."""
+
+    streams: list[str] = field(default_factory=lambda: [simple_reply_stream()])
+    requests: list[RecordedRequest] = field(default_factory=list)
+    _server: ThreadingHTTPServer | None = None
+    _thread: threading.Thread | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _served: int = 0
+
+    @property
+    def base_url(self) -> str:
+        assert self._server is not None, "server not started"
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}/v1"
+
+    def responses_requests(self) -> list[RecordedRequest]:
+        return [r for r in self.requests if r.method == "POST" and r.path.rstrip("/").endswith("/responses")]
+
+    def _next_stream(self) -> str:
+        with self._lock:
+            index = min(self._served, len(self.streams) - 1)
+            self._served += 1
+            return self.streams[index]
+
+    def _record(self, request: RecordedRequest) -> None:
+        with self._lock:
+            self.requests.append(request)
+
+    def __enter__(self) -> MockResponsesServer:
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
+                return  # captures must not write to the capturing process's stderr
+
+            def _handle(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else b""
+                owner._record(RecordedRequest(self.command, self.path, list(self.headers.items()), body))
+                if self.command == "POST" and self.path.split("?")[0].rstrip("/").endswith("/responses"):
+                    payload = owner._next_stream().encode("utf-8")
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/event-stream")
+                    self.send_header("Content-Length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                    return
+                payload = b'{"error":{"message":"not found"}}'
+                self.send_response(404)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            do_GET = do_POST = do_PUT = do_DELETE = _handle
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()

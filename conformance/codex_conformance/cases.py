@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Final = 1
 
 CompareMode = Literal["json-exact", "json-unordered", "text-exact", "json-pattern"]
 

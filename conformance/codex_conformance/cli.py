@@ -1,0 +1,210 @@
+"""The ``codex-conformance`` command.
+
+Subcommands: ``certify``, ``serve``, ``fixtures lint``, ``schemas``, and any
+that optional modules register (``codex_conformance.capture.cli.register``).
+A usage problem is one line on stderr and exit code 2, never a traceback.
+Exit codes: 0 success, 1 the check found problems, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from codex_conformance import __version__, paths
+from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
+from codex_conformance.errors import UsageError
+from codex_conformance.outcome import Outcome
+from codex_conformance.report import Totals, render_markdown
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+
+# Optional modules that add subcommands: each has ``register(subparsers)``
+# and sets ``handler`` (a function of the parsed args returning an exit code) on the parsers it adds.
+_EXTENSIONS = ("codex_conformance.capture.cli",)
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    command: Command | None = getattr(args, "handler", None)
+    if command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return command(args)
+    except UsageError as exc:
+        print(f"codex-conformance: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("codex-conformance: interrupted", file=sys.stderr)
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="codex-conformance",
+        description="Conformance kit for the wire format of Codex's tool-calling layer.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    certify = subparsers.add_parser("certify", help="run every case against an implementation")
+    certify.add_argument(
+        "impl", metavar="IMPL", help="reference, release:<version>, cmd:<command>, pkg.mod[:attr]"
+    )
+    certify.add_argument("--edition", action="append", default=[], help="edition to run (repeatable)")
+    certify.add_argument("--report", type=Path, help="write the JSON report here (and a .md beside it)")
+    certify.add_argument("--expected-failures", type=Path, help="TOML file of known failures")
+    certify.add_argument("--fixtures-dir", type=Path, help="fixtures to run (default: the kit's own)")
+    certify.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="per-case timeout for cmd:")
+    certify.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    certify.set_defaults(handler=_certify)
+
+    serve = subparsers.add_parser("serve", help="serve a Python adapter over the JSON-lines transport")
+    serve.add_argument("impl", metavar="IMPL", help="reference, release:<version>, pkg.mod[:attr]")
+    serve.set_defaults(handler=_serve)
+
+    fixtures = subparsers.add_parser("fixtures", help="work with the fixture files")
+    fixtures_commands = fixtures.add_subparsers(title="fixtures commands", metavar="COMMAND")
+    lint = fixtures_commands.add_parser("lint", help="check the fixtures and their spec clauses")
+    lint.add_argument("--fixtures-dir", type=Path, help="default: the kit's fixtures")
+    lint.add_argument("--spec-dir", type=Path, help="default: the kit's spec")
+    lint.set_defaults(handler=_fixtures_lint)
+
+    schemas = subparsers.add_parser("schemas", help="check (or --write) the published JSON Schemas")
+    schemas.add_argument("--write", action="store_true", help="regenerate the schema files")
+    schemas.add_argument("--spec-dir", type=Path, help="default: the kit's spec (schemas go in spec/schemas)")
+    schemas.set_defaults(handler=_schemas)
+
+    for module_name in _EXTENSIONS:
+        _register_extension(module_name, subparsers)
+    return parser
+
+
+def _register_extension(
+    module_name: str, subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
+) -> None:
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and module_name.startswith(exc.name):
+            return  # the extension is not installed (or not written yet)
+        raise
+    module.register(subparsers)
+
+
+def _directory(given: Path | None, default: Callable[[], Path]) -> Path:
+    if given is not None:
+        return given
+    try:
+        return default()
+    except FileNotFoundError as exc:
+        raise UsageError(str(exc)) from None
+
+
+class _ProgressLine:
+    """Prints a counter line to stderr every few cases, so a long run shows it is alive."""
+
+    def __init__(self, total: int, *, every_seconds: float = 2.0) -> None:
+        self.total = total
+        self.totals = Totals()
+        self.step = max(1, total // 20)
+        self.every_seconds = every_seconds
+        self.last = time.monotonic()
+
+    def __call__(self, done: int, outcome: Outcome) -> None:
+        self.totals.add(outcome)
+        now = time.monotonic()
+        if done == self.total or done % self.step == 0 or now - self.last >= self.every_seconds:
+            self.last = now
+            width = len(str(self.total))
+            print(f"[{done:>{width}}/{self.total}] {self.totals.line()}", file=sys.stderr, flush=True)
+
+
+def _certify(args: argparse.Namespace) -> int:
+    from codex_conformance.session import ConformanceSession, SessionOptions
+
+    session = ConformanceSession(
+        SessionOptions(
+            impl=args.impl,
+            editions=args.edition,
+            fixtures_dir=args.fixtures_dir,
+            timeout=args.timeout,
+            expected_failures=args.expected_failures,
+            report=args.report,
+        )
+    )
+    try:
+        session.start()
+        assert session.hello is not None
+        implementation = session.hello.implementation
+        if not args.quiet:
+            print(
+                f"certifying {implementation.name} {implementation.version} ({args.impl}): "
+                f"{len(session.cases)} cases, editions {', '.join(session.editions) or '(none)'}",
+                file=sys.stderr,
+            )
+        progress = _ProgressLine(len(session.cases))
+        for done, case in enumerate(session.cases, start=1):
+            outcome = session.run(case)
+            if not args.quiet:
+                progress(done, outcome)
+        report = session.report()
+        session.write_report(report)
+    finally:
+        session.close()
+    print(render_markdown(report), end="")
+    for problem in report.expected_failure_problems:
+        print(f"codex-conformance: {problem}", file=sys.stderr)
+    return EXIT_OK if report.ok else EXIT_PROBLEMS
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from codex_conformance.impl import COMMAND_PREFIX, load_handler
+    from codex_conformance.serve import serve_stdio
+
+    if args.impl.startswith(COMMAND_PREFIX):
+        raise UsageError(
+            "serve needs a Python adapter (reference, release:<version>, pkg.mod[:attr]), not cmd:"
+        )
+    return serve_stdio(load_handler(args.impl))
+
+
+def _fixtures_lint(args: argparse.Namespace) -> int:
+    from codex_conformance.lint import lint
+
+    fixtures_dir = _directory(args.fixtures_dir, paths.fixtures_dir)
+    spec_dir = _directory(args.spec_dir, paths.spec_dir)
+    problems = lint(fixtures_dir, spec_dir)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem(s) in {fixtures_dir} / {spec_dir}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    print(f"fixtures OK ({fixtures_dir}, spec {spec_dir})", file=sys.stderr)
+    return EXIT_OK
+
+
+def _schemas(args: argparse.Namespace) -> int:
+    from codex_conformance import schemas
+
+    directory = _directory(args.spec_dir, paths.spec_dir) / "schemas"
+    if args.write:
+        for path in schemas.write(directory):
+            print(f"wrote {path}", file=sys.stderr)
+        return EXIT_OK
+    stale = schemas.stale(directory)
+    for name in stale:
+        print(f"{directory / name} is out of date (run 'codex-conformance schemas --write')", file=sys.stderr)
+    if not stale:
+        print(f"schemas in {directory} are up to date", file=sys.stderr)
+    return EXIT_PROBLEMS if stale else EXIT_OK

@@ -1,0 +1,225 @@
+"""Comparison modes: one small pure function per mode, wired in ``COMPARATORS``.
+
+Each comparator takes the case's expected ``result`` object and the
+implementation's actual one, and returns ``None`` when they agree or a
+``Mismatch`` (a one-line summary naming the first differing JSON path, and
+a capped unified diff) when they do not.
+
+- ``json-exact``: key order is part of the wire, and ``1`` is not ``1.0``
+  nor ``true``; equal iff the canonical serializations are equal.
+- ``json-unordered``: object key order is ignored (list order is not); only
+  for output whose key order the release itself does not fix.
+- ``text-exact``: every expected value is a string, compared byte for byte.
+- ``json-pattern``: like ``json-exact``, but an expected ``{"$pattern": RE}``
+  matches any string that ``re.fullmatch``-es RE (ids, durations), so a
+  volatile value still has its form checked.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+PATTERN_KEY = "$pattern"
+MAX_DIFF_LINES = 200
+_SCALAR_SHOWN = 120  # characters of a value shown in a summary line
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    summary: str  # e.g. '$.tools[3].name: expected "a__b" got "a__c"'
+    diff: str
+
+
+Comparator = Callable[[dict[str, Any], dict[str, Any]], Mismatch | None]
+
+
+def canonical(value: Any) -> str:
+    """The wire form used for exact comparison: compact, key order kept, non-ASCII kept."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def pretty(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def show(value: Any) -> str:
+    """A value for a one-line summary, shortened if long."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= _SCALAR_SHOWN else text[: _SCALAR_SHOWN - 3] + "..."
+
+
+def unified_diff(expected: str, actual: str, *, limit: int = MAX_DIFF_LINES) -> str:
+    lines = list(
+        difflib.unified_diff(
+            expected.splitlines(), actual.splitlines(), fromfile="expected", tofile="actual", lineterm=""
+        )
+    )
+    if len(lines) > limit:
+        lines = [*lines[:limit], f"... ({len(lines) - limit} more diff lines not shown)"]
+    return "\n".join(lines)
+
+
+def _is_pattern(value: Any) -> bool:
+    return isinstance(value, dict) and list(value) == [PATTERN_KEY] and isinstance(value[PATTERN_KEY], str)
+
+
+def _same_type(expected: Any, actual: Any) -> bool:
+    # Python's == says True == 1 == 1.0; JSON (and the wire) does not.
+    return type(expected) is type(actual)
+
+
+def first_difference(
+    expected: Any, actual: Any, *, ordered: bool, patterns: bool, path: str = "$"
+) -> str | None:
+    """The first place where ``actual`` differs from ``expected``, as 'path: what', or None."""
+    if patterns and _is_pattern(expected):
+        regex = expected[PATTERN_KEY]
+        if isinstance(actual, str) and re.fullmatch(regex, actual):
+            return None
+        return f"{path}: expected a string matching /{regex}/ got {show(actual)}"
+    if not _same_type(expected, actual):
+        return f"{path}: expected {show(expected)} got {show(actual)}"
+    if isinstance(expected, dict):
+        missing = [key for key in expected if key not in actual]
+        if missing:
+            return f"{path}: missing key {show(missing[0])}"
+        extra = [key for key in actual if key not in expected]
+        if extra:
+            return f"{path}: unexpected key {show(extra[0])}"
+        for key in expected:
+            found = first_difference(
+                expected[key], actual[key], ordered=ordered, patterns=patterns, path=_child(path, key)
+            )
+            if found:
+                return found
+        if ordered and list(expected) != list(actual):
+            return f"{path}: key order differs: expected {show(list(expected))} got {show(list(actual))}"
+        return None
+    if isinstance(expected, list):
+        for index, (left, right) in enumerate(zip(expected, actual, strict=False)):
+            found = first_difference(left, right, ordered=ordered, patterns=patterns, path=f"{path}[{index}]")
+            if found:
+                return found
+        if len(expected) != len(actual):
+            return f"{path}: expected {len(expected)} items got {len(actual)}"
+        return None
+    if expected != actual:
+        return f"{path}: expected {show(expected)} got {show(actual)}"
+    return None
+
+
+def _child(path: str, key: str) -> str:
+    return f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else f"{path}[{show(key)}]"
+
+
+def _resolve_patterns(expected: Any, actual: Any) -> Any:
+    """``expected`` with each matched pattern replaced by the actual value it matched.
+
+    Diffing this against ``actual`` shows only the real differences, not
+    every volatile value that matched its pattern.
+    """
+    if _is_pattern(expected):
+        matched = isinstance(actual, str) and re.fullmatch(expected[PATTERN_KEY], actual)
+        return actual if matched else expected
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return {key: _resolve_patterns(value, actual.get(key)) for key, value in expected.items()}
+    if isinstance(expected, list) and isinstance(actual, list):
+        return [
+            _resolve_patterns(value, actual[index] if index < len(actual) else None)
+            for index, value in enumerate(expected)
+        ]
+    return expected
+
+
+def _sorted_keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _sorted_keys(value[key]) for key in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted_keys(item) for item in value]
+    return value
+
+
+def json_exact(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
+    if canonical(expected) == canonical(actual):
+        return None
+    summary = first_difference(expected, actual, ordered=True, patterns=False)
+    return Mismatch(summary or "$: serializations differ", unified_diff(pretty(expected), pretty(actual)))
+
+
+def json_unordered(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
+    summary = first_difference(expected, actual, ordered=False, patterns=False)
+    if summary is None:
+        return None
+    return Mismatch(summary, unified_diff(pretty(_sorted_keys(expected)), pretty(_sorted_keys(actual))))
+
+
+def json_pattern(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
+    summary = first_difference(expected, actual, ordered=True, patterns=True)
+    if summary is None:
+        return None
+    return Mismatch(summary, unified_diff(pretty(_resolve_patterns(expected, actual)), pretty(actual)))
+
+
+def text_exact(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
+    if list(expected) != list(actual) or any(not isinstance(actual[key], str) for key in actual):
+        summary = first_difference(expected, actual, ordered=True, patterns=False)
+        return Mismatch(summary or "$: keys differ", unified_diff(pretty(expected), pretty(actual)))
+    for key, text in expected.items():
+        if actual[key] != text:
+            return Mismatch(_text_summary(_child("$", key), text, actual[key]), _text_diff(text, actual[key]))
+    return None
+
+
+def _text_summary(path: str, expected: str, actual: str) -> str:
+    line = next(
+        (
+            number
+            for number, (left, right) in enumerate(
+                zip(expected.splitlines(True), actual.splitlines(True), strict=False), start=1
+            )
+            if left != right
+        ),
+        min(len(expected.splitlines(True)), len(actual.splitlines(True))) + 1,
+    )
+    return f"{path}: texts differ from line {line} (expected {len(expected)} chars, got {len(actual)})"
+
+
+def _text_diff(expected: str, actual: str) -> str:
+    # Lines keep their ends so that a missing final newline or a stray \r
+    # shows up in the diff instead of vanishing.
+    diff = difflib.unified_diff(
+        expected.splitlines(True), actual.splitlines(True), fromfile="expected", tofile="actual"
+    )
+    lines = [
+        line.rstrip("\n") if index < 2 or line.startswith("@@") else _visible_line(line)
+        for index, line in enumerate(diff)
+    ]
+    if len(lines) > MAX_DIFF_LINES:
+        lines = [*lines[:MAX_DIFF_LINES], f"... ({len(lines) - MAX_DIFF_LINES} more diff lines not shown)"]
+    return "\n".join(lines)
+
+
+def _visible_line(line: str) -> str:
+    body = line[:-1] if line.endswith("\n") else line + "  [no newline at end]"
+    return body.replace("\r", "\\r")
+
+
+COMPARATORS: dict[str, Comparator] = {
+    "json-exact": json_exact,
+    "json-unordered": json_unordered,
+    "text-exact": text_exact,
+    "json-pattern": json_pattern,
+}
+
+
+def compare(mode: str, expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
+    try:
+        comparator = COMPARATORS[mode]
+    except KeyError:
+        raise ValueError(f"unknown comparison mode {mode!r}; known: {', '.join(COMPARATORS)}") from None
+    return comparator(expected, actual)

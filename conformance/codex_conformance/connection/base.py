@@ -1,0 +1,55 @@
+"""The ``Connection`` interface every transport implements."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any
+
+from codex_conformance.protocol import HELLO_OP, Hello, Response, parse_hello
+
+# A Python adapter: ``handle({"op": ..., "args": ...}) -> {"result" | "error" | "unsupported": ...}``.
+Handler = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class Connection(ABC):
+    """A live link to one implementation.
+
+    ``request`` returns a validated ``Response`` or raises ``HarnessError``
+    (crash, timeout, invalid message); it never returns something the
+    runner would have to second-guess.  ``hello`` is asked once and cached.
+    """
+
+    def __init__(self) -> None:
+        self._hello: Hello | None = None
+
+    def hello(self) -> Hello:
+        if self._hello is None:
+            self._hello = parse_hello(self._send(HELLO_OP, {}))
+        return self._hello
+
+    def request(self, op: str, args: dict[str, Any]) -> Response:
+        return self._send(op, args)
+
+    @abstractmethod
+    def _send(self, op: str, args: dict[str, Any]) -> Response:
+        """Deliver one request and return its validated response."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """A short human description of the transport, for error messages and reports."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook; in-process has nothing to release
+        """Release whatever the transport holds (a child process, ...)."""
+
+    def __enter__(self) -> Connection:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,109 @@
+"""Known failures an implementer keeps, each with a reason; stale entries fail the run.
+
+The file is TOML (``tomllib`` is in the standard library, and TOML allows
+comments beside each entry)::
+
+    # my-impl: expected failures against codex-conformance 0.1
+    [[expected-failure]]
+    case = "mcp/0.25.0/long-name-hash"
+    reason = "we truncate names by characters, not bytes (#12)"
+
+    [[expected-failure]]
+    case = "exec_output/0.169.0/*"       # fnmatch glob over case ids
+    reason = "plain-text exec output not implemented yet"
+
+A failing or erroring case matched by an entry is an expected failure
+(xfail), not a failure of the run.  Two things fail the run instead, so the
+file cannot rot: an entry that matches no case in the fixtures at all (a
+typo, or a case that was renamed), and an entry whose matched cases all
+ran and passed (an unexpected pass: delete the entry).  Cases that were not
+run (deselected with ``-k``, another edition, not applicable) do not make
+an entry stale.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from codex_conformance.errors import UsageError
+from codex_conformance.outcome import Outcome, Status
+
+
+class ExpectedFailure(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    case: str = Field(min_length=1, description="A case id, or an fnmatch glob over case ids.")
+    reason: str = Field(min_length=1)
+
+    def matches(self, case_id: str) -> bool:
+        return fnmatchcase(case_id, self.case)
+
+
+class ExpectedFailuresFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    entries: list[ExpectedFailure] = Field(default_factory=list, alias="expected-failure")
+
+
+class ExpectedFailures:
+    def __init__(self, entries: Iterable[ExpectedFailure] = (), *, source: str = "") -> None:
+        self.entries = list(entries)
+        self.source = source
+
+    @classmethod
+    def load(cls, path: Path) -> ExpectedFailures:
+        try:
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise UsageError(f"expected-failures file {path}: {exc.strerror or exc}") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise UsageError(f"expected-failures file {path}: not valid TOML: {exc}") from None
+        try:
+            parsed = ExpectedFailuresFile.model_validate(raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"])
+            raise UsageError(
+                f"expected-failures file {path}: {where}: {first['msg']} "
+                "(expected [[expected-failure]] tables with 'case' and 'reason')"
+            ) from None
+        return cls(parsed.entries, source=str(path))
+
+    def reason_for(self, case_id: str) -> str | None:
+        for entry in self.entries:
+            if entry.matches(case_id):
+                return entry.reason
+        return None
+
+    def apply(self, outcome: Outcome) -> Outcome:
+        """Mark a fail or error that an entry covers as expected."""
+        if outcome.status in (Status.FAIL, Status.ERROR):
+            outcome.expected_failure = self.reason_for(outcome.id)
+        return outcome
+
+    def problems(self, all_case_ids: Iterable[str], outcomes: Iterable[Outcome]) -> list[str]:
+        """Stale entries: each one a sentence saying what to change in the file."""
+        all_ids = list(all_case_ids)
+        ran = list(outcomes)
+        found: list[str] = []
+        for entry in self.entries:
+            if not any(entry.matches(case_id) for case_id in all_ids):
+                found.append(f"expected-failure {entry.case!r} matches no case in the fixtures (stale entry)")
+                continue
+            judged = [
+                outcome
+                for outcome in ran
+                if entry.matches(outcome.id) and outcome.status is not Status.NOT_APPLICABLE
+            ]
+            if judged and all(outcome.status is Status.PASS for outcome in judged):
+                ids = ", ".join(outcome.id for outcome in judged[:5])
+                found.append(
+                    f"expected-failure {entry.case!r} is an unexpected pass: {len(judged)} matched case(s) "
+                    f"passed ({ids}); remove the entry"
+                )
+        return found

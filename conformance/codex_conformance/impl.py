@@ -1,0 +1,104 @@
+"""Turn an ``--impl`` string into a connection.
+
+Forms (documented in ``spec/adapter-protocol.md``):
+
+- ``reference``: the reference model, ``codex_reference.adapter.handle``;
+- ``release:<version>``: ``codex_conformance.release.adapter.ReleaseAdapter(version)``;
+- ``cmd:<command line>``: a child process speaking the JSON-lines transport;
+- ``package.module`` or ``package.module:attr``: a Python adapter, where the
+  attribute (default ``handle``) is a callable or an object with ``.handle``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+from typing import Any, cast
+
+from codex_conformance.connection import Connection, Handler, InProcessConnection, SubprocessConnection
+from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
+from codex_conformance.errors import UsageError
+
+REFERENCE_ALIAS = "reference"
+REFERENCE_MODULE = "codex_reference.adapter"
+RELEASE_PREFIX = "release:"
+COMMAND_PREFIX = "cmd:"
+
+
+def connect(impl: str, *, timeout: float = DEFAULT_TIMEOUT) -> Connection:
+    """A connection for ``impl``; not started yet (call ``hello()``)."""
+    impl = impl.strip()
+    if impl.startswith(COMMAND_PREFIX):
+        try:
+            argv = shlex.split(impl[len(COMMAND_PREFIX) :])
+        except ValueError as exc:
+            raise UsageError(f"--impl {impl!r}: cannot split the command line: {exc}") from None
+        if not argv:
+            raise UsageError(f"--impl {impl!r}: empty command line after 'cmd:'")
+        return SubprocessConnection(argv, timeout=timeout)
+    return InProcessConnection(load_handler(impl), name=impl)
+
+
+def load_handler(impl: str) -> Handler:
+    """The Python handler an in-process ``impl`` string names."""
+    if impl.startswith(RELEASE_PREFIX):
+        return _release_handler(impl[len(RELEASE_PREFIX) :])
+    if impl == REFERENCE_ALIAS:
+        impl = REFERENCE_MODULE
+    module_name, _, attr = impl.partition(":")
+    if not module_name or not all(part.isidentifier() for part in module_name.split(".")):
+        raise UsageError(
+            f"--impl {impl!r}: expected 'reference', 'release:<version>', 'cmd:<command>' "
+            "or 'package.module[:attr]'"
+        )
+    module = _import(module_name, impl)
+    target: Any = module
+    for part in (attr or "handle").split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise UsageError(
+                f"--impl {impl!r}: module {module_name!r} has no attribute {attr or 'handle'!r}"
+            ) from None
+    return _as_handler(target, impl)
+
+
+def _release_handler(version: str) -> Handler:
+    if not version:
+        raise UsageError("--impl 'release:': missing version, e.g. release:0.25.0")
+    # Imported lazily: the release adapter is optional machinery (it drives a
+    # real binary) that a kit user certifying their own adapter never needs.
+    try:
+        from codex_conformance.release import adapter as release_adapter
+    except ImportError as exc:
+        raise UsageError(f"--impl release:{version}: the release adapter is not available ({exc})") from None
+    adapter_class = getattr(release_adapter, "ReleaseAdapter", None)
+    if adapter_class is None:
+        raise UsageError(f"--impl release:{version}: codex_conformance.release.adapter has no ReleaseAdapter")
+    try:
+        adapter = adapter_class(version)
+    except Exception as exc:
+        raise UsageError(f"--impl release:{version}: cannot create the release adapter: {exc}") from None
+    return _as_handler(adapter, f"release:{version}")
+
+
+def _import(module_name: str, impl: str) -> Any:
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (module_name == exc.name or module_name.startswith(exc.name + ".")):
+            raise UsageError(f"--impl {impl!r}: no module named {module_name!r}") from None
+        raise UsageError(f"--impl {impl!r}: importing {module_name!r} failed: {exc}") from None
+    except Exception as exc:
+        raise UsageError(
+            f"--impl {impl!r}: importing {module_name!r} failed: {type(exc).__name__}: {exc}"
+        ) from None
+
+
+def _as_handler(target: Any, impl: str) -> Handler:
+    handle = getattr(target, "handle", None)
+    if callable(handle) and not isinstance(target, type):
+        return cast(Handler, handle)
+    if callable(target) and not isinstance(target, type):
+        return cast(Handler, target)
+    raise UsageError(f"--impl {impl!r}: {target!r} is neither a callable nor an object with a .handle method")

@@ -1,0 +1,152 @@
+"""``codex-conformance fixtures lint``: the kit checks its own data.
+
+Every fixture file must validate against the published fixture schema;
+case ids are unique, start with their area (the fixture's directory name)
+and carry their edition; editions are known; every clause a case cites is
+declared in ``spec/``, and every declared clause has at least one case.
+
+A clause is declared by a line that starts with ``### `` followed by the
+clause id in backticks, e.g. ``### `MCP-NAME-3` names longer than 64 bytes``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
+
+from codex_conformance import schemas
+from codex_conformance.cases import Case, FixtureFile
+from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.editions import EDITIONS
+from codex_conformance.errors import UsageError
+
+CLAUSE_ID = re.compile(r"[A-Z][A-Z0-9]*(-[A-Z0-9]+)+")
+CLAUSE_HEADING = re.compile(r"^### `([^`]*)`")
+
+
+@dataclass(frozen=True)
+class LintProblem:
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def declared_clauses(spec_dir: Path) -> tuple[dict[str, str], list[LintProblem]]:
+    """Clause id -> where it is declared ("file:line"), plus problems with the declarations."""
+    clauses: dict[str, str] = {}
+    problems: list[LintProblem] = []
+    for path in sorted(spec_dir.rglob("*.md")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            match = CLAUSE_HEADING.match(line)
+            if not match:
+                continue
+            where = f"{path.relative_to(spec_dir)}:{number}"
+            clause = match.group(1)
+            if not CLAUSE_ID.fullmatch(clause):
+                problems.append(LintProblem(where, f"malformed clause id {clause!r}"))
+            elif clause in clauses:
+                problems.append(
+                    LintProblem(where, f"clause {clause} is already declared at {clauses[clause]}")
+                )
+            else:
+                clauses[clause] = where
+    return clauses, problems
+
+
+def lint(fixtures_dir: Path, spec_dir: Path) -> list[LintProblem]:
+    for name, directory in (("fixtures", fixtures_dir), ("spec", spec_dir)):
+        if not directory.is_dir():
+            raise UsageError(f"{name} directory {directory} does not exist")
+    clauses, problems = declared_clauses(spec_dir)
+    validator = jsonschema.Draft202012Validator(schemas.schema("fixture-file.schema.json"))
+    first_seen: dict[str, str] = {}
+    cited: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(fixtures_dir.rglob("*.json")):
+        if path.name.startswith("_"):
+            continue  # capture inputs, not cases (see cases.load_cases)
+        where = str(path.relative_to(fixtures_dir))
+        fixture = _read_fixture(path, where, validator, problems)
+        if fixture is None:
+            continue
+        area = path.parent.name if path.parent != fixtures_dir else ""
+        if fixture.area != area:
+            problems.append(LintProblem(where, f"area {fixture.area!r} differs from its directory {area!r}"))
+        for case in fixture.cases:
+            case_where = f"{where}: {case.id}"
+            if case.id in first_seen:
+                problems.append(
+                    LintProblem(case_where, f"duplicate case id (first in {first_seen[case.id]})")
+                )
+            first_seen.setdefault(case.id, where)
+            problems.extend(LintProblem(case_where, message) for message in _case_problems(case, area))
+            for clause in case.clauses:
+                cited[clause].append(case.id)
+                if clause not in clauses:
+                    problems.append(LintProblem(case_where, f"clause {clause} is not declared in spec/"))
+    for clause, declared_at in clauses.items():
+        if clause not in cited:
+            problems.append(LintProblem(declared_at, f"clause {clause} has no case"))
+    return problems
+
+
+def _read_fixture(
+    path: Path, where: str, validator: jsonschema.Draft202012Validator, problems: list[LintProblem]
+) -> FixtureFile | None:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        problems.append(LintProblem(where, f"not readable JSON: {exc}"))
+        return None
+    errors = sorted(validator.iter_errors(raw), key=lambda error: list(error.absolute_path))
+    for error in errors[:10]:
+        location = "/".join(str(part) for part in error.absolute_path) or "(root)"
+        problems.append(LintProblem(where, f"schema: at {location}: {error.message}"))
+    if errors:
+        return None
+    return FixtureFile.model_validate(raw)
+
+
+def _case_problems(case: Case, area: str) -> list[str]:
+    found = []
+    id_area, id_edition, _ = case.id.split("/", 2)
+    if id_area != area:
+        found.append(f"id does not begin with its area {area!r}/")
+    if id_edition != case.edition:
+        found.append(f"id names edition {id_edition} but the case's edition is {case.edition}")
+    if case.edition not in EDITIONS:
+        found.append(f"unknown edition {case.edition!r}; known editions: {', '.join(EDITIONS)}")
+    for clause in case.clauses:
+        if not CLAUSE_ID.fullmatch(clause):
+            found.append(f"malformed clause id {clause!r}")
+    expected = case.expected.model_dump()
+    if (
+        case.compare == "text-exact"
+        and "result" in expected
+        and not all(isinstance(value, str) for value in expected["result"].values())
+    ):
+        found.append("compare is text-exact but not every expected result value is a string")
+    if case.compare == "json-pattern":
+        found.extend(_pattern_problems(expected))
+    return found
+
+
+def _pattern_problems(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        if list(value) == [PATTERN_KEY]:
+            try:
+                re.compile(value[PATTERN_KEY])
+            except (re.error, TypeError) as exc:
+                return [f"invalid $pattern {value[PATTERN_KEY]!r}: {exc}"]
+            return []
+        return [problem for item in value.values() for problem in _pattern_problems(item)]
+    if isinstance(value, list):
+        return [problem for item in value for problem in _pattern_problems(item)]
+    return []

@@ -1,0 +1,126 @@
+"""pytest plugin: ``pytest --impl=X`` runs the conformance suite against X.
+
+Thin on purpose (like syrupy's): options under one prefix with explicit
+``dest``, a fixture, and hooks that forward to the ``PytestRun`` object in
+``codex_conformance.pytest_run``.  Without ``--impl`` every hook returns at
+once, so installing the kit changes nothing for other test suites.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from codex_conformance.connection import Connection
+    from codex_conformance.pytest_run import PytestRun
+
+_RUN_KEY = pytest.StashKey["PytestRun"]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("codex-conformance", "conformance run against a Codex wire-format implementation")
+    group.addoption(
+        "--impl",
+        dest="conformance_impl",
+        default=None,
+        metavar="IMPL",
+        help="implementation to certify: reference, release:<version>, cmd:<command>, package.module[:attr]",
+    )
+    group.addoption(
+        "--edition",
+        dest="conformance_editions",
+        action="append",
+        default=[],
+        metavar="VERSION",
+        help="edition to run (repeatable); default: every edition the implementation declares",
+    )
+    group.addoption(
+        "--conformance-report",
+        dest="conformance_report",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="write the JSON report here and a Markdown summary beside it (.md)",
+    )
+    group.addoption(
+        "--expected-failures",
+        dest="conformance_expected_failures",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="TOML file of known failures ([[expected-failure]] case/reason); stale entries fail the run",
+    )
+    group.addoption(
+        "--conformance-timeout",
+        dest="conformance_timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="per-case timeout for cmd: implementations (default 10)",
+    )
+    group.addoption(
+        "--fixtures-dir",
+        dest="conformance_fixtures_dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="fixtures to run (default: the fixtures shipped with the kit)",
+    )
+
+
+def _run(config: pytest.Config) -> PytestRun | None:
+    return config.stash.get(_RUN_KEY, None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.option.conformance_impl:
+        return
+    from codex_conformance.pytest_run import PytestRun
+
+    config.stash[_RUN_KEY] = PytestRun.from_config(config)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    run = _run(session.config)
+    if run is not None:
+        run.start()
+
+
+@pytest.hookimpl(tryfirst=True)  # before -k / -m / --deselect look at the items
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    run = _run(config)
+    if run is not None:
+        items.extend(run.collect(session))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    run = _run(session.config)
+    if run is not None:
+        run.finish(session)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    run = _run(terminalreporter.config)
+    if run is not None:
+        run.summarize(terminalreporter)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    run = _run(config)
+    if run is not None:
+        run.close()
+
+
+@pytest.fixture(scope="session")
+def conformance_connection(pytestconfig: pytest.Config) -> Iterator[Connection]:
+    """The live connection to ``--impl``, for a user's own tests (property tests, say)."""
+    run = _run(pytestconfig)
+    if run is None or run.session.connection is None:
+        pytest.skip("no --impl given")
+    yield run.session.connection

@@ -1,0 +1,145 @@
+"""The pytest side of a conformance run: items named by case id, and their reporting.
+
+No test file is needed in the directory: a ``ConformanceSuite`` collector is
+attached to the pytest ``Session`` and collected through ``genitems`` (so
+pytest counts and reports its items like any others).  Each item's node id
+and name are its case id, so ``-k``, ``--collect-only`` and ``-x`` work as
+usual and a user's own tests can run alongside.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codex_conformance.cases import Case
+from codex_conformance.errors import UsageError
+from codex_conformance.outcome import Outcome, Status
+from codex_conformance.report import Report, Totals
+from codex_conformance.session import ConformanceSession, SessionOptions
+
+
+class CaseFailed(Exception):
+    """Raised by an item whose case failed or errored; carries the outcome for ``repr_failure``."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(outcome.reason)
+        self.outcome = outcome
+
+
+def describe_failure(outcome: Outcome) -> str:
+    """The longrepr of a failed item: no traceback, just what differs and which clauses."""
+    clauses = "clauses: " + ", ".join(outcome.clauses)
+    if outcome.status is Status.ERROR:
+        return f"ERROR (harness): {outcome.reason}\n{clauses}"
+    parts = [f"FAIL {outcome.id}: {outcome.reason}", clauses]
+    if outcome.diff:
+        parts += ["", outcome.diff]
+    return "\n".join(parts)
+
+
+class ConformanceItem(pytest.Item):
+    def __init__(self, *, case: Case, run: PytestRun, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.case = case
+        self.run = run
+        # Lets `-m conformance` select (or deselect) the whole suite.
+        self.add_marker("conformance")
+
+    def runtest(self) -> None:
+        outcome = self.run.session.run(self.case)
+        if outcome.status is Status.PASS:
+            return
+        if outcome.status is Status.NOT_APPLICABLE:
+            pytest.skip(f"not applicable: {outcome.reason}")
+        if outcome.expected_failure is not None:
+            pytest.xfail(
+                f"{outcome.expected_failure} [{outcome.status.value}: {outcome.reason.splitlines()[0]}]"
+            )
+        raise CaseFailed(outcome)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, CaseFailed):
+            return describe_failure(excinfo.value.outcome)
+        return str(super().repr_failure(excinfo, style=style))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, self.case.id
+
+
+class ConformanceSuite(pytest.Collector):
+    """The cases of the selected editions, in fixture order."""
+
+    def __init__(self, *, run: PytestRun, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.run = run
+
+    def collect(self) -> list[pytest.Item]:
+        return [
+            ConformanceItem.from_parent(self, name=case.id, nodeid=case.id, case=case, run=self.run)
+            for case in self.run.session.cases
+        ]
+
+
+class PytestRun:
+    def __init__(self, session: ConformanceSession) -> None:
+        self.session = session
+        self.report: Report | None = None
+        self.markdown_path: Path | None = None
+
+    @classmethod
+    def from_config(cls, config: pytest.Config) -> PytestRun:
+        config.addinivalue_line("markers", "conformance: a codex-conformance case")
+        option = config.option
+        options = SessionOptions(
+            impl=option.conformance_impl,
+            editions=list(option.conformance_editions),
+            fixtures_dir=option.conformance_fixtures_dir,
+            timeout=option.conformance_timeout,
+            expected_failures=option.conformance_expected_failures,
+            report=option.conformance_report,
+        )
+        return cls(ConformanceSession(options))
+
+    def start(self) -> None:
+        try:
+            self.session.start()
+        except UsageError as exc:
+            raise pytest.UsageError(str(exc)) from None
+
+    def collect(self, session: pytest.Session) -> list[pytest.Item]:
+        suite = ConformanceSuite.from_parent(
+            session, name="codex-conformance", nodeid="codex-conformance", run=self
+        )
+        return list(session.genitems(suite))
+
+    def finish(self, session: pytest.Session) -> None:
+        if self.session.hello is None or session.config.option.collectonly:
+            return
+        self.report = self.session.report()
+        self.markdown_path = self.session.write_report(self.report)
+        if self.report.expected_failure_problems and session.exitstatus in (
+            pytest.ExitCode.OK,
+            pytest.ExitCode.NO_TESTS_COLLECTED,
+        ):
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    def summarize(self, reporter: pytest.TerminalReporter) -> None:
+        report = self.report
+        if report is None:
+            return
+        reporter.section("codex-conformance")
+        impl = report.implementation
+        reporter.write_line(f"implementation: {impl.name} {impl.version} via {report.impl}")
+        reporter.write_line(f"editions: {', '.join(report.editions) or '(none)'}")
+        for problem in report.expected_failure_problems:
+            reporter.write_line(f"FAILED (expected-failures): {problem}", red=True, bold=True)
+        if self.session.options.report is not None:
+            reporter.write_line(f"report: {self.session.options.report} (summary: {self.markdown_path})")
+        summary: Totals = report.summary
+        reporter.write_line(summary.line(), bold=True, red=not report.ok, green=report.ok)
+
+    def close(self) -> None:
+        self.session.close()

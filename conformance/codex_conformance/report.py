@@ -1,0 +1,232 @@
+"""The run report: a JSON document (schema in ``spec/schemas/report.schema.json``) and a Markdown summary."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+from typing import Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from codex_conformance import __version__
+from codex_conformance.editions import EDITIONS
+from codex_conformance.outcome import Outcome, Status
+from codex_conformance.protocol import PROTOCOL_VERSION, Implementation
+
+REPORT_FORMAT: Final = 1
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Totals(_Strict):
+    passed: int = 0
+    failed: int = Field(default=0, description="Failures not covered by the expected-failures file.")
+    expected_failures: int = Field(
+        default=0, description="Fails and errors the expected-failures file covers."
+    )
+    not_applicable: int = 0
+    errors: int = Field(default=0, description="Harness errors not covered by the expected-failures file.")
+
+    def add(self, outcome: Outcome) -> None:
+        if outcome.expected_failure is not None:
+            self.expected_failures += 1
+        elif outcome.status is Status.PASS:
+            self.passed += 1
+        elif outcome.status is Status.FAIL:
+            self.failed += 1
+        elif outcome.status is Status.NOT_APPLICABLE:
+            self.not_applicable += 1
+        else:
+            self.errors += 1
+
+    def line(self) -> str:
+        text = (
+            f"conformance: {self.passed} passed, {self.failed} failed, "
+            f"{self.not_applicable} not applicable, {self.errors} errors"
+        )
+        if self.expected_failures:
+            text += f", {self.expected_failures} expected failures"
+        return text
+
+
+class OpEditionTotals(Totals):
+    op: str
+    edition: str
+
+
+class Report(_Strict):
+    report_format: Literal[1] = REPORT_FORMAT
+    kit_version: str = __version__
+    protocol: int = PROTOCOL_VERSION
+    impl: str = Field(description="The --impl string the run was given.")
+    implementation: Implementation = Field(description="What the implementation said about itself in hello.")
+    declared_editions: list[str]
+    declared_ops: list[str]
+    editions: list[str] = Field(description="The editions whose cases were selected for this run.")
+    started_at: datetime
+    finished_at: datetime
+    ok: bool = Field(
+        description="True iff no unexpected fail, no unexpected error and no stale expected failure."
+    )
+    summary: Totals
+    totals: list[OpEditionTotals] = Field(description="Counts per op x edition, sorted by op then edition.")
+    expected_failure_problems: list[str] = Field(default_factory=list)
+    outcomes: list[Outcome]
+
+
+def build_report(
+    *,
+    impl: str,
+    implementation: Implementation,
+    declared_editions: list[str],
+    declared_ops: list[str],
+    editions: list[str],
+    started_at: datetime,
+    finished_at: datetime,
+    outcomes: list[Outcome],
+    expected_failure_problems: list[str],
+) -> Report:
+    summary = Totals()
+    per_cell: dict[tuple[str, str], OpEditionTotals] = {}
+    for outcome in outcomes:
+        summary.add(outcome)
+        key = (outcome.op, outcome.edition)
+        if key not in per_cell:
+            per_cell[key] = OpEditionTotals(op=outcome.op, edition=outcome.edition)
+        per_cell[key].add(outcome)
+    ok = not expected_failure_problems and not any(outcome.is_unexpected_problem for outcome in outcomes)
+    return Report(
+        impl=impl,
+        implementation=implementation,
+        declared_editions=declared_editions,
+        declared_ops=declared_ops,
+        editions=editions,
+        started_at=started_at,
+        finished_at=finished_at,
+        ok=ok,
+        summary=summary,
+        totals=[per_cell[key] for key in sorted(per_cell, key=_op_then_edition)],
+        expected_failure_problems=expected_failure_problems,
+        outcomes=outcomes,
+    )
+
+
+def _op_then_edition(key: tuple[str, str]) -> tuple[str, int, str]:
+    # Editions in release order (EDITIONS), not string order: 0.25.0 before 0.169.0.
+    op, edition = key
+    order = list(EDITIONS)
+    return op, order.index(edition) if edition in order else len(order), edition
+
+
+def write_report(report: Report, path: Path) -> Path:
+    """Write the JSON report at ``path`` and the Markdown summary beside it; returns the .md path."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    markdown_path = path.with_suffix(".md")
+    markdown_path.write_text(render_markdown(report), encoding="utf-8")
+    return markdown_path
+
+
+def render_markdown(report: Report) -> str:
+    impl = report.implementation
+    out = [
+        f"# Conformance report: {impl.name} {impl.version}",
+        "",
+        f"- implementation: {impl.name} {impl.version} ({impl.language}) <{impl.homepage}>",
+        f"- impl: `{report.impl}`",
+        f"- kit: codex-conformance {report.kit_version}, adapter protocol {report.protocol}",
+        f"- editions run: {', '.join(report.editions) or '(none)'}",
+        f"- finished: {report.finished_at.isoformat(timespec='seconds')}",
+        f"- result: **{'OK' if report.ok else 'NOT OK'}** ({report.summary.line()})",
+        "",
+        "## Totals",
+        "",
+        "| op | edition | pass | fail | expected fail | not applicable | error |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for cell in report.totals:
+        out.append(
+            f"| `{cell.op}` | {cell.edition} | {cell.passed} | {cell.failed} | {cell.expected_failures} "
+            f"| {cell.not_applicable} | {cell.errors} |"
+        )
+    out.extend(_failures_by_clause(report.outcomes))
+    out.extend(_problem_section(report))
+    out.extend(_expected_section(report.outcomes))
+    out.extend(_not_applicable_section(report.outcomes))
+    out.extend(_errors_section(report.outcomes))
+    return "\n".join(out) + "\n"
+
+
+def _failures_by_clause(outcomes: Iterable[Outcome]) -> list[str]:
+    by_clause: dict[str, list[Outcome]] = defaultdict(list)
+    for outcome in outcomes:
+        if outcome.status is Status.FAIL and outcome.expected_failure is None:
+            for clause in outcome.clauses:
+                by_clause[clause].append(outcome)
+    if not by_clause:
+        return []
+    out = ["", "## Failures by clause"]
+    for clause in sorted(by_clause):
+        failed = by_clause[clause]
+        # The smallest diff is the easiest one to read, and usually the clearest counterexample.
+        example = min(failed, key=lambda outcome: (len(outcome.diff) or 10**9, outcome.id))
+        out += ["", f"### `{clause}` ({len(failed)} failing)", ""]
+        out += [f"- `{outcome.id}`: {outcome.reason}" for outcome in failed[:20]]
+        if len(failed) > 20:
+            out.append(f"- ... and {len(failed) - 20} more")
+        if example.diff:
+            out += ["", f"Example (`{example.id}`):", "", "```diff", example.diff, "```"]
+    return out
+
+
+def _problem_section(report: Report) -> list[str]:
+    if not report.expected_failure_problems:
+        return []
+    return [
+        "",
+        "## Stale expected failures",
+        "",
+        *(f"- {problem}" for problem in report.expected_failure_problems),
+    ]
+
+
+def _expected_section(outcomes: Iterable[Outcome]) -> list[str]:
+    expected = [outcome for outcome in outcomes if outcome.expected_failure is not None]
+    if not expected:
+        return []
+    return [
+        "",
+        f"## Expected failures ({len(expected)})",
+        "",
+        *(f"- `{outcome.id}` ({outcome.status.value}): {outcome.expected_failure}" for outcome in expected),
+    ]
+
+
+def _not_applicable_section(outcomes: Iterable[Outcome]) -> list[str]:
+    reasons = Counter(outcome.reason for outcome in outcomes if outcome.status is Status.NOT_APPLICABLE)
+    if not reasons:
+        return []
+    out = ["", f"## Not applicable ({reasons.total()})", "", "| cases | reason |", "|---:|---|"]
+    out += [f"| {count} | {reason} |" for reason, count in reasons.most_common()]
+    return out
+
+
+def _errors_section(outcomes: Iterable[Outcome]) -> list[str]:
+    errors = [
+        outcome for outcome in outcomes if outcome.status is Status.ERROR and outcome.expected_failure is None
+    ]
+    if not errors:
+        return []
+    out = ["", f"## Harness errors ({len(errors)})", ""]
+    for outcome in errors[:50]:
+        first, _, rest = outcome.reason.partition("\n")
+        out.append(f"- `{outcome.id}`: {first}")
+        if rest:
+            out += ["", "  ```", *(f"  {line}" for line in rest.splitlines()[:30]), "  ```"]
+    if len(errors) > 50:
+        out.append(f"- ... and {len(errors) - 50} more")
+    return out

@@ -1,0 +1,104 @@
+"""Run cases against a connection.  Knows ops, editions and comparison modes; no area semantics."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+from codex_conformance.cases import Case, ExpectedError, ExpectedResult
+from codex_conformance.compare import compare, pretty, unified_diff
+from codex_conformance.connection import Connection
+from codex_conformance.errors import HarnessError
+from codex_conformance.outcome import Outcome, Status
+from codex_conformance.protocol import ErrorResponse, Hello, Response, ResultResponse, UnsupportedResponse
+
+Progress = Callable[[int, int, Outcome], None]  # (cases done, cases in total, latest outcome)
+
+_RESULT_SHOWN = 2000  # characters of an unexpected result shown when an error was expected
+
+
+def not_applicable_reason(hello: Hello, case: Case) -> str | None:
+    """Why ``case`` does not apply to the implementation that said ``hello``, or None."""
+    if case.op not in hello.ops:
+        return f"implementation does not declare op {case.op!r}"
+    if case.edition not in hello.editions:
+        return f"implementation does not declare edition {case.edition!r}"
+    return None
+
+
+def run_case(connection: Connection, hello: Hello, case: Case) -> Outcome:
+    started = time.perf_counter()
+    outcome = _judge(connection, hello, case)
+    outcome.duration_seconds = round(time.perf_counter() - started, 6)
+    return outcome
+
+
+def run_cases(
+    connection: Connection, cases: Iterable[Case], progress: Progress | None = None
+) -> list[Outcome]:
+    hello = connection.hello()
+    cases = list(cases)
+    outcomes: list[Outcome] = []
+    for case in cases:
+        outcomes.append(run_case(connection, hello, case))
+        if progress is not None:
+            progress(len(outcomes), len(cases), outcomes[-1])
+    return outcomes
+
+
+def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
+    def outcome(status: Status, reason: str = "", diff: str = "") -> Outcome:
+        return Outcome(
+            id=case.id,
+            edition=case.edition,
+            op=case.op,
+            status=status,
+            clauses=list(case.clauses),
+            reason=reason,
+            diff=diff,
+        )
+
+    inapplicable = not_applicable_reason(hello, case)
+    if inapplicable is not None:
+        return outcome(Status.NOT_APPLICABLE, inapplicable)
+    try:
+        response = connection.request(case.op, dict(case.args))
+    except HarnessError as exc:
+        return outcome(Status.ERROR, str(exc))
+    if isinstance(response, UnsupportedResponse):
+        return outcome(Status.NOT_APPLICABLE, f"implementation answered unsupported: {response.unsupported}")
+    if isinstance(response, ErrorResponse) and response.is_internal:
+        return outcome(Status.ERROR, f"adapter internal error: {response.error.message}")
+    status, reason, diff = _verdict(case, response)
+    return outcome(status, reason, diff)
+
+
+def _verdict(case: Case, response: Response) -> tuple[Status, str, str]:
+    expected = case.expected
+    if isinstance(expected, ExpectedError):
+        kind = expected.error.get("kind", "")
+        if isinstance(response, ErrorResponse):
+            if response.error.kind == kind:
+                return Status.PASS, "", ""
+            return (
+                Status.FAIL,
+                f"$error.kind: expected {kind!r} got {response.error.kind!r} ({response.error.message})",
+                "",
+            )
+        assert isinstance(response, ResultResponse)
+        shown = pretty(response.result)
+        if len(shown) > _RESULT_SHOWN:
+            shown = shown[:_RESULT_SHOWN] + "\n... (truncated)"
+        return Status.FAIL, f"expected an error of kind {kind!r}, got a result", shown
+    assert isinstance(expected, ExpectedResult)
+    if isinstance(response, ErrorResponse):
+        return (
+            Status.FAIL,
+            f"expected a result, got an error {response.error.kind!r}: {response.error.message}",
+            unified_diff(pretty(expected.result), ""),
+        )
+    assert isinstance(response, ResultResponse)
+    mismatch = compare(case.compare, expected.result, response.result)
+    if mismatch is None:
+        return Status.PASS, "", ""
+    return Status.FAIL, mismatch.summary, mismatch.diff

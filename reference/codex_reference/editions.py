@@ -1,0 +1,81 @@
+"""One table per edition: constants, texts, and which algorithm variant applies.
+
+0.169.0's table is derived from 0.25.0's with ``dataclasses.replace``, so the
+differences between the two releases read as a list.  Adding an edition
+should cost a table entry (and captures), not new branches in the algorithms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from codex_reference.errors import UnknownEdition
+from codex_reference.mcp import decode, extras, naming
+from codex_reference.schema import classic, current
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class Edition:
+    version: str
+    # Server names the release accepts; others are skipped (their tools never
+    # appear, nothing else changes).
+    server_name_pattern: re.Pattern[str]
+    # serde's view of one `tools/list` entry; a failing entry fails the list.
+    tool_decoder: Callable[[JSON], bool]
+    # What a list that fails to decode takes down: every MCP tool of every
+    # server ("all") or just that server's ("server").
+    list_failure_scope: Literal["all", "server"]
+    naming_rules: naming.NamingRules
+    name_tools: Callable[[list[naming.RawTool], naming.NamingRules], list[naming.NamedTool]]
+    # inputSchema (already decoded) → parameters; raises SchemaRejected.
+    convert_schema: Callable[[dict[str, JSON]], dict[str, JSON]]
+    # Tools emitted as one `namespace` entry per namespace instead of flat functions.
+    group_in_namespaces: bool
+    namespace_description: str  # a format string over {namespace}
+    # Added before the MCP tools whenever any server is configured.
+    extra_tools: tuple[dict[str, JSON], ...]
+
+
+CLASSIC = Edition(
+    version="0.25.0",
+    server_name_pattern=re.compile(r"[a-zA-Z0-9_-]+"),
+    tool_decoder=decode.CLASSIC_TOOL,
+    list_failure_scope="all",
+    naming_rules=naming.NamingRules(delimiter="__", max_name_bytes=64, hash_hex_len=40),
+    name_tools=naming.flat_names,
+    convert_schema=classic.convert,
+    group_in_namespaces=False,
+    namespace_description="",
+    extra_tools=(),
+)
+
+CURRENT = replace(
+    CLASSIC,
+    version="0.169.0",
+    # The CLI's `mcp add` alphabet; `.`/`:`/`@`/`/` are later sanitized to `_`.
+    server_name_pattern=re.compile(r"[a-zA-Z0-9_:@/.-]+"),
+    tool_decoder=decode.CURRENT_TOOL,
+    list_failure_scope="server",
+    naming_rules=naming.NamingRules(
+        delimiter="__", max_name_bytes=128, hash_hex_len=12, prefix="mcp__", allowed_punctuation="_"
+    ),
+    name_tools=naming.namespaced_names,
+    convert_schema=current.convert,
+    group_in_namespaces=True,
+    namespace_description="Tools in the {namespace} namespace.",
+    extra_tools=extras.RESOURCE_TOOLS_0_169,
+)
+
+EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (CLASSIC, CURRENT)}
+
+
+def get(version: object) -> Edition:
+    if isinstance(version, str) and version in EDITIONS:
+        return EDITIONS[version]
+    known = ", ".join(EDITIONS)
+    raise UnknownEdition(f"unknown edition {version!r}; known editions: {known}")

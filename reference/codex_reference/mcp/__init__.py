@@ -1,0 +1,1 @@
+"""MCP tools as a release exposes them to the model: decoding, naming, conversion."""

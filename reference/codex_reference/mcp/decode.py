@@ -1,0 +1,96 @@
+"""Which ``tools/list`` entries a release can decode at all.
+
+A release decodes the whole ``tools/list`` result with serde; one entry that
+does not fit the release's ``Tool`` type fails the whole list (what happens
+then differs per edition, see ``editions``).  Each edition's ``Tool`` type is
+described here as a table of field checks: serde ignores unknown fields,
+treats ``null`` as absent for ``Option`` fields, and fails on a wrong type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+JSON = Any
+Check = Callable[[JSON], bool]
+
+
+def _string(value: JSON) -> bool:
+    return isinstance(value, str)
+
+
+def _object(value: JSON) -> bool:
+    return isinstance(value, dict)
+
+
+def _bool(value: JSON) -> bool:
+    return isinstance(value, bool)
+
+
+def _string_list(value: JSON) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _struct(required: Mapping[str, Check], optional: Mapping[str, Check]) -> Check:
+    def check(value: JSON) -> bool:
+        if not isinstance(value, dict):
+            return False
+        for key, field_check in required.items():
+            if key not in value or not field_check(value[key]):
+                return False
+        for key, field_check in optional.items():
+            if value.get(key) is not None and not field_check(value[key]):
+                return False
+        return True
+
+    return check
+
+
+def _list_of(item_check: Check) -> Check:
+    return lambda value: isinstance(value, list) and all(item_check(item) for item in value)
+
+
+def _anything(value: JSON) -> bool:
+    return True
+
+
+_ANNOTATIONS = _struct(
+    {},
+    {
+        "title": _string,
+        "destructiveHint": _bool,
+        "idempotentHint": _bool,
+        "openWorldHint": _bool,
+        "readOnlyHint": _bool,
+    },
+)
+
+# mcp-types (2025-06-18 schema, generated structs) as built into 0.25.0.
+# `inputSchema` is a struct of its own: `type` is a required string and only
+# `properties` (any JSON) and `required` (strings) are kept.
+CLASSIC_TOOL = _struct(
+    {
+        "name": _string,
+        "inputSchema": _struct({"type": _string}, {"properties": _anything, "required": _string_list}),
+    },
+    {
+        "description": _string,
+        "title": _string,
+        "annotations": _ANNOTATIONS,
+        "outputSchema": _struct({"type": _string}, {"properties": _anything, "required": _string_list}),
+    },
+)
+
+# rmcp's `Tool` as built into 0.169.0: the schemas are plain JSON objects.
+CURRENT_TOOL = _struct(
+    {"name": _string, "inputSchema": _object},
+    {
+        "description": _string,
+        "title": _string,
+        "annotations": _ANNOTATIONS,
+        "outputSchema": _object,
+        "_meta": _object,
+        "icons": _list_of(_struct({"src": _string}, {"mimeType": _string, "sizes": _string_list})),
+    },
+)

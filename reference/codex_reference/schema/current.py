@@ -1,0 +1,427 @@
+"""0.169.0's schema conversion (``codex-rs/tools/src/json_schema.rs``, mid 2026).
+
+Pipeline, applied to the tool's ``inputSchema`` object:
+
+1. ``properties`` absent or null at the top level becomes ``{}``.
+2. ``sanitize``: recursive rewrite.  ``const`` becomes a one-value ``enum``;
+   ``type`` is kept when it names JSON Schema primitives (unknown names are
+   filtered out of arrays), else inferred from hints; a schema with neither a
+   usable type nor hints becomes ``{}`` (its description goes with it); a
+   schema whose only structure is ``$ref`` or a composition keeps no type.
+3. Unreachable ``$defs`` / ``definitions`` entries are pruned.
+4. Schemas whose compact serialization exceeds 4000 bytes are compacted in
+   up to four increasingly lossy passes.
+5. The value is deserialized into a struct with fourteen optional fields and
+   serialized back; everything else is dropped, wrong field types reject the
+   tool, and a top-level type of exactly ``"null"`` rejects it too.
+
+Untyped values (``enum`` members) keep their key order and exact numbers:
+the release builds serde_json with ``preserve_order``; ``properties`` and the
+definition tables are BTreeMaps, so sorted.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import unquote
+
+from codex_reference.errors import SchemaRejected
+
+JSON = Any
+
+_DEFINITION_TABLES = ("$defs", "definitions")
+_CHILD_KEYS = ("items", "anyOf", "oneOf", "allOf")
+_COMPOSITIONS = ("anyOf", "oneOf", "allOf")
+_PRIMITIVES = ("string", "number", "boolean", "integer", "object", "array", "null")
+_NUMERIC_HINTS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+
+MAX_COMPACT_SCHEMA_BYTES = 4000
+MAX_COMPACT_SCHEMA_DEPTH = 3
+
+
+def convert(input_schema: dict[str, JSON]) -> dict[str, JSON]:
+    schema = dict(input_schema)
+    if schema.get("properties") is None:
+        schema["properties"] = {}
+    prepared = prune_unreachable_definitions(sanitize(schema))
+    compacted = compact_large_schema(prepared)
+    result = to_subset(compacted)
+    if result.get("type") == "null":
+        raise SchemaRejected("tool input schema must not be a singleton null type")
+    return result
+
+
+# --- stage 2: sanitize -------------------------------------------------------
+
+
+def sanitize(value: JSON) -> JSON:
+    if isinstance(value, bool):
+        return {"type": "string"}
+    if isinstance(value, list):
+        return [sanitize(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    node = dict(value)
+    props = node.get("properties")
+    if isinstance(props, dict):
+        node["properties"] = {key: sanitize(sub) for key, sub in props.items()}
+    if "items" in node:
+        node["items"] = sanitize(node["items"])
+    extra = node.get("additionalProperties")
+    if "additionalProperties" in node and not isinstance(extra, bool):
+        node["additionalProperties"] = sanitize(extra)
+    for key in ("prefixItems", *_COMPOSITIONS):
+        if key in node:
+            node[key] = sanitize(node[key])
+    for table in _DEFINITION_TABLES:
+        if table in node:
+            if isinstance(node[table], dict):
+                node[table] = {name: sanitize(sub) for name, sub in node[table].items()}
+            else:
+                # A malformed table is dropped rather than failing the tool.
+                del node[table]
+    if "const" in node:
+        # serde_json's Map::remove + insert: `enum` moves to the end (or keeps
+        # its place when it already existed).
+        const = node.pop("const")
+        node["enum"] = [const]
+
+    types = _normalized_types(node)
+    if not types and ("$ref" in node or any(key in node for key in _COMPOSITIONS)):
+        return node
+    if not types:
+        inferred = _infer_type(node)
+        if inferred is None:
+            return {}
+        types = [inferred]
+    if len(types) == 1:
+        node["type"] = types[0]
+    else:
+        node["type"] = list(types)
+    if "object" in types and "properties" not in node:
+        node["properties"] = {}
+    if "array" in types and "items" not in node:
+        node["items"] = {"type": "string"}
+    return node
+
+
+def _normalized_types(node: dict[str, JSON]) -> list[str]:
+    declared = node.get("type")
+    if isinstance(declared, str):
+        return [declared] if declared in _PRIMITIVES else []
+    if isinstance(declared, list):
+        return [t for t in declared if isinstance(t, str) and t in _PRIMITIVES]
+    return []
+
+
+def _infer_type(node: dict[str, JSON]) -> str | None:
+    if any(key in node for key in ("properties", "required", "additionalProperties")):
+        return "object"
+    if "items" in node or "prefixItems" in node:
+        return "array"
+    if "enum" in node or "format" in node:
+        return "string"
+    if any(key in node for key in _NUMERIC_HINTS):
+        return "number"
+    return None
+
+
+# --- stage 3: prune unreachable definitions ----------------------------------
+
+
+def _schema_children(node: dict[str, JSON], include_definitions: bool) -> Iterator[tuple[Any, Any]]:
+    """(container, key) pairs of the sub-schemas the release walks, in its order."""
+    props = node.get("properties")
+    if isinstance(props, dict):
+        for key in props:
+            yield props, key
+    for key in _CHILD_KEYS:
+        if key in node:
+            yield node, key
+    if "additionalProperties" in node and not isinstance(node["additionalProperties"], bool):
+        yield node, "additionalProperties"
+    if include_definitions:
+        for table in _DEFINITION_TABLES:
+            defs = node.get(table)
+            if isinstance(defs, dict):
+                for key in defs:
+                    yield defs, key
+
+
+def parse_local_definition_ref(ref: str) -> tuple[str, str] | None:
+    """``#/$defs/Name/...`` → (table, Name); refs into a definition keep it alive."""
+    if not ref.startswith("#"):
+        return None
+    pointer = unquote(ref[1:])
+    if pointer == "":
+        return None
+    if not pointer.startswith("/"):
+        return None
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
+    if len(tokens) < 2 or tokens[0] not in _DEFINITION_TABLES:
+        return None
+    return tokens[0], tokens[1]
+
+
+def _refs_outside_definitions(value: JSON, out: list[tuple[str, str]]) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _refs_outside_definitions(item, out)
+    elif isinstance(value, dict):
+        _ref_of(value, out)
+        for container, key in _schema_children(value, include_definitions=False):
+            _refs_outside_definitions(container[key], out)
+
+
+def _all_refs(value: JSON, out: list[tuple[str, str]]) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _all_refs(item, out)
+    elif isinstance(value, dict):
+        _ref_of(value, out)
+        for sub in value.values():
+            _all_refs(sub, out)
+
+
+def _ref_of(node: dict[str, JSON], out: list[tuple[str, str]]) -> None:
+    ref = node.get("$ref")
+    if isinstance(ref, str):
+        pointer = parse_local_definition_ref(ref)
+        if pointer is not None:
+            out.append(pointer)
+
+
+def prune_unreachable_definitions(value: JSON) -> JSON:
+    if not isinstance(value, dict):
+        return value
+    pending: list[tuple[str, str]] = []
+    _refs_outside_definitions(value, pending)
+    reachable: set[tuple[str, str]] = set()
+    while pending:
+        pointer = pending.pop()
+        if pointer in reachable:
+            continue
+        reachable.add(pointer)
+        table = value.get(pointer[0])
+        if isinstance(table, dict) and pointer[1] in table:
+            _all_refs(table[pointer[1]], pending)
+    out = dict(value)
+    for table_name in _DEFINITION_TABLES:
+        table = out.get(table_name)
+        if not isinstance(table, dict):
+            continue
+        kept = {name: sub for name, sub in table.items() if (table_name, name) in reachable}
+        if kept:
+            out[table_name] = kept
+        else:
+            del out[table_name]
+    return out
+
+
+# --- stage 4: compaction of large schemas ------------------------------------
+
+
+def _compact_len(value: JSON) -> int:
+    try:
+        subset = to_subset(value)
+    except SchemaRejected:
+        return 0  # the release counts an unparsable schema as fitting
+    return len(json.dumps(subset, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
+def _map_schemas(value: JSON, visit: Callable[[dict[str, JSON]], JSON | None]) -> JSON:
+    """Rebuild ``value`` walking sub-schemas outside definition tables;
+    ``visit(node)`` may return a replacement, which is not descended into."""
+    if isinstance(value, list):
+        return [_map_schemas(item, visit) for item in value]
+    if not isinstance(value, dict):
+        return value
+    replaced = visit(value)
+    if replaced is not None:
+        return replaced
+    node = dict(value)
+    if isinstance(node.get("properties"), dict):
+        node["properties"] = dict(node["properties"])
+    for container, key in list(_schema_children(node, include_definitions=False)):
+        container[key] = _map_schemas(container[key], visit)
+    return node
+
+
+def _strip_descriptions(value: JSON) -> JSON:
+    def strip(value: JSON) -> JSON:
+        if isinstance(value, list):
+            return [strip(item) for item in value]
+        if not isinstance(value, dict):
+            return value
+        node = {k: v for k, v in value.items() if k != "description"}
+        if isinstance(node.get("properties"), dict):
+            node["properties"] = dict(node["properties"])
+        for table in _DEFINITION_TABLES:
+            if isinstance(node.get(table), dict):
+                node[table] = dict(node[table])
+        for container, key in list(_schema_children(node, include_definitions=True)):
+            container[key] = strip(container[key])
+        return node
+
+    return strip(value)
+
+
+def _drop_definitions(value: JSON) -> JSON:
+    def visit(node: dict[str, JSON]) -> JSON | None:
+        ref = node.get("$ref")
+        if isinstance(ref, str) and parse_local_definition_ref(ref) is not None:
+            return {}
+        return None
+
+    out = _map_schemas(value, visit)
+    if isinstance(out, dict):
+        for table in _DEFINITION_TABLES:
+            out.pop(table, None)
+    return out
+
+
+def _is_complex(node: dict[str, JSON]) -> bool:
+    return any(key in node for key in (*_CHILD_KEYS, "properties", "additionalProperties", "$ref"))
+
+
+def _collapse_deep(value: JSON, depth: int = 0) -> JSON:
+    if isinstance(value, list):
+        return [_collapse_deep(item, depth) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if depth >= MAX_COMPACT_SCHEMA_DEPTH and _is_complex(value):
+        return {}
+    node = dict(value)
+    if isinstance(node.get("properties"), dict):
+        node["properties"] = dict(node["properties"])
+    for container, key in list(_schema_children(node, include_definitions=False)):
+        container[key] = _collapse_deep(container[key], depth + 1)
+    return node
+
+
+def _prune_compositions(value: JSON) -> JSON:
+    def visit(node: dict[str, JSON]) -> JSON | None:
+        return {} if any(key in node for key in _COMPOSITIONS) else None
+
+    return _map_schemas(value, visit)
+
+
+_COMPACTION_PASSES: tuple[Callable[[JSON], JSON], ...] = (
+    _strip_descriptions,
+    _drop_definitions,
+    _collapse_deep,
+    _prune_compositions,
+)
+
+
+def compact_large_schema(value: JSON) -> JSON:
+    for compaction in _COMPACTION_PASSES:
+        if _compact_len(value) <= MAX_COMPACT_SCHEMA_BYTES:
+            break
+        value = compaction(value)
+    return value
+
+
+# --- stage 5: the typed subset -----------------------------------------------
+
+
+def _ref(value: JSON, path: str) -> JSON:
+    if not isinstance(value, str):
+        raise SchemaRejected(f"{path}: expected a string")
+    return value
+
+
+def _type(value: JSON, path: str) -> JSON:
+    if isinstance(value, str) and value in _PRIMITIVES:
+        return value
+    if isinstance(value, list) and all(isinstance(t, str) and t in _PRIMITIVES for t in value):
+        return list(value)
+    raise SchemaRejected(f"{path}: data did not match any variant of untagged enum JsonSchemaType")
+
+
+def _description(value: JSON, path: str) -> JSON:
+    if not isinstance(value, str):
+        raise SchemaRejected(f"{path}: expected a string")
+    return value
+
+
+def _encrypted(value: JSON, path: str) -> JSON:
+    if not isinstance(value, bool):
+        raise SchemaRejected(f"{path}: expected a boolean")
+    return value
+
+
+def _enum(value: JSON, path: str) -> JSON:
+    # Members are untyped JSON: kept verbatim, key order included.
+    if not isinstance(value, list):
+        raise SchemaRejected(f"{path}: expected a sequence")
+    return value
+
+
+def _items(value: JSON, path: str) -> JSON:
+    return to_subset(value, path)
+
+
+def _schema_map(value: JSON, path: str) -> JSON:
+    # A BTreeMap: serialized in sorted key order.
+    if not isinstance(value, dict):
+        raise SchemaRejected(f"{path}: expected a map")
+    return {key: to_subset(value[key], f"{path}.{key}") for key in sorted(value)}
+
+
+def _string_list(value: JSON, path: str) -> JSON:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise SchemaRejected(f"{path}: expected a sequence of strings")
+    return list(value)
+
+
+def _additional_properties(value: JSON, path: str) -> JSON:
+    if isinstance(value, bool):
+        return value
+    try:
+        return to_subset(value, path)
+    except SchemaRejected:
+        raise SchemaRejected(f"{path}: data did not match any variant of AdditionalProperties") from None
+
+
+def _schema_list(value: JSON, path: str) -> JSON:
+    if not isinstance(value, list):
+        raise SchemaRejected(f"{path}: expected a sequence")
+    return [to_subset(item, f"{path}[{index}]") for index, item in enumerate(value)]
+
+
+# The JsonSchema struct's fields in declaration order, which is the output
+# key order; `null` counts as absent for every one of them (all are Option).
+_FIELDS: tuple[tuple[str, Callable[[JSON, str], JSON]], ...] = (
+    ("$ref", _ref),
+    ("type", _type),
+    ("description", _description),
+    ("encrypted", _encrypted),
+    ("enum", _enum),
+    ("items", _items),
+    ("properties", _schema_map),
+    ("required", _string_list),
+    ("additionalProperties", _additional_properties),
+    ("anyOf", _schema_list),
+    ("oneOf", _schema_list),
+    ("allOf", _schema_list),
+    ("$defs", _schema_map),
+    ("definitions", _schema_map),
+)
+
+
+def to_subset(value: JSON, path: str = "$") -> dict[str, JSON]:
+    """Deserialize into the release's JsonSchema struct and serialize it back."""
+    if not isinstance(value, dict):
+        raise SchemaRejected(f"{path}: invalid type: expected struct JsonSchema, got {_kind(value)}")
+    return {
+        key: convert_field(value[key], f"{path}.{key}")
+        for key, convert_field in _FIELDS
+        if value.get(key) is not None
+    }
+
+
+def _kind(value: JSON) -> str:
+    return "null" if value is None else type(value).__name__

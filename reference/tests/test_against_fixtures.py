@@ -1,0 +1,55 @@
+"""The reference model against every captured case of the ops it declares.
+
+Goldens come from real releases; a failure here is a bug in the model (or a
+rule the model has not learnt yet), never a reason to touch the fixture.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from codex_conformance.cases import Case, ExpectedError, load_cases
+from codex_conformance.connection.inprocess import InProcessConnection
+from codex_conformance.outcome import Status
+from codex_conformance.paths import fixtures_dir
+from codex_conformance.runner import run_case
+from codex_reference.adapter import handle
+
+OPS = ("mcp.tools_to_responses", "schema.sanitize")
+CASES = [case for case in load_cases(fixtures_dir()) if case.op in OPS]
+
+
+def _canonical(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_fixtures_exist_for_both_editions():
+    editions = {case.edition for case in CASES}
+    assert {"0.25.0", "0.169.0"} <= editions
+
+
+@pytest.fixture(scope="module")
+def connection():
+    with InProcessConnection(handle, name="codex-reference") as conn:
+        yield conn
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_case_through_runner(case: Case, connection):
+    outcome = run_case(connection, connection.hello(), case)
+    assert outcome.status is Status.PASS, f"{outcome.reason}\n{outcome.diff}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_case_byte_exact(case: Case):
+    """Stricter than the runner for errors: the kind must match; results must be
+    byte-identical including key order."""
+    response = handle({"op": case.op, "args": json.loads(json.dumps(case.args))})
+    if isinstance(case.expected, ExpectedError):
+        assert "error" in response, response
+        assert response["error"]["kind"] == case.expected.error["kind"]
+    else:
+        assert "result" in response, response
+        assert _canonical(response["result"]) == _canonical(case.expected.result)

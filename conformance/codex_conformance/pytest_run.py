@@ -66,7 +66,9 @@ class ConformanceItem(pytest.Item):
         return str(super().repr_failure(excinfo, style=style))
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        return self.path, None, self.case.id
+        # The domain heads failure sections.  It must not end the node id:
+        # pytest would then rewrite its dots as "::" in verbose output.
+        return self.path, None, f"{self.case.id} ({self.case.op})"
 
 
 class ConformanceSuite(pytest.Collector):

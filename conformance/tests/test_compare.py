@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+import pytest
+
+from codex_conformance.compare import MAX_DIFF_LINES, COMPARATORS, compare
+
+
+def test_json_exact_accepts_identical_values() -> None:
+    assert compare("json-exact", {"a": [1, {"b": "é"}]}, {"a": [1, {"b": "é"}]}) is None
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "summary"),
+    [
+        ({"n": 1}, {"n": 1.0}, "$.n: expected 1 got 1.0"),
+        ({"n": 1}, {"n": True}, "$.n: expected 1 got true"),
+        ({"a": 1, "b": 2}, {"b": 2, "a": 1}, '$: key order differs: expected ["a", "b"] got ["b", "a"]'),
+        (
+            {"tools": [{"name": "a__b"}]},
+            {"tools": [{"name": "a__c"}]},
+            '$.tools[0].name: expected "a__b" got "a__c"',
+        ),
+        ({"a": 1}, {}, '$: missing key "a"'),
+        ({}, {"a": 1}, '$: unexpected key "a"'),
+        ({"l": [1, 2]}, {"l": [1]}, "$.l: expected 2 items got 1"),
+        ({"odd key": 1}, {"odd key": 2}, '$["odd key"]: expected 1 got 2'),
+    ],
+)
+def test_json_exact_names_the_first_difference(expected, actual, summary) -> None:
+    mismatch = compare("json-exact", expected, actual)
+    assert mismatch is not None
+    assert mismatch.summary == summary
+
+
+def test_json_exact_diff_is_pretty_printed_in_wire_order() -> None:
+    mismatch = compare("json-exact", {"b": 1, "a": 2}, {"b": 1, "a": 3})
+    assert mismatch is not None
+    assert mismatch.diff.splitlines() == [
+        "--- expected",
+        "+++ actual",
+        "@@ -1,4 +1,4 @@",
+        " {",
+        '   "b": 1,',
+        '-  "a": 2',
+        '+  "a": 3',
+        " }",
+    ]
+
+
+def test_huge_diffs_are_capped() -> None:
+    mismatch = compare("json-exact", {"l": list(range(1000))}, {"l": [n * 2 + 1 for n in range(1000)]})
+    assert mismatch is not None
+    lines = mismatch.diff.splitlines()
+    assert len(lines) == MAX_DIFF_LINES + 1
+    assert lines[-1].endswith("more diff lines not shown)")
+
+
+def test_json_unordered_ignores_key_order_but_not_list_order_or_types() -> None:
+    assert compare("json-unordered", {"a": 1, "b": {"c": 1, "d": 2}}, {"b": {"d": 2, "c": 1}, "a": 1}) is None
+    assert compare("json-unordered", {"l": [1, 2]}, {"l": [2, 1]}) is not None
+    assert compare("json-unordered", {"a": 1}, {"a": 1.0}) is not None
+
+
+def test_json_pattern_checks_the_form_of_volatile_values() -> None:
+    expected = {"id": {"$pattern": "call_[0-9]+"}, "name": "x"}
+    assert compare("json-pattern", expected, {"id": "call_42", "name": "x"}) is None
+    wrong_form = compare("json-pattern", expected, {"id": "call_4x", "name": "x"})
+    assert wrong_form is not None
+    assert wrong_form.summary == '$.id: expected a string matching /call_[0-9]+/ got "call_4x"'
+    not_a_string = compare("json-pattern", expected, {"id": 42, "name": "x"})
+    assert not_a_string is not None
+    # Key order still matters, as in json-exact.
+    assert compare("json-pattern", expected, {"name": "x", "id": "call_1"}) is not None
+
+
+def test_json_pattern_diff_hides_values_that_matched() -> None:
+    mismatch = compare("json-pattern", {"id": {"$pattern": "c_[0-9]"}, "n": 1}, {"id": "c_1", "n": 2})
+    assert mismatch is not None
+    assert "$pattern" not in mismatch.diff
+    assert '-  "n": 1' in mismatch.diff
+
+
+def test_text_exact_compares_strings_byte_for_byte() -> None:
+    assert compare("text-exact", {"text": "a\nb\n"}, {"text": "a\nb\n"}) is None
+    mismatch = compare("text-exact", {"text": "a\nb\n"}, {"text": "a\nb"})
+    assert mismatch is not None
+    assert mismatch.summary.startswith("$.text: texts differ from line 2")
+    assert "+b  [no newline at end]" in mismatch.diff
+    crlf = compare("text-exact", {"text": "a\n"}, {"text": "a\r\n"})
+    assert crlf is not None
+    assert "+a\\r" in crlf.diff
+
+
+def test_text_exact_rejects_a_non_string_value() -> None:
+    mismatch = compare("text-exact", {"text": "1"}, {"text": 1})
+    assert mismatch is not None
+    assert mismatch.summary == '$.text: expected "1" got 1'
+
+
+def test_every_mode_of_the_case_format_has_a_comparator() -> None:
+    from typing import get_args
+
+    from codex_conformance.cases import CompareMode
+
+    assert set(COMPARATORS) == set(get_args(CompareMode))
+    with pytest.raises(ValueError, match="unknown comparison mode"):
+        compare("bytes", {}, {})

@@ -1,0 +1,192 @@
+"""One pytester test per plugin option, run in a directory with no conftest and no test file."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from conftest import DEMO_FIXTURES
+
+from codex_conformance import schemas
+
+FIXTURES = f"--fixtures-dir={DEMO_FIXTURES}"
+
+
+def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest("-p", "no:cacheprovider", FIXTURES, *args)
+
+
+def test_without_impl_the_plugin_does_nothing(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_mine="def test_mine(): pass")
+    result = run(pytester)
+    result.assert_outcomes(passed=1)
+    result.stdout.no_fnmatch_line("*conformance:*")
+
+
+def test_impl_runs_the_suite_with_case_ids(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", "-v")
+    result.assert_outcomes(passed=6, skipped=2)
+    result.stdout.fnmatch_lines(
+        [
+            "*collected 8 items",
+            "demo/0.25.0/echo-key-order PASSED*",
+            "demo/0.169.0/maybe-declined SKIPPED (not applicable*",
+            "*conformance: 6 passed, 0 failed, 2 not applicable, 0 errors*",
+        ]
+    )
+    assert result.ret == 0
+
+
+def test_impl_runs_alongside_the_users_own_tests(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_mine="def test_mine(): pass")
+    result = run(pytester, "--impl=fake_adapters:correct")
+    result.assert_outcomes(passed=7, skipped=2)
+
+
+def test_a_failure_shows_the_diff_and_clauses_without_a_traceback(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:wrong_bytes")
+    result.assert_outcomes(failed=6, skipped=2)
+    result.stdout.fnmatch_lines(
+        [
+            "FAIL demo/0.169.0/echo-unicode: $.value: expected *",
+            "clauses: DEMO-ECHO-1, DEMO-ECHO-2",
+            "--- expected",
+            "+++ actual",
+        ]
+    )
+    result.stdout.no_fnmatch_line("*pytest_run.py*")
+    result.stdout.no_fnmatch_line("*Traceback*")
+    assert result.ret == 1
+
+
+def test_a_harness_error_is_a_failure_marked_error(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:raises")
+    result.assert_outcomes(failed=7, skipped=1)
+    result.stdout.fnmatch_lines(["ERROR (harness): adapter raised on op 'demo.echo': RuntimeError*"])
+    result.stdout.fnmatch_lines(["*conformance: 0 passed, 0 failed, 1 not applicable, 7 errors*"])
+
+
+def test_impl_that_cannot_be_loaded_is_one_usage_error(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=no_such_module_xyz")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --impl 'no_such_module_xyz': no module named 'no_such_module_xyz'"])
+    result.stderr.no_fnmatch_line("*Traceback*")
+
+
+def test_edition_selects_cases(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", "--edition=0.25.0")
+    result.assert_outcomes(passed=3, skipped=1)
+    result.stdout.fnmatch_lines(["editions: 0.25.0"])
+
+
+def test_edition_the_impl_does_not_declare_is_not_applicable(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:no_ops", "--edition=0.169.0")
+    result.assert_outcomes(skipped=4)
+    result.stdout.fnmatch_lines(["*conformance: 0 passed, 0 failed, 4 not applicable, 0 errors*"])
+
+
+def test_unknown_edition_is_a_usage_error_listing_the_known_ones(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", "--edition=9.9.9")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: unknown edition '9.9.9'; known editions: 0.25.0, 0.169.0"])
+
+
+def test_conformance_report_is_written_and_matches_the_schema(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:wrong_bytes", "--conformance-report=out/report.json")
+    assert result.ret == 1
+    report = json.loads((pytester.path / "out" / "report.json").read_text(encoding="utf-8"))
+    jsonschema.validate(report, schemas.schema("report.schema.json"))
+    assert report["summary"] == {
+        "passed": 0,
+        "failed": 6,
+        "expected_failures": 0,
+        "not_applicable": 2,
+        "errors": 0,
+    }
+    markdown = (pytester.path / "out" / "report.md").read_text(encoding="utf-8")
+    assert "### `DEMO-ECHO-2` (1 failing)" in markdown
+
+
+def write_expected_failures(pytester: pytest.Pytester, body: str) -> str:
+    path = pytester.path / "expected.toml"
+    path.write_text(body, encoding="utf-8")
+    return f"--expected-failures={path}"
+
+
+def test_expected_failures_become_xfail(pytester: pytest.Pytester) -> None:
+    option = write_expected_failures(
+        pytester,
+        '[[expected-failure]]\ncase = "demo/*"\nreason = "known to be wrong"\n',
+    )
+    result = run(pytester, "--impl=fake_adapters:wrong_bytes", option, "-rx")
+    result.assert_outcomes(xfailed=6, skipped=2)
+    result.stdout.fnmatch_lines(["XFAIL demo/0.25.0/upper-text - known to be wrong*"])
+    assert result.ret == 0
+
+
+def test_a_stale_expected_failure_fails_the_run(pytester: pytest.Pytester) -> None:
+    option = write_expected_failures(
+        pytester, '[[expected-failure]]\ncase = "demo/0.25.0/typo"\nreason = "x"\n'
+    )
+    result = run(pytester, "--impl=fake_adapters:correct", option)
+    result.assert_outcomes(passed=6, skipped=2)
+    result.stdout.fnmatch_lines(["*expected-failure 'demo/0.25.0/typo' matches no case in the fixtures*"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_an_unexpected_pass_fails_the_run(pytester: pytest.Pytester) -> None:
+    option = write_expected_failures(
+        pytester, '[[expected-failure]]\ncase = "demo/0.25.0/upper-text"\nreason = "was broken"\n'
+    )
+    result = run(pytester, "--impl=fake_adapters:correct", option)
+    result.assert_outcomes(passed=6, skipped=2)
+    result.stdout.fnmatch_lines(["*expected-failure 'demo/0.25.0/upper-text' is an unexpected pass*"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_a_malformed_expected_failures_file_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    option = write_expected_failures(pytester, '[[expected-failure]]\ncase = "demo/*"\n')
+    result = run(pytester, "--impl=fake_adapters:correct", option)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["ERROR: expected-failures file *: expected-failure.0.reason: Field required*"]
+    )
+
+
+def test_k_selects_by_case_id(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", "-k", "demo/0.25.0 and not reject")
+    result.assert_outcomes(passed=2, skipped=1)
+
+
+def test_collect_only_lists_case_ids(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["demo/0.25.0/echo-key-order", "demo/0.25.0/future-op", "8 tests collected*"])
+
+
+def test_x_stops_at_the_first_failure(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:wrong_bytes", "-x")
+    result.assert_outcomes(failed=1)
+
+
+def test_not_applicable_is_counted_separately(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:no_ops")
+    result.assert_outcomes(skipped=8)
+    result.stdout.fnmatch_lines(["*conformance: 0 passed, 0 failed, 8 not applicable, 0 errors*"])
+
+
+def test_conformance_timeout_applies_to_cmd_impls(pytester: pytest.Pytester, child_env: None) -> None:
+    import sys
+
+    from conftest import TESTS_DIR
+
+    command = f"cmd:{sys.executable} {TESTS_DIR / 'misbehaving_server.py'} hang"
+    result = run(pytester, f"--impl={command}", "--conformance-timeout=0.5", "-k", "upper or echo")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["ERROR (harness): no response within 0.5 s*"])
+
+
+def test_fixtures_dir_that_does_not_exist_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--impl=fake_adapters:correct", "--fixtures-dir=nowhere")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: fixtures directory nowhere does not exist"])

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from codex_conformance.compare import MAX_DIFF_LINES, COMPARATORS, compare
+from codex_conformance.compare import COMPARATORS, MAX_DIFF_LINES, compare
 
 
 def test_json_exact_accepts_identical_values() -> None:

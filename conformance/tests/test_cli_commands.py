@@ -1,0 +1,137 @@
+"""``codex-conformance certify`` / ``serve`` / ``schemas``: exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from conftest import DEMO_FIXTURES, TESTS_DIR
+
+from codex_conformance import schemas
+from codex_conformance.cli import main
+
+FIXTURES = f"--fixtures-dir={DEMO_FIXTURES}"
+
+
+def test_certify_a_correct_impl_exits_0_with_markdown_and_progress(capsys, tmp_path: Path) -> None:
+    report_path = tmp_path / "report.json"
+    assert main(["certify", "fake_adapters:correct", FIXTURES, f"--report={report_path}"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("# Conformance report: fake 0.0.1\n")
+    assert "| `demo.echo` | 0.25.0 | 1 | 0 | 0 | 0 | 0 |" in out
+    assert "[8/8] conformance: 6 passed, 0 failed, 2 not applicable, 0 errors" in err
+    jsonschema.validate(
+        json.loads(report_path.read_text(encoding="utf-8")), schemas.schema("report.schema.json")
+    )
+    assert report_path.with_suffix(".md").read_text(encoding="utf-8") == out
+
+
+@pytest.mark.parametrize("adapter", ["wrong_bytes", "raises", "malformed"])
+def test_certify_exits_1_on_a_fail_or_error(adapter: str, capsys) -> None:
+    assert main(["certify", f"fake_adapters:{adapter}", FIXTURES, "--quiet"]) == 1
+    assert "**NOT OK**" in capsys.readouterr().out
+
+
+def test_certify_exits_0_when_every_failure_is_expected(capsys, tmp_path: Path) -> None:
+    expected = tmp_path / "expected.toml"
+    expected.write_text('[[expected-failure]]\ncase = "demo/*"\nreason = "all wrong"\n', encoding="utf-8")
+    assert main(["certify", "fake_adapters:wrong_bytes", FIXTURES, f"--expected-failures={expected}"]) == 0
+    assert "## Expected failures (6)" in capsys.readouterr().out
+
+
+def test_certify_exits_1_on_a_stale_expected_failure(capsys, tmp_path: Path) -> None:
+    expected = tmp_path / "expected.toml"
+    expected.write_text(
+        '[[expected-failure]]\ncase = "demo/0.25.0/upper-text"\nreason = "old"\n', encoding="utf-8"
+    )
+    assert (
+        main(["certify", "fake_adapters:correct", FIXTURES, "--quiet", f"--expected-failures={expected}"])
+        == 1
+    )
+    assert "is an unexpected pass" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["certify", "no_such_module_xyz"],
+            "--impl 'no_such_module_xyz': no module named 'no_such_module_xyz'",
+        ),
+        (
+            ["certify", "cmd:/nonexistent/adapter --flag"],
+            "--impl 'cmd:/nonexistent/adapter --flag': hello failed: cannot start '/nonexistent/adapter --flag'",
+        ),
+        (
+            ["certify", "fake_adapters:correct", "--fixtures-dir=/nowhere"],
+            "fixtures directory /nowhere does not exist",
+        ),
+        (["certify", "fake_adapters:correct", "--edition=1.0.0"], "unknown edition '1.0.0'; known editions:"),
+        (["certify", "fake_adapters:correct", "--expected-failures=/nowhere.toml"], "expected-failures file"),
+        (
+            ["certify", "fake_adapters:future_protocol"],
+            "speaks adapter protocol 2; this kit speaks protocol 1",
+        ),
+        (["serve", "cmd:true"], "serve needs a Python adapter"),
+        (["serve", "no_such_module_xyz"], "no module named 'no_such_module_xyz'"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str, capsys) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("codex-conformance: error: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_malformed_expected_failures_file_is_one_line(tmp_path: Path, capsys) -> None:
+    expected = tmp_path / "expected.toml"
+    expected.write_text("[[expected-failure]\n", encoding="utf-8")
+    assert main(["certify", "fake_adapters:correct", FIXTURES, f"--expected-failures={expected}"]) == 2
+    assert "not valid TOML" in capsys.readouterr().err
+
+
+def test_no_traceback_from_the_installed_command(child_env: None) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "codex_conformance", "certify", "no_such_module_xyz"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == (
+        "codex-conformance: error: --impl 'no_such_module_xyz': no module named 'no_such_module_xyz'\n"
+    )
+
+
+def test_serve_speaks_json_lines(child_env: None) -> None:
+    requests = [
+        {"id": 1, "op": "hello", "args": {}},
+        {"id": 2, "op": "demo.echo", "args": {"value": {"b": 1, "a": 2}}},
+        {"id": 3, "op": "demo.upper", "args": {}},  # the adapter raises KeyError
+    ]
+    result = subprocess.run(
+        [sys.executable, "-m", "codex_conformance", "serve", "fake_adapters:correct"],
+        input="".join(json.dumps(request) + "\n" for request in requests),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=TESTS_DIR,
+    )
+    replies = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [reply["id"] for reply in replies] == [1, 2, 3]
+    assert replies[0]["result"]["protocol"] == 1
+    assert result.stdout.splitlines()[1] == '{"id": 2, "result": {"value": {"b": 1, "a": 2}}}'
+    assert replies[2]["error"]["kind"] == "internal"
+    assert "KeyError" in replies[2]["error"]["message"]
+
+
+def test_schemas_check_and_write(tmp_path: Path, capsys) -> None:
+    assert main(["schemas", f"--spec-dir={tmp_path}"]) == 1
+    assert main(["schemas", "--write", f"--spec-dir={tmp_path}"]) == 0
+    assert main(["schemas", f"--spec-dir={tmp_path}"]) == 0
+    assert sorted(path.name for path in (tmp_path / "schemas").iterdir()) == sorted(schemas.generate())

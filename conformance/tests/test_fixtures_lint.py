@@ -1,0 +1,100 @@
+"""``codex-conformance fixtures lint`` catches each kind of broken fixture or spec."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import DEMO_FIXTURES, DEMO_SPEC
+
+from codex_conformance.cli import main
+from codex_conformance.lint import lint
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> tuple[Path, Path]:
+    fixtures, spec = tmp_path / "fixtures", tmp_path / "spec"
+    shutil.copytree(DEMO_FIXTURES, fixtures)
+    shutil.copytree(DEMO_SPEC, spec)
+    return fixtures, spec
+
+
+def edit_cases(fixtures: Path, change) -> None:
+    path = fixtures / "demo" / "echo.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def problems(tree: tuple[Path, Path]) -> list[str]:
+    return [str(problem) for problem in lint(*tree)]
+
+
+def test_the_demo_fixtures_are_clean(tree) -> None:
+    assert problems(tree) == []
+
+
+def test_duplicate_case_id(tree) -> None:
+    edit_cases(tree[0], lambda data: data["cases"].append(dict(data["cases"][0])))
+    assert problems(tree) == [
+        "demo/echo.json: demo/0.25.0/echo-key-order: duplicate case id (first in demo/echo.json)"
+    ]
+
+
+def test_unknown_clause(tree) -> None:
+    edit_cases(tree[0], lambda data: data["cases"][0]["clauses"].append("DEMO-NOPE-9"))
+    assert problems(tree) == [
+        "demo/echo.json: demo/0.25.0/echo-key-order: clause DEMO-NOPE-9 is not declared in spec/"
+    ]
+
+
+def test_clause_without_a_case(tree) -> None:
+    with (tree[1] / "demo.md").open("a", encoding="utf-8") as spec:
+        spec.write("\n### `DEMO-LONELY-1` nobody tests this\n")
+    assert problems(tree) == ["demo.md:23: clause DEMO-LONELY-1 has no case"]
+
+
+def test_invalid_file(tree) -> None:
+    edit_cases(tree[0], lambda data: data["cases"][0].pop("provenance"))
+    found = problems(tree)
+    assert len(found) == 1
+    assert found[0].startswith("demo/echo.json: schema: at cases/0: 'provenance' is a required property")
+
+
+def test_file_that_is_not_json(tree) -> None:
+    (tree[0] / "demo" / "broken.json").write_text("{", encoding="utf-8")
+    assert problems(tree)[0].startswith("demo/broken.json: not readable JSON")
+
+
+def test_id_area_and_edition_must_match(tree) -> None:
+    def change(data) -> None:
+        data["cases"][0]["id"] = "other/0.169.0/echo-key-order"
+
+    edit_cases(tree[0], change)
+    assert problems(tree) == [
+        "demo/echo.json: other/0.169.0/echo-key-order: id does not begin with its area 'demo'/",
+        "demo/echo.json: other/0.169.0/echo-key-order: id names edition 0.169.0 but the case's edition is 0.25.0",
+    ]
+
+
+def test_unknown_edition(tree) -> None:
+    def change(data) -> None:
+        data["cases"][0]["id"] = "demo/1.2.3/echo-key-order"
+        data["cases"][0]["edition"] = "1.2.3"
+
+    edit_cases(tree[0], change)
+    assert problems(tree) == [
+        "demo/echo.json: demo/1.2.3/echo-key-order: unknown edition '1.2.3'; known editions: 0.25.0, 0.169.0"
+    ]
+
+
+def test_cli_lint_exit_codes(tree, capsys) -> None:
+    fixtures, spec = tree
+    assert main(["fixtures", "lint", f"--fixtures-dir={fixtures}", f"--spec-dir={spec}"]) == 0
+    edit_cases(fixtures, lambda data: data["cases"].append(dict(data["cases"][0])))
+    assert main(["fixtures", "lint", f"--fixtures-dir={fixtures}", f"--spec-dir={spec}"]) == 1
+    assert "duplicate case id" in capsys.readouterr().out
+    assert main(["fixtures", "lint", "--fixtures-dir=/nowhere", f"--spec-dir={spec}"]) == 2
+    assert capsys.readouterr().err == "codex-conformance: error: fixtures directory /nowhere does not exist\n"

@@ -211,8 +211,13 @@ def _not_applicable_section(outcomes: Iterable[Outcome]) -> list[str]:
     if not reasons:
         return []
     out = ["", f"## Not applicable ({reasons.total()})", "", "| cases | reason |", "|---:|---|"]
-    out += [f"| {count} | {reason} |" for reason, count in reasons.most_common()]
+    out += [f"| {count} | {_cell(reason)} |" for reason, count in reasons.most_common()]
     return out
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def _errors_section(outcomes: Iterable[Outcome]) -> list[str]:

@@ -64,7 +64,8 @@ def test_certify_exits_1_on_a_stale_expected_failure(capsys, tmp_path: Path) -> 
         ),
         (
             ["certify", "cmd:/nonexistent/adapter --flag"],
-            "--impl 'cmd:/nonexistent/adapter --flag': hello failed: cannot start '/nonexistent/adapter --flag'",
+            "--impl 'cmd:/nonexistent/adapter --flag': hello failed: "
+            "cannot start '/nonexistent/adapter --flag'",
         ),
         (
             ["certify", "fake_adapters:correct", "--fixtures-dir=/nowhere"],

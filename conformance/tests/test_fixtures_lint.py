@@ -75,7 +75,8 @@ def test_id_area_and_edition_must_match(tree) -> None:
     edit_cases(tree[0], change)
     assert problems(tree) == [
         "demo/echo.json: other/0.169.0/echo-key-order: id does not begin with its area 'demo'/",
-        "demo/echo.json: other/0.169.0/echo-key-order: id names edition 0.169.0 but the case's edition is 0.25.0",
+        "demo/echo.json: other/0.169.0/echo-key-order: "
+        "id names edition 0.169.0 but the case's edition is 0.25.0",
     ]
 
 

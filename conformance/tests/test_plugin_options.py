@@ -190,3 +190,15 @@ def test_fixtures_dir_that_does_not_exist_is_a_usage_error(pytester: pytest.Pyte
     result = pytester.runpytest("--impl=fake_adapters:correct", "--fixtures-dir=nowhere")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["ERROR: fixtures directory nowhere does not exist"])
+
+
+def test_conformance_connection_fixture_reaches_the_impl(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_property="""
+        def test_echo_round_trips(conformance_connection):
+            response = conformance_connection.request("demo.echo", {"value": [1, 2.0]})
+            assert response.result == {"value": [1, 2.0]}
+        """
+    )
+    result = run(pytester, "--impl=fake_adapters:correct", "test_property.py", "-k", "round_trips")
+    result.assert_outcomes(passed=1)

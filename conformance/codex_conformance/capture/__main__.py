@@ -1,0 +1,5 @@
+import sys
+
+from codex_conformance.capture.cli import main
+
+sys.exit(main())

@@ -1,0 +1,145 @@
+"""Run one `codex exec` of a real release against the loopback mock server.
+
+Every run gets a fresh CODEX_HOME and working directory, a config.toml that
+points a `model_providers` entry at the mock server, and the given stdio MCP
+servers (each served by fake_mcp_server.py from a tool list).  The run's
+recorded requests are the evidence captures are made of.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.capture.mock_responses_server import MockResponsesServer, RecordedRequest
+
+_FAKE_MCP_SERVER = Path(__file__).with_name("fake_mcp_server.py")
+_API_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
+_TIMEOUT_SECONDS = 120
+
+
+class CaptureError(RuntimeError):
+    """The release did not produce the evidence a capture needs."""
+
+
+class ReleaseCrashedError(CaptureError):
+    """The release panicked before sending a request: that is its behaviour for this input."""
+
+    def __init__(self, panic: str) -> None:
+        super().__init__(panic)
+        self.panic = panic
+
+
+@dataclass(frozen=True)
+class McpServerConfig:
+    name: str
+    tools: list[Any]
+
+
+@dataclass(frozen=True)
+class ExecRun:
+    returncode: int
+    stdout: str
+    stderr: str
+    requests: list[RecordedRequest]
+
+    def first_responses_body(self) -> dict[str, Any]:
+        for request in self.requests:
+            if request.method == "POST" and request.path.split("?")[0].rstrip("/").endswith("/responses"):
+                body = request.json_body()
+                if not isinstance(body, dict):
+                    raise CaptureError("the Responses request body is not a JSON object")
+                return body
+        panic = self.panic_message()
+        if panic is not None:
+            raise ReleaseCrashedError(panic)
+        raise CaptureError(
+            f"the release sent no Responses request (exit {self.returncode}); stderr tail:\n{self.stderr[-1500:]}"
+        )
+
+
+    def panic_message(self) -> str | None:
+        """The Rust panic message (without the thread name and source location)."""
+        lines = self.stderr.splitlines()
+        for index, line in enumerate(lines):
+            if re.match(r"^thread '.*' panicked at ", line):
+                return lines[index + 1] if index + 1 < len(lines) else line
+        return None
+
+
+def _toml_string(value: str) -> str:
+    # A JSON string literal is a valid TOML basic string for everything
+    # json.dumps emits (it escapes quotes, backslashes and control characters).
+    return json.dumps(value)
+
+
+def write_config(
+    home: Path, base_url: str, model: str, servers: list[McpServerConfig], extra_toml: str = ""
+) -> None:
+    lines = [
+        f"model = {_toml_string(model)}",
+        'model_provider = "conformance_mock"',
+        extra_toml,
+        "",
+        "[model_providers.conformance_mock]",
+        'name = "conformance mock"',
+        f"base_url = {_toml_string(base_url)}",
+        'wire_api = "responses"',
+        f'env_key = "{_API_KEY_ENV}"',
+    ]
+    for index, server in enumerate(servers):
+        tools_file = home / f"mcp-tools-{index}.json"
+        tools_file.write_text(json.dumps(server.tools, ensure_ascii=False), encoding="utf-8")
+        lines += [
+            "",
+            f"[mcp_servers.{_toml_string(server.name)}]",
+            f"command = {_toml_string(sys.executable)}",
+            f"args = [{_toml_string(str(_FAKE_MCP_SERVER))}, {_toml_string(str(tools_file))}]",
+        ]
+    (home / "config.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def run_exec(
+    binary: Path,
+    model: str,
+    servers: list[McpServerConfig],
+    prompt: str = "hi",
+    streams: list[str] | None = None,
+    extra_toml: str = "",
+) -> ExecRun:
+    with tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir, tempfile.TemporaryDirectory(
+        prefix="codex-conformance-work-"
+    ) as work_dir:
+        home = Path(home_dir)
+        server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
+        with server:
+            write_config(home, server.base_url, model, servers, extra_toml)
+            env = {
+                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                "HOME": str(home),
+                "CODEX_HOME": str(home),
+                _API_KEY_ENV: "sk-conformance",
+                "LANG": "C.UTF-8",
+            }
+            try:
+                completed = subprocess.run(
+                    [str(binary), "exec", "--skip-git-repo-check", prompt],
+                    cwd=work_dir,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    capture_output=True,
+                    text=True,
+                    errors="replace",
+                    timeout=_TIMEOUT_SECONDS,
+                    check=False,
+                )
+            except subprocess.TimeoutExpired as exc:
+                raise CaptureError(f"{binary} exec did not finish within {_TIMEOUT_SECONDS} s") from exc
+            return ExecRun(completed.returncode, completed.stdout, completed.stderr, list(server.requests))

@@ -1,0 +1,58 @@
+"""Turn capture results into fixture cases and compare them with committed ones."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.cases import Case, FixtureFile, load_fixture_file
+
+
+def render_fixture(fixture: FixtureFile) -> str:
+    # Stable, readable, and byte-preserving: non-ASCII stays as written.
+    data = fixture.model_dump(mode="json", by_alias=True, exclude_defaults=False)
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def merge_cases(path: Path, area: str, description: str, fresh: Iterable[Case], replace_all: bool) -> FixtureFile:
+    """Existing cases of ``path`` with ``fresh`` ones put in (by id), or only ``fresh``."""
+    fresh_list = list(fresh)
+    if replace_all or not path.exists():
+        return FixtureFile(area=area, description=description, cases=fresh_list)
+    existing = load_fixture_file(path).cases
+    by_id = {case.id: case for case in fresh_list}
+    merged = [by_id.pop(case.id, case) for case in existing]
+    merged.extend(by_id.values())
+    return FixtureFile(area=area, description=description, cases=merged)
+
+
+def diff_against_committed(path: Path, fresh: Iterable[Case]) -> list[str]:
+    """One unified diff per case whose fresh capture differs from the committed golden."""
+    committed = {case.id: case for case in load_fixture_file(path).cases} if path.exists() else {}
+    diffs: list[str] = []
+    for case in fresh:
+        old = committed.get(case.id)
+        new_text = _expected_text(case.expected.model_dump())
+        old_text = _expected_text(old.expected.model_dump()) if old else "(no committed case)\n"
+        if old_text != new_text:
+            diffs.append(
+                "".join(
+                    difflib.unified_diff(
+                        old_text.splitlines(keepends=True),
+                        new_text.splitlines(keepends=True),
+                        f"committed {case.id}",
+                        f"recaptured {case.id}",
+                    )
+                )
+            )
+    return diffs
+
+
+def _expected_text(expected: Any) -> str:
+    if isinstance(expected, dict) and "error" in expected:
+        # The message of an expected error is documentation; only the kind is a golden.
+        expected = {"error": {"kind": expected["error"].get("kind")}}
+    return json.dumps(expected, indent=1, ensure_ascii=False) + "\n"

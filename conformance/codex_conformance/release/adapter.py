@@ -1,0 +1,57 @@
+"""An adapter backed by a real release: ``--impl=release:<version>``.
+
+It declares only the ops a release can answer by being run, and only its own
+edition.  Running the conformance suite against it re-derives every captured
+golden from the real binary, which is how the kit checks its own captures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from codex_conformance.capture.exec_run import CaptureError
+from codex_conformance.editions import get_edition
+from codex_conformance.release import ops
+from codex_conformance.release.cache import ReleaseUnavailableError, release_binary
+
+_OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
+    "mcp.tools_to_responses": lambda version, args: ops.mcp_tools_to_responses(version, args["servers"]),
+    "schema.sanitize": lambda version, args: ops.schema_sanitize(version, args["schema"]),
+}
+
+
+class ReleaseAdapter:
+    def __init__(self, version: str) -> None:
+        self.edition = get_edition(version)  # an unknown version fails here, naming the known ones
+        self.version = version
+
+    def hello(self) -> dict[str, Any]:
+        release_binary(self.version)  # fetch now, so a missing release is one clear error up front
+        return {
+            "protocol": 1,
+            "implementation": {
+                "name": f"codex-cli release {self.version}",
+                "version": self.version,
+                "language": "rust",
+                "homepage": "",
+            },
+            "editions": [self.version],
+            "ops": sorted(_OPS),
+        }
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        op = request.get("op")
+        args = request.get("args") or {}
+        if op == "hello":
+            return {"result": self.hello()}
+        if op not in _OPS:
+            return {"unsupported": f"a release cannot be run to answer {op!r}"}
+        if args.get("edition") != self.version:
+            return {"unsupported": f"this adapter is release {self.version}, not {args.get('edition')!r}"}
+        try:
+            return {"result": _OPS[op](self.version, args)}
+        except ops.ReleaseRejectedError as rejected:
+            return {"error": {"kind": rejected.kind, "message": rejected.message}}
+        except (CaptureError, ReleaseUnavailableError) as failure:
+            return {"error": {"kind": "internal", "message": str(failure)}}

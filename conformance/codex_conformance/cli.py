@@ -95,11 +95,20 @@ def _register_extension(
 ) -> None:
     try:
         module = importlib.import_module(module_name)
+        module.register(subparsers)
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
             return  # the extension is not installed (or not written yet)
-        raise
-    module.register(subparsers)
+        _extension_broken(module_name, exc)
+    except Exception as exc:
+        # A broken optional command must not take certify or lint down with it.
+        _extension_broken(module_name, exc)
+
+
+def _extension_broken(module_name: str, exc: Exception) -> None:
+    print(
+        f"codex-conformance: warning: {module_name} not loaded: {type(exc).__name__}: {exc}", file=sys.stderr
+    )
 
 
 def _directory(given: Path | None, default: Callable[[], Path]) -> Path:

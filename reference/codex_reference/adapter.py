@@ -6,19 +6,31 @@ Every response is exactly one of ``{"result": ...}``, ``{"error": {"kind",
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from codex_reference import __version__, editions
-from codex_reference.errors import InvalidArgs, ReferenceError_
+from codex_reference.errors import InvalidArgs, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
 
-__all__ = ["handle"]
+__all__ = ["Handler", "handle", "make_handler"]
 
 JSON = Any
 
 
-def _hello(args: dict[str, JSON]) -> dict[str, JSON]:
+Handler = Callable[[JSON], dict[str, JSON]]
+_Op = Callable[[Mapping[str, editions.Edition], dict[str, JSON]], dict[str, JSON]]
+
+
+def _edition(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> editions.Edition:
+    version = args.get("edition")
+    if isinstance(version, str) and version in table:
+        return table[version]
+    known = ", ".join(table)
+    raise UnknownEdition(f"unknown edition {version!r}; known editions: {known}")
+
+
+def _hello(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
     return {
         "protocol": 1,
         "implementation": {
@@ -27,45 +39,59 @@ def _hello(args: dict[str, JSON]) -> dict[str, JSON]:
             "language": "python",
             "homepage": "",
         },
-        "editions": list(editions.EDITIONS),
-        "ops": sorted(_OPS_WITH_EDITION),
+        "editions": list(table),
+        "ops": sorted(_EDITION_OPS),
     }
 
 
-def _tools_to_responses(args: dict[str, JSON]) -> dict[str, JSON]:
-    edition = editions.get(args.get("edition"))
+def _tools_to_responses(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
+    edition = _edition(table, args)
     if "servers" not in args:
         raise InvalidArgs("missing `servers`")
     return {"tools": tools.tools_to_responses(edition, args["servers"])}
 
 
-def _schema_sanitize(args: dict[str, JSON]) -> dict[str, JSON]:
-    edition = editions.get(args.get("edition"))
+def _schema_sanitize(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
+    edition = _edition(table, args)
     if "schema" not in args:
         raise InvalidArgs("missing `schema`")
     return {"schema": tools.sanitize_schema(edition, args["schema"])}
 
 
-_OPS_WITH_EDITION: dict[str, Callable[[dict[str, JSON]], dict[str, JSON]]] = {
+_EDITION_OPS: dict[str, _Op] = {
     "mcp.tools_to_responses": _tools_to_responses,
     "schema.sanitize": _schema_sanitize,
 }
-_OPS: dict[str, Callable[[dict[str, JSON]], dict[str, JSON]]] = {"hello": _hello, **_OPS_WITH_EDITION}
+_OPS: dict[str, _Op] = {"hello": _hello, **_EDITION_OPS}
 
 
-def handle(request: JSON) -> dict[str, JSON]:
-    if not isinstance(request, dict) or not isinstance(request.get("op"), str):
-        return {"error": {"kind": "invalid-args", "message": "request must be an object with a string `op`"}}
-    op = request["op"]
-    implementation = _OPS.get(op)
-    if implementation is None:
-        return {"unsupported": f"op {op!r} is not implemented by codex-reference"}
-    args = request.get("args", {})
-    if not isinstance(args, dict):
-        return {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}
-    try:
-        return {"result": implementation(args)}
-    except ReferenceError_ as exc:
-        return {"error": {"kind": exc.kind, "message": exc.message}}
-    except RecursionError:
-        return {"error": {"kind": "invalid-args", "message": "input nested too deeply"}}
+def make_handler(table: Mapping[str, editions.Edition]) -> Handler:
+    """A protocol handler over an edition table.
+
+    ``handle`` uses the real tables; tests build deliberately wrong tables
+    (see conformance/tests/broken_adapters.py) to prove the kit catches them.
+    """
+
+    def handle(request: JSON) -> dict[str, JSON]:
+        if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+            return {
+                "error": {"kind": "invalid-args", "message": "request must be an object with a string `op`"}
+            }
+        op = request["op"]
+        implementation = _OPS.get(op)
+        if implementation is None:
+            return {"unsupported": f"op {op!r} is not implemented by codex-reference"}
+        args = request.get("args", {})
+        if not isinstance(args, dict):
+            return {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}
+        try:
+            return {"result": implementation(table, args)}
+        except ReferenceError_ as exc:
+            return {"error": {"kind": exc.kind, "message": exc.message}}
+        except RecursionError:
+            return {"error": {"kind": "invalid-args", "message": "input nested too deeply"}}
+
+    return handle
+
+
+handle: Handler = make_handler(editions.EDITIONS)

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from codex_reference.errors import UnknownEdition
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.schema import classic, current
 
@@ -72,10 +71,3 @@ CURRENT = replace(
 )
 
 EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (CLASSIC, CURRENT)}
-
-
-def get(version: object) -> Edition:
-    if isinstance(version, str) and version in EDITIONS:
-        return EDITIONS[version]
-    known = ", ".join(EDITIONS)
-    raise UnknownEdition(f"unknown edition {version!r}; known editions: {known}")

@@ -364,6 +364,13 @@ def _items(value: JSON, path: str) -> JSON:
     return to_subset(value, path)
 
 
+def _min_items(value: JSON, path: str) -> JSON:
+    # An Option<u64>: a float (even 1000.0), a negative number or a bool fails.
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
+        raise SchemaRejected(f"{path}: expected u64")
+    return value
+
+
 def _schema_map(value: JSON, path: str) -> JSON:
     # A BTreeMap: serialized in sorted key order.
     if not isinstance(value, dict):
@@ -401,6 +408,9 @@ _FIELDS: tuple[tuple[str, Callable[[JSON, str], JSON]], ...] = (
     ("encrypted", _encrypted),
     ("enum", _enum),
     ("items", _items),
+    # Not in the upstream source read for this model, but 0.169.0 keeps it
+    # here (captured: schema/0.169.0/array-of-integers).
+    ("minItems", _min_items),
     ("properties", _schema_map),
     ("required", _string_list),
     ("additionalProperties", _additional_properties),

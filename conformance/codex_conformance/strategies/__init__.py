@@ -1,0 +1,1 @@
+"""Hypothesis strategies for differential tests of ports against the reference."""

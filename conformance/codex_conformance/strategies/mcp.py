@@ -41,7 +41,7 @@ def tool_names() -> st.SearchStrategy[str]:
     )
 
 
-_LEAF_SCHEMAS = st.one_of(
+_LEAF_SCHEMAS: st.SearchStrategy[Any] = st.one_of(
     st.booleans(),
     st.just({}),
     st.fixed_dictionaries(

@@ -90,6 +90,8 @@ def make_handler(table: Mapping[str, editions.Edition]) -> Handler:
             return {"error": {"kind": exc.kind, "message": exc.message}}
         except RecursionError:
             return {"error": {"kind": "invalid-args", "message": "input nested too deeply"}}
+        except Exception as exc:  # a bug in the model: reported, never a traceback
+            return {"error": {"kind": "internal", "message": f"{type(exc).__name__}: {exc}"}}
 
     return handle
 

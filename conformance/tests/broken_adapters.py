@@ -1,0 +1,95 @@
+"""Deliberately broken ports of the MCP area, built from the reference model.
+
+Each adapter changes one rule of one edition's table (the reference keeps
+editions as data, so a single replaced entry is a realistic bug) and names
+the spec clause whose cases must catch it.  ``test_broken_adapters`` runs
+every one through the real runner and requires a ``fail`` naming that clause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from codex_reference import editions
+from codex_reference.adapter import Handler, make_handler
+from codex_reference.mcp import naming
+from codex_reference.rust import sha1_hex, utf8_len
+from codex_reference.schema import classic
+
+
+@dataclass(frozen=True)
+class BrokenAdapter:
+    name: str
+    clause: str  # the clause whose cases must fail
+    why: str
+    handle: Handler
+
+
+def _with_classic(**changes: Any) -> Handler:
+    table = dict(editions.EDITIONS)
+    table["0.25.0"] = replace(editions.CLASSIC, **changes)
+    return make_handler(table)
+
+
+def _hash_tool_name_only(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[naming.NamedTool]:
+    """Like 0.25.0 but hashes the tool name instead of the whole `server__tool`."""
+    used: dict[str, naming.NamedTool] = {}
+    for raw in tools:
+        name = f"{raw.server}{rules.delimiter}{raw.name}"
+        if utf8_len(name) > rules.max_name_bytes:
+            digest = sha1_hex(raw.name)
+            name = name.encode()[: rules.max_name_bytes - len(digest)].decode(errors="ignore") + digest
+        used.setdefault(name, naming.NamedTool("", name, raw))
+    return [used[name] for name in sorted(used)]
+
+
+def _unsorted(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[naming.NamedTool]:
+    """Like 0.25.0 but keeps the order the servers listed the tools in."""
+    named = naming.flat_names(tools, rules)
+    position = {id(raw): index for index, raw in enumerate(tools)}
+    return sorted(named, key=lambda entry: position[id(entry.raw)])
+
+
+def _keep_enum(
+    convert: Callable[[dict[str, Any]], dict[str, Any]],
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Like 0.25.0 but copies `enum` of top-level properties into the output."""
+
+    def converted(schema: dict[str, Any]) -> dict[str, Any]:
+        out = convert(schema)
+        for key, prop in (schema.get("properties") or {}).items():
+            if isinstance(prop, dict) and "enum" in prop and key in out.get("properties", {}):
+                out["properties"][key]["enum"] = prop["enum"]
+        return out
+
+    return converted
+
+
+BROKEN: tuple[BrokenAdapter, ...] = (
+    BrokenAdapter(
+        name="length-limit-off-by-one",
+        clause="MCP-NAME-2",
+        why="0.25.0 hashes names of 64 bytes too (limit taken as 63)",
+        handle=_with_classic(naming_rules=replace(editions.CLASSIC.naming_rules, max_name_bytes=63)),
+    ),
+    BrokenAdapter(
+        name="hash-of-wrong-string",
+        clause="MCP-NAME-3",
+        why="0.25.0 hashes the tool name, not the qualified name",
+        handle=_with_classic(name_tools=_hash_tool_name_only),
+    ),
+    BrokenAdapter(
+        name="keeps-enum-classic",
+        clause="SCHEMA-KEEP-1",
+        why="0.25.0 keeps `enum`, which its typed schema subset drops",
+        handle=_with_classic(convert_schema=_keep_enum(classic.convert)),
+    ),
+    BrokenAdapter(
+        name="listing-order",
+        clause="MCP-ORDER-1",
+        why="0.25.0 emits tools in listing order instead of sorted by name",
+        handle=_with_classic(name_tools=_unsorted),
+    ),
+)

@@ -13,6 +13,11 @@ a capped unified diff) when they do not.
 - ``json-pattern``: like ``json-exact``, but an expected ``{"$pattern": RE}``
   matches any string that ``re.fullmatch``-es RE (ids, durations), so a
   volatile value still has its form checked.
+- ``json-subset``: every key the expected object names must be present with
+  an equal value (recursively; lists must have the same length and match
+  item by item); keys it does not name are not compared.  Only for
+  ``upstream-test`` cases, whose unit test asserts part of a result (say, the
+  names of the tools) and nothing about the rest.
 """
 
 from __future__ import annotations
@@ -113,6 +118,40 @@ def first_difference(
     return None
 
 
+def first_subset_difference(expected: Any, actual: Any, path: str = "$") -> str | None:
+    """Where ``actual`` fails to contain ``expected``, as 'path: what', or None."""
+    if not _same_type(expected, actual):
+        return f"{path}: expected {show(expected)} got {show(actual)}"
+    if isinstance(expected, dict):
+        for key, value in expected.items():
+            if key not in actual:
+                return f"{path}: missing key {show(key)}"
+            found = first_subset_difference(value, actual[key], _child(path, key))
+            if found:
+                return found
+        return None
+    if isinstance(expected, list):
+        if len(expected) != len(actual):
+            return f"{path}: expected {len(expected)} items got {len(actual)}"
+        for index, (left, right) in enumerate(zip(expected, actual, strict=True)):
+            found = first_subset_difference(left, right, f"{path}[{index}]")
+            if found:
+                return found
+        return None
+    if expected != actual:
+        return f"{path}: expected {show(expected)} got {show(actual)}"
+    return None
+
+
+def _project(actual: Any, expected: Any) -> Any:
+    """``actual`` cut down to the keys ``expected`` names, for a diff of what is compared."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return {key: _project(actual[key], value) for key, value in expected.items() if key in actual}
+    if isinstance(expected, list) and isinstance(actual, list):
+        return [_project(item, expected[i]) if i < len(expected) else item for i, item in enumerate(actual)]
+    return actual
+
+
 def _child(path: str, key: str) -> str:
     return f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else f"{path}[{show(key)}]"
 
@@ -165,6 +204,13 @@ def json_pattern(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch |
     return Mismatch(summary, unified_diff(pretty(_resolve_patterns(expected, actual)), pretty(actual)))
 
 
+def json_subset(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
+    summary = first_subset_difference(expected, actual)
+    if summary is None:
+        return None
+    return Mismatch(summary, unified_diff(pretty(expected), pretty(_project(actual, expected))))
+
+
 def text_exact(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
     if list(expected) != list(actual) or any(not isinstance(actual[key], str) for key in actual):
         summary = first_difference(expected, actual, ordered=True, patterns=False)
@@ -214,6 +260,7 @@ COMPARATORS: dict[str, Comparator] = {
     "json-unordered": json_unordered,
     "text-exact": text_exact,
     "json-pattern": json_pattern,
+    "json-subset": json_subset,
 }
 
 

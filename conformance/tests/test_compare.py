@@ -80,6 +80,23 @@ def test_json_pattern_diff_hides_values_that_matched() -> None:
     assert '-  "n": 1' in mismatch.diff
 
 
+def test_json_subset_compares_only_the_named_keys() -> None:
+    expected = {"tools": [{"name": "a"}, {"name": "b"}]}
+    full = {"tools": [{"type": "function", "name": "a", "strict": False}, {"name": "b", "x": 1}]}
+    assert compare("json-subset", expected, full) is None
+    renamed = compare("json-subset", expected, {"tools": [{"name": "a"}, {"name": "c"}]})
+    assert renamed is not None
+    assert renamed.summary == '$.tools[1].name: expected "b" got "c"'
+    assert '-      "name": "b"' in renamed.diff
+    # A list must have exactly the asserted items, and a named key must be present.
+    assert compare("json-subset", expected, {"tools": [{"name": "a"}]}) is not None
+    missing = compare("json-subset", expected, {"tools": [{"name": "a"}, {"other": "b"}]})
+    assert missing is not None
+    assert missing.summary == '$.tools[1]: missing key "name"'
+    # Types still count: 1 is not 1.0.
+    assert compare("json-subset", {"n": 1}, {"n": 1.0, "m": 2}) is not None
+
+
 def test_text_exact_compares_strings_byte_for_byte() -> None:
     assert compare("text-exact", {"text": "a\nb\n"}, {"text": "a\nb\n"}) is None
     mismatch = compare("text-exact", {"text": "a\nb\n"}, {"text": "a\nb"})

@@ -79,7 +79,9 @@ def _ratio(numerator: float, denominator: float) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("impl", nargs="?", default="reference")
     parser.add_argument("--fixtures-dir", type=Path, default=None)
     parser.add_argument("--repeat", type=int, default=3)

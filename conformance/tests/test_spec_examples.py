@@ -1,0 +1,55 @@
+"""Spec pages: clause ids are well formed and unique, cited cases exist and
+the example blocks equal the captured cases (rendered by spec_examples.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from spec_examples import CLAUSE_RE, clauses, examples, render
+
+from codex_conformance.cases import load_cases
+from codex_conformance.paths import fixtures_dir, spec_dir
+
+PAGES = sorted(path for path in spec_dir().glob("*.md") if path.name != "errata.md")
+CASES = {case.id: case for case in load_cases(fixtures_dir())}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+def test_clause_ids_unique(page):
+    ids = clauses(page.read_text(encoding="utf-8"))
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+def test_examples_match_cases(page):
+    for case_id, block in examples(page.read_text(encoding="utf-8")):
+        assert case_id in CASES, f"{page.name} cites unknown case {case_id}"
+        assert block is not None, f"{page.name}: Example {case_id} has no json block"
+        shown = json.loads(block)
+        case = CASES[case_id]
+        assert json.dumps(shown["args"]) == json.dumps(case.args), case_id
+        assert json.dumps(shown["expected"]) == json.dumps(case.expected.model_dump()), case_id
+        assert block == render(case).split("\n", 1)[1].rsplit("\n", 1)[0], f"{case_id}: re-render the block"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+def test_every_clause_has_an_example_and_cases(page):
+    text = page.read_text(encoding="utf-8")
+    sections = text.split("\n### ")[1:]
+    for section in sections:
+        if not CLAUSE_RE.match("### " + section.split("\n", 1)[0]):
+            continue  # a heading that declares no clause
+        clause = section.split("`")[1]
+        cited = [case_id for case_id, _ in examples("\n" + section)]
+        assert cited, f"{clause} has no example"
+        assert any(clause in CASES[case_id].clauses for case_id in cited) or any(
+            clause in case.clauses for case in CASES.values()
+        ), f"no case is tagged {clause}"
+
+
+def test_case_clauses_are_declared():
+    declared = {clause for page in PAGES for clause in clauses(page.read_text(encoding="utf-8"))}
+    areas = {page.stem for page in PAGES}
+    used = {clause for case in CASES.values() if case.area in areas for clause in case.clauses}
+    assert used <= declared, f"clauses used by cases but not declared: {sorted(used - declared)}"

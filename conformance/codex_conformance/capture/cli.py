@@ -119,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
             fresh.append(case)
         if only and len(fresh) != len(only):
             known = {case.id.rsplit("/", 1)[1] for case in fresh}
-            print(f"error: no such scenario for {version}: {', '.join(sorted(only - known))}", file=sys.stderr)
+            print(
+                f"error: no such scenario for {version}: {', '.join(sorted(only - known))}", file=sys.stderr
+            )
             return 2
         if args.check:
             diffs = diff_against_committed(target, fresh)
@@ -128,7 +130,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"{version}: {len(fresh)} recaptured, {len(diffs)} differ from {target}", file=sys.stderr)
             failed = failed or bool(diffs)
             continue
-        fixture = merge_cases(target, args.area, _AREA_DESCRIPTIONS[args.area], fresh, replace_all=only is None)
+        fixture = merge_cases(
+            target, args.area, _AREA_DESCRIPTIONS[args.area], fresh, replace_all=only is None
+        )
         target.write_text(render_fixture(fixture), encoding="utf-8")
         print(f"wrote {len(fixture.cases)} cases to {target}", file=sys.stderr)
     return 1 if failed else 0

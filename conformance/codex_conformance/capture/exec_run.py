@@ -9,8 +9,8 @@ recorded requests are the evidence captures are made of.
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -61,9 +61,9 @@ class ExecRun:
         if panic is not None:
             raise ReleaseCrashedError(panic)
         raise CaptureError(
-            f"the release sent no Responses request (exit {self.returncode}); stderr tail:\n{self.stderr[-1500:]}"
+            f"the release sent no Responses request (exit {self.returncode}); "
+            f"stderr tail:\n{self.stderr[-1500:]}"
         )
-
 
     def panic_message(self) -> str | None:
         """The Rust panic message (without the thread name and source location)."""
@@ -108,15 +108,17 @@ def write_config(
 
 def run_exec(
     binary: Path,
+    *,
     model: str,
     servers: list[McpServerConfig],
     prompt: str = "hi",
     streams: list[str] | None = None,
     extra_toml: str = "",
 ) -> ExecRun:
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir, tempfile.TemporaryDirectory(
-        prefix="codex-conformance-work-"
-    ) as work_dir:
+    with (
+        tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
+        tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
+    ):
         home = Path(home_dir)
         server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
         with server:

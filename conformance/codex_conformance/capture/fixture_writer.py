@@ -17,7 +17,9 @@ def render_fixture(fixture: FixtureFile) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def merge_cases(path: Path, area: str, description: str, fresh: Iterable[Case], replace_all: bool) -> FixtureFile:
+def merge_cases(
+    path: Path, area: str, description: str, fresh: Iterable[Case], replace_all: bool
+) -> FixtureFile:
     """Existing cases of ``path`` with ``fresh`` ones put in (by id), or only ``fresh``."""
     fresh_list = list(fresh)
     if replace_all or not path.exists():

@@ -28,7 +28,7 @@ def _baseline_tools(version: str) -> tuple[str, ...]:
 
 def _tools_array(version: str, servers: list[McpServerConfig]) -> list[Any]:
     edition = get_edition(version)
-    run = run_exec(release_binary(version), edition.capture_model, servers)
+    run = run_exec(release_binary(version), model=edition.capture_model, servers=servers)
     tools = run.first_responses_body().get("tools", [])
     if not isinstance(tools, list):
         raise TypeError("`tools` in the request body is not an array")

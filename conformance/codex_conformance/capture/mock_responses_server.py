@@ -71,8 +71,8 @@ class MockResponsesServer:
     @property
     def base_url(self) -> str:
         assert self._server is not None, "server not started"
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        port = self._server.server_address[1]
+        return f"http://127.0.0.1:{port}/v1"
 
     def responses_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and r.path.rstrip("/").endswith("/responses")]

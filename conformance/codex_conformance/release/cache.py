@@ -71,7 +71,9 @@ def _fetch(edition: Edition, destination: Path) -> None:
             )
         tarballs = list(Path(scratch).glob("*.tgz"))
         if len(tarballs) != 1:
-            raise ReleaseUnavailableError(f"npm pack {edition.package_spec} produced {len(tarballs)} tarballs")
+            raise ReleaseUnavailableError(
+                f"npm pack {edition.package_spec} produced {len(tarballs)} tarballs"
+            )
         staging = Path(scratch) / "unpacked"
         with tarfile.open(tarballs[0]) as archive:
             # The "data" filter refuses absolute paths, links out of the tree and devices.

@@ -54,4 +54,6 @@ def schema_sanitize(version: str, schema: Any) -> dict[str, Any]:
     for tool in _function_tools(added):
         if tool.get("description") == _SCHEMA_PROBE_MARKER:
             return {"schema": tool["parameters"]}
-    raise ReleaseRejectedError("schema-rejected", f"release {version} drops an MCP tool with this input schema")
+    raise ReleaseRejectedError(
+        "schema-rejected", f"release {version} drops an MCP tool with this input schema"
+    )

@@ -66,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     certify.add_argument("--expected-failures", type=Path, help="TOML file of known failures")
     certify.add_argument("--fixtures-dir", type=Path, help="fixtures to run (default: the kit's own)")
     certify.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="per-case timeout for cmd:")
+    certify.add_argument(
+        "--examples",
+        type=int,
+        default=100,
+        help="generated examples per property check (default 100; 0 disables them)",
+    )
     certify.add_argument("--quiet", action="store_true", help="no progress on stderr")
     certify.set_defaults(handler=_certify)
 
@@ -150,6 +156,7 @@ def _certify(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             expected_failures=args.expected_failures,
             report=args.report,
+            examples=args.examples,
         )
     )
     try:
@@ -159,11 +166,12 @@ def _certify(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(
                 f"certifying {implementation.name} {implementation.version} ({args.impl}): "
-                f"{len(session.cases)} cases, editions {', '.join(session.editions) or '(none)'}",
+                f"{len(session.cases)} cases, {len(session.properties)} property checks, "
+                f"editions {', '.join(session.editions) or '(none)'}",
                 file=sys.stderr,
             )
-        progress = _ProgressLine(len(session.cases))
-        for done, case in enumerate(session.cases, start=1):
+        progress = _ProgressLine(len(session.items))
+        for done, case in enumerate(session.items, start=1):
             outcome = session.run(case)
             if not args.quiet:
                 progress(done, outcome)

@@ -39,6 +39,11 @@ def connect(impl: str, *, timeout: float = DEFAULT_TIMEOUT) -> Connection:
     return InProcessConnection(load_handler(impl), name=impl)
 
 
+def is_reference(impl: str) -> bool:
+    """Whether ``impl`` names the reference model in process (not served over a transport)."""
+    return impl.strip() in (REFERENCE_ALIAS, REFERENCE_MODULE, f"{REFERENCE_MODULE}:handle")
+
+
 def load_handler(impl: str) -> Handler:
     """The Python handler an in-process ``impl`` string names."""
     if impl.startswith(RELEASE_PREFIX):

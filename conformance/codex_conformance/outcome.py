@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,10 +23,30 @@ class Status(StrEnum):
     ERROR = "error"
 
 
+class Counterexample(BaseModel):
+    """A property's failing input (shrunk by Hypothesis), ready to become a regression test."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    request: dict[str, Any] = Field(description="The adapter request {op, args} that shows the problem.")
+    reference_response: dict[str, Any] | None = Field(
+        default=None, description="What the reference model answers to it (absent for an error or skip)."
+    )
+    implementation_response: dict[str, Any] | None = Field(
+        default=None, description="What the implementation answered (absent when it gave no valid answer)."
+    )
+
+
 class Outcome(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(description="The case id, e.g. mcp/0.25.0/long-name-hash.")
+    id: str = Field(
+        description="The case id (mcp/0.25.0/long-name-hash) or property id "
+        "(property/mcp.tools_to_responses/0.25.0/differential)."
+    )
+    kind: Literal["case", "property"] = Field(
+        default="case", description="A fixture case, or a property checked on generated inputs."
+    )
     edition: str
     op: str
     status: Status
@@ -35,6 +56,9 @@ class Outcome(BaseModel):
     expected_failure: str | None = Field(
         default=None,
         description="The reason from the expected-failures file, if this fail/error was expected.",
+    )
+    counterexample: Counterexample | None = Field(
+        default=None, description="Properties only: the input on which the property failed or errored."
     )
     duration_seconds: float = 0.0
 

@@ -63,6 +63,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="per-case timeout for cmd: implementations (default 10)",
     )
     group.addoption(
+        "--conformance-examples",
+        dest="conformance_examples",
+        type=int,
+        default=100,  # properties.base.DEFAULT_EXAMPLES; a literal so the plugin imports nothing heavy
+        metavar="N",
+        help="generated examples per property check (default 100; 0 disables property checks)",
+    )
+    group.addoption(
         "--fixtures-dir",
         dest="conformance_fixtures_dir",
         type=Path,

@@ -17,7 +17,8 @@ import pytest
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
 from codex_conformance.outcome import Outcome, Status
-from codex_conformance.report import Report, Totals
+from codex_conformance.properties import Property
+from codex_conformance.report import Report, Totals, describe_counterexample, property_line
 from codex_conformance.session import ConformanceSession, SessionOptions
 
 
@@ -33,15 +34,22 @@ def describe_failure(outcome: Outcome) -> str:
     """The longrepr of a failed item: no traceback, just what differs and which clauses."""
     clauses = "clauses: " + ", ".join(outcome.clauses)
     if outcome.status is Status.ERROR:
-        return f"ERROR (harness): {outcome.reason}\n{clauses}"
+        text = f"ERROR (harness): {outcome.reason}\n{clauses}"
+        if outcome.counterexample is not None:
+            text += "\n\n" + describe_counterexample(outcome.counterexample)
+        return text
     parts = [f"FAIL {outcome.id}: {outcome.reason}", clauses]
+    if outcome.counterexample is not None:
+        parts += ["", describe_counterexample(outcome.counterexample)]
     if outcome.diff:
         parts += ["", outcome.diff]
     return "\n".join(parts)
 
 
 class ConformanceItem(pytest.Item):
-    def __init__(self, *, case: Case, run: PytestRun, **kwargs: Any) -> None:
+    """One fixture case, or one property checked on generated inputs."""
+
+    def __init__(self, *, case: Case | Property, run: PytestRun, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.case = case
         self.run = run
@@ -72,7 +80,7 @@ class ConformanceItem(pytest.Item):
 
 
 class ConformanceSuite(pytest.Collector):
-    """The cases of the selected editions, in fixture order."""
+    """The cases of the selected editions, in fixture order, then their properties."""
 
     def __init__(self, *, run: PytestRun, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -81,7 +89,7 @@ class ConformanceSuite(pytest.Collector):
     def collect(self) -> list[pytest.Item]:
         return [
             ConformanceItem.from_parent(self, name=case.id, nodeid=case.id, case=case, run=self.run)
-            for case in self.run.session.cases
+            for case in self.run.session.items
         ]
 
 
@@ -102,6 +110,7 @@ class PytestRun:
             timeout=option.conformance_timeout,
             expected_failures=option.conformance_expected_failures,
             report=option.conformance_report,
+            examples=option.conformance_examples,
         )
         return cls(ConformanceSession(options))
 
@@ -136,6 +145,7 @@ class PytestRun:
         impl = report.implementation
         reporter.write_line(f"implementation: {impl.name} {impl.version} via {report.impl}")
         reporter.write_line(f"editions: {', '.join(report.editions) or '(none)'}")
+        reporter.write_line(property_line(report.property_examples))
         for problem in report.expected_failure_problems:
             reporter.write_line(f"FAILED (expected-failures): {problem}", red=True, bold=True)
         if self.session.options.report is not None:

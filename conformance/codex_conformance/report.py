@@ -11,8 +11,9 @@ from typing import Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from codex_conformance import __version__
+from codex_conformance.compare import canonical
 from codex_conformance.editions import EDITIONS
-from codex_conformance.outcome import Outcome, Status
+from codex_conformance.outcome import Counterexample, Outcome, Status
 from codex_conformance.protocol import PROTOCOL_VERSION, Implementation
 
 REPORT_FORMAT: Final = 1
@@ -75,6 +76,10 @@ class Report(_Strict):
     summary: Totals
     totals: list[OpEditionTotals] = Field(description="Counts per op x edition, sorted by op then edition.")
     expected_failure_problems: list[str] = Field(default_factory=list)
+    property_examples: int = Field(
+        default=0,
+        description="Generated examples per property check (max_examples); 0: property checks were off.",
+    )
     outcomes: list[Outcome]
 
 
@@ -89,6 +94,7 @@ def build_report(
     finished_at: datetime,
     outcomes: list[Outcome],
     expected_failure_problems: list[str],
+    property_examples: int = 0,
 ) -> Report:
     summary = Totals()
     per_cell: dict[tuple[str, str], OpEditionTotals] = {}
@@ -111,6 +117,7 @@ def build_report(
         summary=summary,
         totals=[per_cell[key] for key in sorted(per_cell, key=_op_then_edition)],
         expected_failure_problems=expected_failure_problems,
+        property_examples=property_examples,
         outcomes=outcomes,
     )
 
@@ -142,6 +149,7 @@ def render_markdown(report: Report) -> str:
         f"- editions run: {', '.join(report.editions) or '(none)'}",
         f"- finished: {report.finished_at.isoformat(timespec='seconds')}",
         f"- result: **{'OK' if report.ok else 'NOT OK'}** ({report.summary.line()})",
+        f"- {property_line(report.property_examples)}",
         "",
         "## Totals",
         "",
@@ -154,6 +162,7 @@ def render_markdown(report: Report) -> str:
             f"| {cell.not_applicable} | {cell.errors} |"
         )
     out.extend(_failures_by_clause(report.outcomes))
+    out.extend(_counterexamples_section(report.outcomes))
     out.extend(_problem_section(report))
     out.extend(_expected_section(report.outcomes))
     out.extend(_not_applicable_section(report.outcomes))
@@ -180,6 +189,37 @@ def _failures_by_clause(outcomes: Iterable[Outcome]) -> list[str]:
             out.append(f"- ... and {len(failed) - 20} more")
         if example.diff:
             out += ["", f"Example (`{example.id}`):", "", "```diff", example.diff, "```"]
+    return out
+
+
+def property_line(examples: int) -> str:
+    if examples <= 0:
+        return "property checks: disabled (--conformance-examples=0)"
+    return f"property checks: up to {examples} generated examples each, derandomized"
+
+
+def _counterexamples_section(outcomes: Iterable[Outcome]) -> list[str]:
+    shown = [
+        outcome
+        for outcome in outcomes
+        if outcome.counterexample is not None and outcome.status in (Status.FAIL, Status.ERROR)
+    ]
+    if not shown:
+        return []
+    out = ["", "## Property counterexamples"]
+    for outcome in shown:
+        assert outcome.counterexample is not None
+        block = describe_counterexample(outcome.counterexample)
+        out += [
+            "",
+            f"### `{outcome.id}` ({outcome.status.value})",
+            "",
+            outcome.reason,
+            "",
+            "```",
+            block,
+            "```",
+        ]
     return out
 
 
@@ -235,3 +275,13 @@ def _errors_section(outcomes: Iterable[Outcome]) -> list[str]:
     if len(errors) > 50:
         out.append(f"- ... and {len(errors) - 50} more")
     return out
+
+
+def describe_counterexample(counterexample: Counterexample) -> str:
+    """A property's counterexample, one JSON line each: ready to paste into a regression test."""
+    lines = ["counterexample (adapter request):", canonical(counterexample.request)]
+    if counterexample.reference_response is not None:
+        lines += ["reference response:", canonical(counterexample.reference_response)]
+    if counterexample.implementation_response is not None:
+        lines += ["implementation response:", canonical(counterexample.implementation_response)]
+    return "\n".join(lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from typing import Protocol
 
 from codex_conformance.cases import Case, ExpectedError, ExpectedResult
 from codex_conformance.compare import compare, pretty, unified_diff
@@ -17,7 +18,17 @@ Progress = Callable[[int, int, Outcome], None]  # (cases done, cases in total, l
 _RESULT_SHOWN = 2000  # characters of an unexpected result shown when an error was expected
 
 
-def not_applicable_reason(hello: Hello, case: Case) -> str | None:
+class Applicable(Protocol):
+    """What applicability looks at: a case, or a property on generated inputs."""
+
+    @property
+    def op(self) -> str: ...
+
+    @property
+    def edition(self) -> str: ...
+
+
+def not_applicable_reason(hello: Hello, case: Applicable) -> str | None:
     """Why ``case`` does not apply to the implementation that said ``hello``, or None."""
     if case.op not in hello.ops:
         return f"implementation does not declare op {case.op!r}"

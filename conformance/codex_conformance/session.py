@@ -19,11 +19,12 @@ from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import HarnessError, UsageError
 from codex_conformance.expected_failures import ExpectedFailures
-from codex_conformance.impl import connect
+from codex_conformance.impl import connect, is_reference
 from codex_conformance.outcome import Outcome
+from codex_conformance.properties import DEFAULT_EXAMPLES, PROPERTY_SETS, Property, PropertyRunner, select
 from codex_conformance.protocol import Hello
 from codex_conformance.report import Report, build_report, write_report
-from codex_conformance.runner import run_case
+from codex_conformance.runner import not_applicable_reason, run_case
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class SessionOptions:
     timeout: float = DEFAULT_TIMEOUT
     expected_failures: Path | None = None
     report: Path | None = None
+    examples: int = DEFAULT_EXAMPLES  # per property; 0 disables property checks
 
 
 def check_editions(editions: Sequence[str]) -> None:
@@ -63,6 +65,10 @@ class ConformanceSession:
     hello: Hello | None = None
     all_cases: list[Case] = field(default_factory=list)
     cases: list[Case] = field(default_factory=list)  # the selected editions' cases, in fixture order
+    # Property checks for the op x edition cells the selected cases cover, so a
+    # --fixtures-dir without an area runs none of that area's properties either.
+    properties: list[Property] = field(default_factory=list)
+    property_runner: PropertyRunner | None = None
     editions: list[str] = field(default_factory=list)
     expected_failures: ExpectedFailures = field(default_factory=ExpectedFailures)
     outcomes: list[Outcome] = field(default_factory=list)
@@ -71,6 +77,8 @@ class ConformanceSession:
     def start(self) -> None:
         """Check the options, load cases, start the implementation; ``UsageError`` on any problem."""
         check_editions(self.options.editions)
+        if self.options.examples < 0:
+            raise UsageError(f"--conformance-examples must be 0 or more, got {self.options.examples}")
         self.all_cases = load_fixture_cases(self.options.fixtures_dir)
         if self.options.expected_failures is not None:
             self.expected_failures = ExpectedFailures.load(self.options.expected_failures)
@@ -84,15 +92,30 @@ class ConformanceSession:
             edition for edition in self.hello.editions if edition in EDITIONS
         ]
         self.cases = [case for case in self.all_cases if case.edition in self.editions]
+        if self.options.examples > 0:
+            self.properties = select({(case.op, case.edition) for case in self.cases})
+            self.property_runner = _property_runner(self.connection, self.options)
 
-    def run(self, case: Case) -> Outcome:
+    @property
+    def items(self) -> list[Case | Property]:
+        """Everything the run judges: the cases, then the properties."""
+        return [*self.cases, *self.properties]
+
+    def run(self, case: Case | Property) -> Outcome:
         assert self.connection is not None and self.hello is not None, "start() first"
-        outcome = self.expected_failures.apply(run_case(self.connection, self.hello, case))
+        if isinstance(case, Property):
+            assert self.property_runner is not None
+            judged = self.property_runner.run(case, not_applicable_reason(self.hello, case))
+        else:
+            judged = run_case(self.connection, self.hello, case)
+        outcome = self.expected_failures.apply(judged)
         self.outcomes.append(outcome)
         return outcome
 
     def expected_failure_problems(self) -> list[str]:
-        return self.expected_failures.problems((case.id for case in self.all_cases), self.outcomes)
+        known = [case.id for case in self.all_cases]
+        known += [prop.id for group in PROPERTY_SETS for prop in group.properties()]
+        return self.expected_failures.problems(known, self.outcomes)
 
     def report(self) -> Report:
         assert self.hello is not None, "start() first"
@@ -106,6 +129,7 @@ class ConformanceSession:
             finished_at=datetime.now(UTC),
             outcomes=self.outcomes,
             expected_failure_problems=self.expected_failure_problems(),
+            property_examples=self.options.examples,
         )
 
     def write_report(self, report: Report) -> Path | None:
@@ -115,6 +139,23 @@ class ConformanceSession:
         return write_report(report, self.options.report)
 
     def close(self) -> None:
+        if self.property_runner is not None:
+            self.property_runner.reference.close()
+            self.property_runner = None
         if self.connection is not None:
             self.connection.close()
             self.connection = None
+
+
+def _property_runner(connection: Connection, options: SessionOptions) -> PropertyRunner:
+    # The oracle is the reference model in process: it is the kit's own code,
+    # and calling it costs less than generating the inputs.
+    from codex_conformance.connection import InProcessConnection
+    from codex_reference.adapter import handle
+
+    return PropertyRunner(
+        connection,
+        InProcessConnection(handle, name="reference"),
+        max_examples=options.examples,
+        is_reference=is_reference(options.impl),
+    )

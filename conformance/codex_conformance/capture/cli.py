@@ -15,7 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.capture.fixture_writer import diff_against_committed, merge_cases, render_fixture
-from codex_conformance.capture.scenarios import load_mcp_scenarios, load_schema_scenarios
+from codex_conformance.capture.scenarios import (
+    load_apply_patch_scenarios,
+    load_mcp_scenarios,
+    load_schema_scenarios,
+)
 from codex_conformance.cases import Case
 from codex_conformance.editions import EDITIONS, get_edition
 from codex_conformance.paths import fixtures_dir
@@ -24,6 +28,7 @@ from codex_conformance.release import ops
 _AREA_DESCRIPTIONS = {
     "mcp": "MCP tools as the release adds them to the Responses request's tools array.",
     "schema": "MCP input schemas as the release sends them in a function tool's parameters.",
+    "apply_patch": "What the release's apply_patch command does with a patch in a directory of files.",
 }
 
 
@@ -99,9 +104,32 @@ def _schema_cases(root: Path, version: str, only: set[str] | None) -> Iterator[C
         )
 
 
+def _apply_patch_cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
+    for scenario in load_apply_patch_scenarios(root / "apply_patch" / "_scenarios.json"):
+        if not scenario.applies_to(version) or (only and scenario.slug not in only):
+            continue
+        args: dict[str, Any] = {"edition": version, "patch": scenario.patch, "files": scenario.files}
+        if scenario.cwd is not None:
+            args["cwd"] = scenario.cwd
+        yield Case.model_validate(
+            {
+                "id": f"apply_patch/{version}/{scenario.slug}",
+                "edition": version,
+                "op": "apply_patch.apply",
+                "args": args,
+                "expected": {"result": ops.apply_patch_apply(version, args)},
+                "compare": "json-exact",
+                "clauses": scenario.clauses,
+                "description": scenario.description,
+                "provenance": _provenance("apply_patch", version, scenario.slug),
+            }
+        )
+
+
 _CASE_SOURCES: dict[str, Callable[[Path, str, set[str] | None], Iterator[Case]]] = {
     "mcp": _mcp_cases,
     "schema": _schema_cases,
+    "apply_patch": _apply_patch_cases,
 }
 
 

@@ -41,6 +41,12 @@ class SchemaScenario(_Scenario):
     schema_: Any = Field(alias="schema")
 
 
+class ApplyPatchScenario(_Scenario):
+    patch: str
+    files: dict[str, Any]
+    cwd: str | None = None
+
+
 def _load(path: Path, model: type[_Scenario]) -> list[Any]:
     raw = json.loads(path.read_text(encoding="utf-8"))
     scenarios: list[_Scenario] = TypeAdapter(list[model]).validate_python(raw)  # type: ignore[valid-type]
@@ -57,3 +63,7 @@ def load_mcp_scenarios(path: Path) -> list[McpScenario]:
 
 def load_schema_scenarios(path: Path) -> list[SchemaScenario]:
     return _load(path, SchemaScenario)
+
+
+def load_apply_patch_scenarios(path: Path) -> list[ApplyPatchScenario]:
+    return _load(path, ApplyPatchScenario)

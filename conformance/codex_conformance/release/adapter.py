@@ -13,11 +13,14 @@ from typing import Any
 from codex_conformance.capture.exec_run import CaptureError
 from codex_conformance.editions import get_edition
 from codex_conformance.release import ops
+from codex_conformance.release.apply_patch_run import ApplyPatchRunError
 from codex_conformance.release.cache import ReleaseUnavailableError, release_binary
+from codex_conformance.release.file_tree import FileTreeError
 
 _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "mcp.tools_to_responses": lambda version, args: ops.mcp_tools_to_responses(version, args["servers"]),
     "schema.sanitize": lambda version, args: ops.schema_sanitize(version, args["schema"]),
+    "apply_patch.apply": ops.apply_patch_apply,
 }
 
 
@@ -53,5 +56,7 @@ class ReleaseAdapter:
             return {"result": _OPS[op](self.version, args)}
         except ops.ReleaseRejectedError as rejected:
             return {"error": {"kind": rejected.kind, "message": rejected.message}}
-        except (CaptureError, ReleaseUnavailableError) as failure:
+        except (KeyError, TypeError, FileTreeError) as bad_args:
+            return {"error": {"kind": "invalid-args", "message": f"{op}: {bad_args}"}}
+        except (CaptureError, ReleaseUnavailableError, ApplyPatchRunError) as failure:
             return {"error": {"kind": "internal", "message": str(failure)}}

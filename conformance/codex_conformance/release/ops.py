@@ -11,6 +11,7 @@ from typing import Any
 
 from codex_conformance.capture.exec_run import McpServerConfig, ReleaseCrashedError
 from codex_conformance.capture.mcp_tools import tools_added_by_servers
+from codex_conformance.release.apply_patch_run import run_apply_patch
 
 
 class ReleaseRejectedError(Exception):
@@ -56,4 +57,10 @@ def schema_sanitize(version: str, schema: Any) -> dict[str, Any]:
             return {"schema": tool["parameters"]}
     raise ReleaseRejectedError(
         "schema-rejected", f"release {version} drops an MCP tool with this input schema"
+    )
+
+
+def apply_patch_apply(version: str, args: dict[str, Any]) -> dict[str, Any]:
+    return run_apply_patch(
+        version, args["patch"], dict(args.get("files") or {}), args.get("cwd", "/workspace")
     )

@@ -18,6 +18,10 @@ a capped unified diff) when they do not.
   item by item); keys it does not name are not compared.  Only for
   ``upstream-test`` cases, whose unit test asserts part of a result (say, the
   names of the tools) and nothing about the rest.
+- ``json-fields``: each top-level field the expected result names is compared
+  as in ``json-exact`` (whole value, key order kept); fields it does not name
+  are not compared.  For ``upstream-test`` cases that assert whole parts of a
+  result (say, every file afterwards) and nothing about others (the output).
 """
 
 from __future__ import annotations
@@ -211,6 +215,11 @@ def json_subset(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | 
     return Mismatch(summary, unified_diff(pretty(expected), pretty(_project(actual, expected))))
 
 
+def json_fields(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
+    named = {key: actual[key] for key in expected if key in actual}
+    return json_exact(expected, named)
+
+
 def text_exact(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
     if list(expected) != list(actual) or any(not isinstance(actual[key], str) for key in actual):
         summary = first_difference(expected, actual, ordered=True, patterns=False)
@@ -261,6 +270,7 @@ COMPARATORS: dict[str, Comparator] = {
     "text-exact": text_exact,
     "json-pattern": json_pattern,
     "json-subset": json_subset,
+    "json-fields": json_fields,
 }
 
 

@@ -97,6 +97,18 @@ def test_json_subset_compares_only_the_named_keys() -> None:
     assert compare("json-subset", {"n": 1}, {"n": 1.0, "m": 2}) is not None
 
 
+def test_json_fields_compares_named_fields_whole() -> None:
+    expected = {"files": {"a.txt": "x\n"}}
+    assert compare("json-fields", expected, {"exit_code": 0, "stdout": "ok", "files": {"a.txt": "x\n"}}) is None
+    # An extra file inside a named field is a difference (unlike json-subset).
+    extra = compare("json-fields", expected, {"files": {"a.txt": "x\n", "b.txt": ""}})
+    assert extra is not None
+    assert extra.summary == '$.files: unexpected key "b.txt"'
+    missing = compare("json-fields", expected, {"stdout": "ok"})
+    assert missing is not None
+    assert missing.summary == '$: missing key "files"'
+
+
 def test_text_exact_compares_strings_byte_for_byte() -> None:
     assert compare("text-exact", {"text": "a\nb\n"}, {"text": "a\nb\n"}) is None
     mismatch = compare("text-exact", {"text": "a\nb\n"}, {"text": "a\nb"})

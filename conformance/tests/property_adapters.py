@@ -1,0 +1,48 @@
+"""Adapters for the property-check tests: subtly broken ports and misbehaving ones.
+
+``length_off_by_one`` is the reference engineer's broken adapter (limit 63
+instead of 64 bytes in 0.25.0): only names of exactly 64 bytes show it, which
+general generation rarely produces, so catching it needs boundary inputs and
+shrinking.  ``integer_kept_classic`` keeps ``integer`` in 0.25.0 schemas.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from broken_adapters import BROKEN
+
+from codex_reference import editions
+from codex_reference.adapter import handle as reference
+from codex_reference.adapter import make_handler
+from codex_reference.schema import classic
+
+length_off_by_one = next(broken for broken in BROKEN if broken.name == "length-limit-off-by-one").handle
+
+
+def _keep_integer(schema: dict[str, Any]) -> dict[str, Any]:
+    out = classic.convert(schema)
+    for key, prop in (schema.get("properties") or {}).items():
+        if isinstance(prop, dict) and prop.get("type") == "integer" and key in out.get("properties", {}):
+            out["properties"][key]["type"] = "integer"
+    return out
+
+
+integer_kept_classic = make_handler(
+    {**editions.EDITIONS, "0.25.0": replace(editions.CLASSIC, convert_schema=_keep_integer)}
+)
+
+
+def crashes_on_two_servers(request: dict[str, Any]) -> dict[str, Any]:
+    """Raises (a harness error) whenever a tool set has two servers or more."""
+    if len(request.get("args", {}).get("servers") or []) >= 2:
+        raise RuntimeError("boom")
+    return reference(request)
+
+
+def declines_schemas(request: dict[str, Any]) -> dict[str, Any]:
+    """Declares schema.sanitize but answers it ``unsupported``."""
+    if request["op"] == "schema.sanitize":
+        return {"unsupported": "schemas are not ported yet"}
+    return reference(request)

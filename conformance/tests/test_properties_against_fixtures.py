@@ -1,0 +1,112 @@
+"""The invariants are the releases' rules: each holds on every captured golden of its op and edition.
+
+This is what keeps the invariants honest (truth flows one way, DESIGN.md):
+they are checked against the releases' bytes here, and only then used to
+judge implementations.  Each invariant must also be able to fail, which
+the second test shows on hand-made wrong answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from codex_conformance.cases import Case, ExpectedError, ExpectedResult, load_cases
+from codex_conformance.paths import fixtures_dir
+from codex_conformance.properties import PROPERTY_SETS, PropertySet
+from codex_conformance.protocol import ErrorBody, ErrorResponse, ResultResponse
+
+GROUPS = {(group.op, group.edition): group for group in PROPERTY_SETS}
+
+
+def captured_cases() -> list[Case]:
+    return [
+        case
+        for case in load_cases(fixtures_dir())
+        if (case.op, case.edition) in GROUPS and case.provenance.kind == "captured"
+    ]
+
+
+def answer(case: Case) -> ResultResponse | ErrorResponse:
+    if isinstance(case.expected, ExpectedResult):
+        return ResultResponse(result=case.expected.result)
+    assert isinstance(case.expected, ExpectedError)
+    return ErrorResponse(error=ErrorBody(kind=case.expected.error["kind"], message=""))
+
+
+@pytest.mark.parametrize("case", captured_cases(), ids=lambda case: case.id)
+def test_every_invariant_holds_on_the_release_bytes(case: Case) -> None:
+    group: PropertySet = GROUPS[(case.op, case.edition)]
+    for invariant in group.invariants:
+        violation = invariant.check(dict(case.args), answer(case))
+        assert violation is None, f"{invariant.name} ({', '.join(invariant.clauses)}): {violation}"
+
+
+def test_there_are_captured_cases_for_every_group() -> None:
+    covered = {(case.op, case.edition) for case in captured_cases()}
+    assert covered == set(GROUPS)
+
+
+TOOL = {"type": "function", "name": "", "description": "", "strict": False, "parameters": {}}
+SERVERS = [{"name": "s", "tools": [{"name": "t" * 61, "inputSchema": {"type": "object"}}]}]
+
+
+def classic(*names: str) -> ResultResponse:
+    return ResultResponse(result={"tools": [{**TOOL, "name": name} for name in names]})
+
+
+def current(namespace: str, *names: str) -> ResultResponse:
+    extras = [{**TOOL, "name": name} for name in GROUPS_EXTRAS]
+    inner = [{**TOOL, "name": name} for name in names]
+    entry = {"type": "namespace", "name": namespace, "description": f"Tools in the {namespace} namespace."}
+    return ResultResponse(result={"tools": [*extras, {**entry, "tools": inner}]})
+
+
+GROUPS_EXTRAS = ["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"]
+WRONG = [
+    ("mcp.tools_to_responses", "0.25.0", "name-length", classic("s__" + "t" * 62)),
+    ("mcp.tools_to_responses", "0.25.0", "name-unique", classic("s__a", "s__a")),
+    ("mcp.tools_to_responses", "0.25.0", "name-characters", classic("s__tool_renamed")),
+    ("mcp.tools_to_responses", "0.25.0", "order", classic("s__b", "s__a")),
+    ("mcp.tools_to_responses", "0.25.0", "shape", ErrorResponse(error=ErrorBody(kind="oops", message=""))),
+    ("mcp.tools_to_responses", "0.169.0", "name-length", current("mcp__s", "t" * 122)),
+    ("mcp.tools_to_responses", "0.169.0", "name-unique", current("mcp__s", "a", "a")),
+    ("mcp.tools_to_responses", "0.169.0", "name-characters", current("mcp__s", "a.b")),
+    ("mcp.tools_to_responses", "0.169.0", "order", current("mcp__s", "b", "a")),
+    ("mcp.tools_to_responses", "0.169.0", "shape", current("mcp__s", "a").model_copy(update={"result": {}})),
+    ("schema.sanitize", "0.25.0", "number-types", ResultResponse(result={"schema": {"type": "integer"}})),
+    (
+        "schema.sanitize",
+        "0.25.0",
+        "keywords",
+        ResultResponse(result={"schema": {"type": "string", "enum": []}}),
+    ),
+    ("schema.sanitize", "0.25.0", "shape", ErrorResponse(error=ErrorBody(kind="invalid-args", message=""))),
+    (
+        "schema.sanitize",
+        "0.169.0",
+        "keywords",
+        ResultResponse(result={"schema": {"type": "string", "$ref": "#"}}),
+    ),
+    ("schema.sanitize", "0.169.0", "types", ResultResponse(result={"schema": {"type": ["string"]}})),
+    ("schema.sanitize", "0.169.0", "shape", ResultResponse(result={"schema": {}, "extra": 1})),
+]
+
+
+@pytest.mark.parametrize(
+    ("op", "edition", "name", "wrong"), WRONG, ids=[f"{w[1]}-{w[0]}-{w[2]}" for w in WRONG]
+)
+def test_each_invariant_can_fail(
+    op: str, edition: str, name: str, wrong: ResultResponse | ErrorResponse
+) -> None:
+    (invariant,) = [inv for inv in GROUPS[(op, edition)].invariants if inv.name == name]
+    args = (
+        {"edition": edition, "servers": SERVERS}
+        if op.startswith("mcp")
+        else {"edition": edition, "schema": {}}
+    )
+    assert invariant.check(args, wrong) is not None
+
+
+def test_every_invariant_has_a_failing_example() -> None:
+    named = {(op, edition, name) for op, edition, name, _ in WRONG}
+    assert named == {(g.op, g.edition, inv.name) for g in PROPERTY_SETS for inv in g.invariants}

@@ -12,6 +12,7 @@ from typing import Any
 from codex_reference import __version__, editions
 from codex_reference.errors import InvalidArgs, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
+from codex_reference.tools import apply_patch_spec
 
 __all__ = ["Handler", "handle", "make_handler"]
 
@@ -58,9 +59,15 @@ def _schema_sanitize(table: Mapping[str, editions.Edition], args: dict[str, JSON
     return {"schema": tools.sanitize_schema(edition, args["schema"])}
 
 
+def _apply_patch_spec(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
+    edition = _edition(table, args)
+    return apply_patch_spec.apply_patch_spec(edition.apply_patch_tools, edition.version, args.get("variant"))
+
+
 _EDITION_OPS: dict[str, _Op] = {
     "mcp.tools_to_responses": _tools_to_responses,
     "schema.sanitize": _schema_sanitize,
+    "tools.apply_patch_spec": _apply_patch_spec,
 }
 _OPS: dict[str, _Op] = {"hello": _hello, **_EDITION_OPS}
 

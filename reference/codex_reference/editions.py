@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.schema import classic, current
+from codex_reference.tools import apply_patch_spec
 
 JSON = Any
 
@@ -38,6 +39,8 @@ class Edition:
     namespace_description: str  # a format string over {namespace}
     # Added before the MCP tools whenever any server is configured.
     extra_tools: tuple[dict[str, JSON], ...]
+    # The apply_patch tool object per variant; None where the release cannot send it.
+    apply_patch_tools: apply_patch_spec.ToolSpecs
 
 
 CLASSIC = Edition(
@@ -51,6 +54,7 @@ CLASSIC = Edition(
     group_in_namespaces=False,
     namespace_description="",
     extra_tools=(),
+    apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25,
 )
 
 CURRENT = replace(
@@ -68,6 +72,7 @@ CURRENT = replace(
     group_in_namespaces=True,
     namespace_description="Tools in the {namespace} namespace.",
     extra_tools=extras.RESOURCE_TOOLS_0_169,
+    apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169,
 )
 
 EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (CLASSIC, CURRENT)}

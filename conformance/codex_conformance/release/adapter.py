@@ -21,6 +21,7 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "mcp.tools_to_responses": lambda version, args: ops.mcp_tools_to_responses(version, args["servers"]),
     "schema.sanitize": lambda version, args: ops.schema_sanitize(version, args["schema"]),
     "apply_patch.apply": ops.apply_patch_apply,
+    "tools.apply_patch_spec": lambda version, args: ops.tools_apply_patch_spec(version, args["variant"]),
 }
 
 

@@ -7,8 +7,10 @@ release certified against its own captures checks the harness end to end.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from codex_conformance.capture.apply_patch_tool import VariantRejectedError, apply_patch_tool
 from codex_conformance.capture.exec_run import McpServerConfig, ReleaseCrashedError
 from codex_conformance.capture.mcp_tools import tools_added_by_servers
 from codex_conformance.release.apply_patch_run import run_apply_patch
@@ -64,3 +66,12 @@ def apply_patch_apply(version: str, args: dict[str, Any]) -> dict[str, Any]:
     return run_apply_patch(
         version, args["patch"], dict(args.get("files") or {}), args.get("cwd", "/workspace")
     )
+
+
+def tools_apply_patch_spec(version: str, variant: str, root: Path | None = None) -> dict[str, Any]:
+    # ``root``: the fixtures directory whose tools/_scenarios.json says how to
+    # ask this release for the variant (default: the kit's own).
+    try:
+        return {"tool": apply_patch_tool(version, variant, root)}
+    except VariantRejectedError as rejected:
+        raise ReleaseRejectedError("no-such-variant", rejected.message) from rejected

@@ -1,0 +1,1 @@
+"""Built-in tools (area ``tools``): the tool objects a release sends itself."""

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from codex_reference import __version__, editions
+from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.errors import InvalidArgs, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
 from codex_reference.tools import apply_patch_spec
@@ -64,7 +65,17 @@ def _apply_patch_spec(table: Mapping[str, editions.Edition], args: dict[str, JSO
     return apply_patch_spec.apply_patch_spec(edition.apply_patch_tools, edition.version, args.get("variant"))
 
 
+def _apply_patch_apply(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
+    return apply_patch_ops.apply(_edition(table, args).apply_patch, args)
+
+
+def _apply_patch_parse(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
+    return apply_patch_ops.parse(_edition(table, args).apply_patch, args)
+
+
 _EDITION_OPS: dict[str, _Op] = {
+    "apply_patch.apply": _apply_patch_apply,
+    "apply_patch.parse": _apply_patch_parse,
     "mcp.tools_to_responses": _tools_to_responses,
     "schema.sanitize": _schema_sanitize,
     "tools.apply_patch_spec": _apply_patch_spec,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.schema import classic, current
 from codex_reference.tools import apply_patch_spec
@@ -39,6 +40,9 @@ class Edition:
     namespace_description: str  # a format string over {namespace}
     # Added before the MCP tools whenever any server is configured.
     extra_tools: tuple[dict[str, JSON], ...]
+    # apply_patch: grammar text, parser variant, matching passes, text model,
+    # messages (reference/codex_reference/apply_patch/rules.py).
+    apply_patch: apply_patch_rules.ApplyPatchRules
     # The apply_patch tool object per variant; None where the release cannot send it.
     apply_patch_tools: apply_patch_spec.ToolSpecs
 
@@ -54,6 +58,7 @@ CLASSIC = Edition(
     group_in_namespaces=False,
     namespace_description="",
     extra_tools=(),
+    apply_patch=apply_patch_rules.CLASSIC,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25,
 )
 
@@ -72,6 +77,7 @@ CURRENT = replace(
     group_in_namespaces=True,
     namespace_description="Tools in the {namespace} namespace.",
     extra_tools=extras.RESOURCE_TOOLS_0_169,
+    apply_patch=apply_patch_rules.CURRENT,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169,
 )
 

@@ -17,7 +17,7 @@ from codex_conformance.paths import fixtures_dir
 from codex_conformance.runner import run_case
 from codex_reference.adapter import handle
 
-OPS = ("mcp.tools_to_responses", "schema.sanitize")
+OPS = ("mcp.tools_to_responses", "schema.sanitize", "apply_patch.apply", "apply_patch.parse")
 CASES = [case for case in load_cases(fixtures_dir()) if case.op in OPS]
 
 

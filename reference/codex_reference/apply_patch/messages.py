@@ -1,0 +1,85 @@
+"""What each edition prints, as data and small formatters chosen by the edition table."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from codex_reference.apply_patch.rust_text import debug_str_list, utf8_error_display
+
+SUCCESS = "Success. Updated the following files:\n"
+NOTHING_TO_DO = "No files were modified.\n"
+
+
+@dataclass(frozen=True)
+class PathNames:
+    """A hunk's path as written in the patch and as the release resolves it."""
+
+    written: str
+    resolved: str  # absolute, normalized
+    absolute_in_patch: bool
+
+
+def written_path(path: PathNames, cwd: str) -> str:
+    """0.25.0 prints the path as the patch wrote it (it runs relative to its cwd)."""
+    return path.written
+
+
+def resolved_path(path: PathNames, cwd: str) -> str:
+    """0.169.0 prints the absolute path it resolved, ``.`` and ``..`` removed.
+
+    The kit runs the release in a sandbox and maps the sandbox's cwd and its
+    parent back to ``cwd`` and ``cwd``'s parent by text replacement, so a
+    relative path that climbs into the parent reads ``{parent}/{rest}``
+    (``//x`` when ``cwd`` is ``/workspace``).
+    """
+    resolved = path.resolved
+    if path.absolute_in_patch or resolved == cwd or resolved.startswith(cwd.rstrip("/") + "/"):
+        return resolved
+    parent = posixpath.dirname(cwd)
+    if resolved == parent:
+        return parent
+    rest = posixpath.relpath(resolved, parent)
+    return f"{parent}/{rest}"
+
+
+def lines_not_found_debug(where: str, old_lines: list[str]) -> str:
+    return f"Failed to find expected lines {debug_str_list(old_lines)} in {where}"
+
+
+def lines_not_found_block(where: str, old_lines: list[str]) -> str:
+    return f"Failed to find expected lines in {where}:\n" + "\n".join(old_lines)
+
+
+def utf8_classic(data: bytes) -> str:
+    # `read_to_string`'s io::Error for invalid data.
+    return "stream did not contain valid UTF-8"
+
+
+def utf8_current(data: bytes) -> str:
+    return utf8_error_display(data) or ""
+
+
+@dataclass(frozen=True)
+class Messages:
+    display: Callable[[PathNames, str], str]
+    lines_not_found: Callable[[str, list[str]], str]
+    invalid_utf8: Callable[[bytes], str]
+    # The read error for a directory: None prints the errno text ("Is a
+    # directory"); otherwise a format string over {path}.
+    read_directory: str | None
+
+
+CLASSIC = Messages(
+    display=written_path,
+    lines_not_found=lines_not_found_debug,
+    invalid_utf8=utf8_classic,
+    read_directory=None,
+)
+CURRENT = Messages(
+    display=resolved_path,
+    lines_not_found=lines_not_found_block,
+    invalid_utf8=utf8_current,
+    read_directory="path `{path}` is not a file",
+)

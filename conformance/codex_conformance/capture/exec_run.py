@@ -14,11 +14,12 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from codex_conformance.capture.mock_responses_server import MockResponsesServer, RecordedRequest
+from codex_conformance.capture.mock_responses_server import MockResponsesServer, RecordedRequest, Stream
 
 _FAKE_MCP_SERVER = Path(__file__).with_name("fake_mcp_server.py")
 _API_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
@@ -49,6 +50,9 @@ class ExecRun:
     stdout: str
     stderr: str
     requests: list[RecordedRequest]
+    # The JSON lines of the session rollout file(s) the release wrote under
+    # CODEX_HOME/sessions: the history it recorded, read before the home goes.
+    rollout: tuple[Any, ...] = ()
 
     def first_responses_body(self) -> dict[str, Any]:
         for request in self.requests:
@@ -75,24 +79,49 @@ class ExecRun:
 
 
 def _toml_string(value: str) -> str:
-    # A JSON string literal is a valid TOML basic string for everything
-    # json.dumps emits (it escapes quotes, backslashes and control characters).
-    return json.dumps(value)
+    """A TOML basic string.
+
+    Not ``json.dumps``: JSON writes characters outside the BMP as surrogate
+    pairs (``\\ud83d\\ude80``), which TOML rejects, and leaves DEL unescaped,
+    which TOML forbids.
+    """
+    escaped = []
+    for char in value:
+        if char in '"\\':
+            escaped.append("\\" + char)
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            escaped.append(f"\\u{ord(char):04X}")
+        else:
+            escaped.append(char)
+    return '"' + "".join(escaped) + '"'
 
 
 def write_config(
-    home: Path, base_url: str, model: str, servers: list[McpServerConfig], extra_toml: str = ""
+    home: Path,
+    base_url: str,
+    model: str,
+    servers: list[McpServerConfig],
+    *,
+    extra_toml: str = "",
+    provider: Mapping[str, str] | None = None,
 ) -> None:
+    # ``provider``: keys of the provider table as TOML value text, replacing
+    # the defaults; ``{base_url}`` in a value is the mock server's URL.
+    table = {
+        "name": '"conformance mock"',
+        "base_url": _toml_string(base_url),
+        "wire_api": '"responses"',
+        "env_key": f'"{_API_KEY_ENV}"',
+    }
+    for key, value in (provider or {}).items():
+        table[key] = value.replace("{base_url}", base_url)
     lines = [
         f"model = {_toml_string(model)}",
         'model_provider = "conformance_mock"',
         extra_toml,
         "",
         "[model_providers.conformance_mock]",
-        'name = "conformance mock"',
-        f"base_url = {_toml_string(base_url)}",
-        'wire_api = "responses"',
-        f'env_key = "{_API_KEY_ENV}"',
+        *(f"{key} = {value}" for key, value in table.items()),
     ]
     for index, server in enumerate(servers):
         tools_file = home / f"mcp-tools-{index}.json"
@@ -112,8 +141,12 @@ def run_exec(
     model: str,
     servers: list[McpServerConfig],
     prompt: str = "hi",
-    streams: list[str] | None = None,
+    streams: list[Stream] | None = None,
     extra_toml: str = "",
+    provider: Mapping[str, str] | None = None,
+    env: Mapping[str, str] | None = None,
+    timeout: float = _TIMEOUT_SECONDS,
+    exec_flags: tuple[str, ...] = (),
 ) -> ExecRun:
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
@@ -122,26 +155,44 @@ def run_exec(
         home = Path(home_dir)
         server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
         with server:
-            write_config(home, server.base_url, model, servers, extra_toml)
+            write_config(home, server.base_url, model, servers, extra_toml=extra_toml, provider=provider)
             env = {
                 "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                 "HOME": str(home),
                 "CODEX_HOME": str(home),
                 _API_KEY_ENV: "sk-conformance",
                 "LANG": "C.UTF-8",
+                **(env or {}),
             }
             try:
                 completed = subprocess.run(
-                    [str(binary), "exec", "--skip-git-repo-check", prompt],
+                    [str(binary), "exec", "--skip-git-repo-check", *exec_flags, prompt],
                     cwd=work_dir,
                     env=env,
                     stdin=subprocess.DEVNULL,
                     capture_output=True,
                     text=True,
                     errors="replace",
-                    timeout=_TIMEOUT_SECONDS,
+                    timeout=timeout,
                     check=False,
                 )
             except subprocess.TimeoutExpired as exc:
-                raise CaptureError(f"{binary} exec did not finish within {_TIMEOUT_SECONDS} s") from exc
-            return ExecRun(completed.returncode, completed.stdout, completed.stderr, list(server.requests))
+                raise CaptureError(f"{binary} exec did not finish within {timeout} s") from exc
+            return ExecRun(
+                completed.returncode,
+                completed.stdout,
+                completed.stderr,
+                list(server.requests),
+                _read_rollout(home),
+            )
+
+
+def _read_rollout(home: Path) -> tuple[Any, ...]:
+    lines: list[Any] = []
+    for path in sorted((home / "sessions").rglob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                lines.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue  # a line cut by the release's exit is not evidence
+    return tuple(lines)

@@ -6,12 +6,19 @@ requests to a path ending in ``/responses`` are answered with the next
 scripted SSE stream; once the script is exhausted the last stream repeats,
 so a release that retries still gets an answer.  Anything else gets a 404,
 which is what a provider without that endpoint would say.
+
+A stream is either SSE text (sent at once, with a Content-Length) or a
+``ScriptedStream``: byte chunks written one by one with a pause before each,
+chunked transfer encoding, and optionally another HTTP status.  That is how
+the SSE captures show what a release does with an event split across reads,
+a slow stream, or an HTTP-level failure.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -23,6 +30,8 @@ class RecordedRequest:
     path: str
     headers: list[tuple[str, str]]
     body: bytes
+    # time.monotonic() when the request arrived: retry delays are read from it.
+    received_at: float = 0.0
 
     def json_body(self) -> Any:
         return json.loads(self.body.decode("utf-8"))
@@ -57,11 +66,28 @@ def simple_reply_stream(text: str = "done", response_id: str = "resp_1") -> str:
     )
 
 
+@dataclass(frozen=True)
+class ScriptedStream:
+    """A response written chunk by chunk: ``chunks[i]`` after sleeping ``delays[i]`` seconds."""
+
+    chunks: list[bytes]
+    delays: list[float] = field(default_factory=list)
+    status: int = 200
+    content_type: str = "text/event-stream"
+    headers: list[tuple[str, str]] = field(default_factory=list)
+
+    def delay_before(self, index: int) -> float:
+        return self.delays[index] if index < len(self.delays) else 0.0
+
+
+Stream = str | ScriptedStream
+
+
 @dataclass
 class MockResponsesServer:
     """Start with ``with MockResponsesServer(streams) as server:``."""
 
-    streams: list[str] = field(default_factory=lambda: [simple_reply_stream()])
+    streams: list[Stream] = field(default_factory=lambda: [simple_reply_stream()])
     requests: list[RecordedRequest] = field(default_factory=list)
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
@@ -77,7 +103,7 @@ class MockResponsesServer:
     def responses_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and r.path.rstrip("/").endswith("/responses")]
 
-    def _next_stream(self) -> str:
+    def _next_stream(self) -> Stream:
         with self._lock:
             index = min(self._served, len(self.streams) - 1)
             self._served += 1
@@ -99,9 +125,17 @@ class MockResponsesServer:
             def _handle(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
-                owner._record(RecordedRequest(self.command, self.path, list(self.headers.items()), body))
+                owner._record(
+                    RecordedRequest(
+                        self.command, self.path, list(self.headers.items()), body, time.monotonic()
+                    )
+                )
                 if self.command == "POST" and self.path.split("?")[0].rstrip("/").endswith("/responses"):
-                    payload = owner._next_stream().encode("utf-8")
+                    stream = owner._next_stream()
+                    if isinstance(stream, ScriptedStream):
+                        self._write_scripted(stream)
+                        return
+                    payload = stream.encode("utf-8")
                     self.send_response(200)
                     self.send_header("Content-Type", "text/event-stream")
                     self.send_header("Content-Length", str(len(payload)))
@@ -114,6 +148,23 @@ class MockResponsesServer:
                 self.send_header("Content-Length", str(len(payload)))
                 self.end_headers()
                 self.wfile.write(payload)
+
+            def _write_scripted(self, stream: ScriptedStream) -> None:
+                self.send_response(stream.status)
+                self.send_header("Content-Type", stream.content_type)
+                for name, value in stream.headers:
+                    self.send_header(name, value)
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                try:
+                    for index, chunk in enumerate(stream.chunks):
+                        time.sleep(stream.delay_before(index))
+                        if chunk:  # an empty chunk would end the body early
+                            self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                            self.wfile.flush()
+                    self.wfile.write(b"0\r\n\r\n")
+                except (BrokenPipeError, ConnectionResetError):
+                    return  # the client gave up on the stream: that is an observation, not an error
 
             do_GET = do_POST = do_PUT = do_DELETE = _handle
 

@@ -143,7 +143,8 @@ def render_markdown(report: Report) -> str:
     out = [
         f"# Conformance report: {impl.name} {impl.version}",
         "",
-        f"- implementation: {impl.name} {impl.version} ({impl.language}) <{impl.homepage}>",
+        f"- implementation: {impl.name} {impl.version} ({impl.language})"
+        + (f" <{impl.homepage}>" if impl.homepage else ""),
         f"- impl: `{report.impl}`",
         f"- kit: codex-conformance {report.kit_version}, adapter protocol {report.protocol}",
         f"- editions run: {', '.join(report.editions) or '(none)'}",

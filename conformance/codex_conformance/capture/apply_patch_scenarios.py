@@ -1026,6 +1026,195 @@ def _upstream_corpus_shapes() -> Iterator[Scenario]:
     )
 
 
+def _probed() -> Iterator[Scenario]:
+    """Rules found by probing the releases while writing the reference (spec/apply_patch.md)."""
+    files = {"f.txt": "one\ntwo\n"}
+    one = update("f.txt", "@@", "-one", "+ONE")
+    for slug, description, clauses, patch in [
+        ("end-end", "End Patch twice.", ["AP-GRAMMAR-1"], envelope(*one, END)),
+        (
+            "end-garbage-end",
+            "Text between two End Patch lines.",
+            ["AP-GRAMMAR-1", "AP-ERROR-1"],
+            envelope(*one, END, "garbage"),
+        ),
+        (
+            "frob-without-end",
+            "A bad header and no End Patch: the boundary is reported.",
+            ["AP-GRAMMAR-1", "AP-ERROR-1"],
+            "\n".join([BEGIN, "*** Frob", "+x"]),
+        ),
+        (
+            "heredoc-hunk-error-line",
+            "Line numbers inside a heredoc do not count the opener.",
+            ["AP-LENIENT-1", "AP-ERROR-1"],
+            "<<EOF\n" + envelope("*** Frob") + "\nEOF",
+        ),
+        (
+            "eof-then-plus",
+            "A change line after End of File.",
+            ["AP-GRAMMAR-3", "AP-EOF-1", "AP-ERROR-1"],
+            envelope(*update("f.txt", "@@", "-two", "+TWO", "*** End of File", "+x")),
+        ),
+        (
+            "eof-twice",
+            "End of File twice.",
+            ["AP-GRAMMAR-3", "AP-EOF-1", "AP-ERROR-1"],
+            envelope(*update("f.txt", "@@", "-two", "+TWO", "*** End of File", "*** End of File")),
+        ),
+        (
+            "eof-trailing-space",
+            "End of File with trailing spaces.",
+            ["AP-GRAMMAR-3", "AP-EOF-1"],
+            envelope(*update("f.txt", "@@", "-two", "+TWO", "*** End of File  ")),
+        ),
+        (
+            "eof-then-blank-then-add",
+            "A blank line after End of File, then a header.",
+            ["AP-GRAMMAR-3"],
+            envelope(
+                *update("f.txt", "@@", "-two", "+TWO", "*** End of File"), "", "*** Add File: g.txt", "+g"
+            ),
+        ),
+        (
+            "move-twice",
+            "Two Move to lines.",
+            ["AP-MOVE-1", "AP-GRAMMAR-2", "AP-ERROR-1"],
+            envelope(*update("f.txt", "*** Move to: g.txt", "*** Move to: h.txt", "@@", "-one", "+ONE")),
+        ),
+        (
+            "move-after-chunk",
+            "Move to after a chunk.",
+            ["AP-MOVE-1", "AP-GRAMMAR-2", "AP-ERROR-1"],
+            envelope(*one, "*** Move to: h.txt"),
+        ),
+        (
+            "move-trailing-space",
+            "Move to a path followed by spaces.",
+            ["AP-MOVE-1", "AP-GRAMMAR-2"],
+            envelope(*update("f.txt", "*** Move to: g.txt  ", "@@", "-one", "+ONE")),
+        ),
+        (
+            "star-line-after-chunk",
+            "A *** line that is no marker after a chunk.",
+            ["AP-GRAMMAR-3", "AP-ERROR-1"],
+            envelope(*one, "***x"),
+        ),
+        (
+            "blank-lines-only-update",
+            "An update hunk of blank lines.",
+            ["AP-GRAMMAR-3", "AP-EMPTY-1"],
+            envelope("*** Update File: f.txt", "", ""),
+        ),
+        (
+            "at-at-tab",
+            "@@ followed by a tab.",
+            ["AP-GRAMMAR-3", "AP-CONTEXT-1"],
+            envelope(*update("f.txt", "@@\t", "-one", "+ONE")),
+        ),
+        (
+            "at-at-context-trailing-spaces-missing",
+            "A missing @@ anchor with trailing spaces.",
+            ["AP-CONTEXT-1", "AP-ERROR-2"],
+            envelope(*update("f.txt", "@@ missing  ", "-one", "+ONE")),
+        ),
+        (
+            "indented-header-in-update",
+            "An indented Add File header inside an update hunk.",
+            ["AP-LENIENT-2", "AP-GRAMMAR-3"],
+            envelope(*one, "  *** Add File: g.txt", "+g"),
+        ),
+        (
+            "environment-id",
+            "An Environment ID line before the first hunk.",
+            ["AP-LENIENT-2"],
+            envelope("*** Environment ID: abc", *one),
+        ),
+        (
+            "environment-id-empty",
+            "An empty Environment ID.",
+            ["AP-LENIENT-2", "AP-ERROR-1"],
+            envelope("*** Environment ID: ", *one),
+        ),
+        (
+            "environment-id-twice",
+            "Two Environment ID lines.",
+            ["AP-LENIENT-2", "AP-ERROR-1"],
+            envelope("*** Environment ID: abc", "*** Environment ID: abc", *one),
+        ),
+        (
+            "debug-escaped-expected-lines",
+            "Old lines with quotes, backslashes, tabs and invisible characters.",
+            ["AP-MATCH-1", "AP-ERROR-2"],
+            envelope(*update("f.txt", "@@", '-q"\\\tz\u00e9\u200b\x7f', "+x")),
+        ),
+    ]:
+        yield Scenario(slug, description, clauses, patch, files)
+    yield Scenario(
+        "lone-cr-splits-lines",
+        "A lone CR ends a line for 0.169.0.",
+        ["AP-NEWLINE-1"],
+        envelope(*update("f.txt", "@@", "-b", "+B")),
+        {"f.txt": "a\rb\n"},
+    )
+    yield Scenario(
+        "pure-addition-before-trailing-blank",
+        "Pure addition to a file ending with blank lines.",
+        ["AP-MATCH-1", "AP-NEWLINE-1"],
+        envelope(*update("f.txt", "@@", "+X")),
+        {"f.txt": "a\n\n\n"},
+    )
+    yield Scenario(
+        "pure-addition-before-growing-change",
+        "A pure addition listed before a change that adds lines (0.25.0 does not sort replacements).",
+        ["AP-MATCH-1"],
+        envelope(*update("f.txt", "@@", "+X", "@@", "-a", "+A1", "+A2", "+A3")),
+        {"f.txt": "a\nb\n"},
+    )
+    yield Scenario(
+        "context-lines-keep-file-text",
+        "Fuzzy-matched context lines between two changes.",
+        ["AP-MATCH-1", "AP-MATCH-2"],
+        envelope(*update("f.txt", "@@", "-a", "+A", " b", "-c", "+C")),
+        {"f.txt": "a  \nb  \nc  \n"},
+    )
+    yield Scenario(
+        "update-directory",
+        "Update names a directory.",
+        ["AP-ERROR-2"],
+        envelope(*update("d", "@@", "-a", "+b")),
+        {"d/x": "a\n"},
+    )
+    yield Scenario(
+        "update-below-file",
+        "Update a path below a file.",
+        ["AP-ERROR-2", "AP-PATH-1"],
+        envelope(*update("f.txt/x", "@@", "-a", "+b")),
+        {"f.txt": "a\n"},
+    )
+    yield Scenario(
+        "move-onto-directory",
+        "Move onto a directory.",
+        ["AP-MOVE-1", "AP-ERROR-2"],
+        envelope(*update("f.txt", "*** Move to: d", "@@", "-a", "+b")),
+        {"f.txt": "a\n", "d/x": "x\n"},
+    )
+    yield Scenario(
+        "path-dot-segments",
+        "Paths with . and .. segments.",
+        ["AP-PATH-1", "AP-OUTPUT-1"],
+        envelope("*** Add File: a/./b/../c.txt", "+x", *update("./f.txt", "@@", "-a", "+b")),
+        {"f.txt": "a\n"},
+    )
+    yield Scenario(
+        "utf8-incomplete-sequence",
+        "A file ending inside a UTF-8 sequence.",
+        ["AP-ERROR-2", "AP-NEWLINE-1"],
+        envelope(*update("f.txt", "@@", "-b", "+B")),
+        {"f.txt": {"base64": "YQpiCsM="}},
+    )
+
+
 def generate() -> list[Scenario]:
     scenarios = [
         *_basics(),
@@ -1036,6 +1225,7 @@ def generate() -> list[Scenario]:
         *_paths_and_content(),
         *_perturbations(),
         *_upstream_corpus_shapes(),
+        *_probed(),
     ]
     slugs = [s.slug for s in scenarios]
     duplicates = {slug for slug in slugs if slugs.count(slug) > 1}

@@ -26,37 +26,21 @@ from functools import lru_cache
 from lark import Lark
 from lark.exceptions import LarkError
 
-GRAMMAR_0_25 = r"""start: begin_patch hunk+ end_patch
-begin_patch: "*** Begin Patch" LF
-end_patch: "*** End Patch" LF?
+from codex_reference.tools import apply_patch_spec
 
-hunk: add_hunk | delete_hunk | update_hunk
-add_hunk: "*** Add File: " filename LF add_line+
-delete_hunk: "*** Delete File: " filename LF
-update_hunk: "*** Update File: " filename LF change_move? change?
-
-filename: /(.+)/
-add_line: "+" /(.+)/ LF -> line
-
-change_move: "*** Move to: " filename LF
-change: (change_context | change_line)+ eof_line?
-change_context: ("@@" | "@@ " /(.+)/) LF
-change_line: ("+" | "-" | " ") /(.+)/ LF
-eof_line: "*** End of File" LF
-
-%import common.LF
-"""
-
-GRAMMAR_0_169 = GRAMMAR_0_25.replace('add_line: "+" /(.+)/', 'add_line: "+" /(.*)/').replace(
-    'change_line: ("+" | "-" | " ") /(.+)/', 'change_line: ("+" | "-" | " ") /(.*)/'
-)
+# The captured texts (fixtures/tools, op tools.apply_patch_spec) are the
+# source; they equal the upstream texts cited above character for character.
+GRAMMAR_0_25 = apply_patch_spec.GRAMMAR_CLASSIC
+GRAMMAR_0_169 = apply_patch_spec.GRAMMAR_CURRENT
 
 
 @lru_cache(maxsize=4)
 def _parser(grammar: str) -> Lark:
     # Earley copes with the grammar's overlapping terminals (`filename` and
     # the markers) the way a constrained sampler does: by the whole line.
-    return Lark(grammar, parser="earley", lexer="dynamic")
+    # Lark's dynamic Earley lexer refuses zero-width regexps, so `/(.*)/` is
+    # given as the equivalent `[/(.+)/]` (same language).
+    return Lark(grammar.replace("/(.*)/", "[/(.+)/]"), parser="earley", lexer="dynamic")
 
 
 def in_grammar(grammar: str, patch: str) -> bool:

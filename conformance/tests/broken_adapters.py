@@ -1,4 +1,4 @@
-"""Deliberately broken ports of the MCP area, built from the reference model.
+"""Deliberately broken ports of the MCP, schema and apply_patch areas, built from the reference model.
 
 Each adapter changes one rule of one edition's table (the reference keeps
 editions as data, so a single replaced entry is a realistic bug) and names
@@ -14,6 +14,8 @@ from typing import Any
 
 from codex_reference import editions
 from codex_reference.adapter import Handler, make_handler
+from codex_reference.apply_patch import matching, parser
+from codex_reference.apply_patch.text import ClassicText
 from codex_reference.mcp import naming
 from codex_reference.rust import sha1_hex, utf8_len
 from codex_reference.schema import classic
@@ -31,6 +33,21 @@ def _with_classic(**changes: Any) -> Handler:
     table = dict(editions.EDITIONS)
     table["0.25.0"] = replace(editions.CLASSIC, **changes)
     return make_handler(table)
+
+
+def _with_apply_patch(version: str, **changes: Any) -> Handler:
+    """One edition whose apply_patch rules differ: ``parser=...`` or fields of ``apply``."""
+    table = dict(editions.EDITIONS)
+    edition = table[version]
+    rules = edition.apply_patch
+    parser_rules = changes.pop("parser", rules.parser)
+    rules = replace(rules, parser=parser_rules, apply=replace(rules.apply, **changes))
+    table[version] = replace(edition, apply_patch=rules)
+    return make_handler(table)
+
+
+def _no_final_newline(content: str) -> ClassicText:
+    return ClassicText(content, add_final_newline=False)
 
 
 def _hash_tool_name_only(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[naming.NamedTool]:
@@ -91,5 +108,36 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         clause="MCP-ORDER-1",
         why="0.25.0 emits tools in listing order instead of sorted by name",
         handle=_with_classic(name_tools=_unsorted),
+    ),
+    BrokenAdapter(
+        name="end-of-file-first-match",
+        clause="AP-EOF-1",
+        why="0.169.0 looks for an End of File chunk from the search position, taking the first match",
+        handle=_with_apply_patch(
+            "0.169.0", seek=replace(editions.CURRENT.apply_patch.apply.seek, end_of_file="first")
+        ),
+    ),
+    BrokenAdapter(
+        name="no-final-newline",
+        clause="AP-NEWLINE-1",
+        why="0.25.0 writes an updated file without adding the final newline",
+        handle=_with_apply_patch(
+            "0.25.0", text=replace(editions.CLASSIC.apply_patch.apply.text, document=_no_final_newline)
+        ),
+    ),
+    BrokenAdapter(
+        name="no-punctuation-folding",
+        clause="AP-MATCH-4",
+        why="0.169.0 without the pass that folds Unicode punctuation to ASCII",
+        handle=_with_apply_patch(
+            "0.169.0",
+            seek=matching.SeekRules(passes=matching.classic_passes()[:3], end_of_file="last"),
+        ),
+    ),
+    BrokenAdapter(
+        name="strict-heredoc",
+        clause="AP-LENIENT-1",
+        why="0.25.0 refuses a patch wrapped in a heredoc",
+        handle=_with_apply_patch("0.25.0", parser=replace(parser.CLASSIC, heredoc_openers=())),
     ),
 )

@@ -12,7 +12,7 @@ from codex_conformance.paths import fixtures_dir
 from codex_conformance.runner import run_cases
 from codex_reference.adapter import handle
 
-OPS = ("mcp.tools_to_responses", "schema.sanitize")
+OPS = ("mcp.tools_to_responses", "schema.sanitize", "apply_patch.apply")
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,125 @@
+"""apply_patch on hostile input: a defined answer, in memory, quickly; never a crash or a hang."""
+
+from __future__ import annotations
+
+import base64
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codex_reference.adapter import handle
+
+EDITIONS = ("0.25.0", "0.169.0")
+
+
+def _apply(edition: str, patch: str, files: dict[str, Any], cwd: str = "/workspace") -> dict[str, Any]:
+    started = time.perf_counter()
+    response = handle(
+        {"op": "apply_patch.apply", "args": {"edition": edition, "patch": patch, "files": files, "cwd": cwd}}
+    )
+    assert time.perf_counter() - started < 20, "took too long"
+    assert "result" in response or response["error"]["kind"] != "internal", response
+    return response
+
+
+def _update(path: str, *lines: str) -> str:
+    return "\n".join(["*** Begin Patch", f"*** Update File: {path}", *lines, "*** End Patch"])
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_patch_of_several_megabytes(edition: str) -> None:
+    added = [f"+line {i} " + "x" * 60 for i in range(60_000)]  # ~4.5 MB
+    patch = "\n".join(["*** Begin Patch", "*** Add File: big.txt", *added, "*** End Patch"])
+    result = _apply(edition, patch, {})["result"]
+    assert result["exit_code"] == 0
+    assert result["files"]["big.txt"].count("\n") == 60_000
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_file_of_100k_lines(edition: str) -> None:
+    content = "".join(f"line {i}\n" for i in range(100_000))
+    chunks = [line for i in range(0, 100_000, 1000) for line in ("@@", f"-line {i}", f"+LINE {i}")]
+    result = _apply(edition, _update("f.txt", *chunks), {"f.txt": content})["result"]
+    assert result["exit_code"] == 0
+    assert result["files"]["f.txt"].count("LINE ") == 100
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_missing_lines_in_a_big_file_fail_quickly(edition: str) -> None:
+    content = "".join(f"line {i}\n" for i in range(100_000))
+    result = _apply(edition, _update("f.txt", "@@", "-nowhere", "+x"), {"f.txt": content})["result"]
+    assert result["exit_code"] == 1 and "Failed to find expected lines" in result["stderr"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_binary_looking_content_and_nul_bytes(edition: str) -> None:
+    files = {"f.bin": "\x00\x01\x02\nb\n\x7f\x00"}
+    result = _apply(edition, _update("f.bin", "@@", "-b", "+B"), files)["result"]
+    assert result["exit_code"] == 0 and "\x00\x01\x02\nB\n" in result["files"]["f.bin"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_invalid_utf8_is_kept_as_base64(edition: str) -> None:
+    raw = {"base64": base64.b64encode(b"\xff\xfe\x00a\n").decode()}
+    result = _apply(edition, _update("f.txt", "@@", "-a", "+b"), {"f.txt": raw, "g.bin": raw})["result"]
+    assert result["exit_code"] == 1 and "Failed to read file to update" in result["stderr"]
+    assert result["files"] == {"f.txt": raw, "g.bin": raw}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_nul_in_patch_is_invalid_args(edition: str) -> None:
+    response = _apply(edition, "*** Begin Patch\n*** Add File: a\x00b\n+x\n*** End Patch", {})
+    assert response["error"]["kind"] == "invalid-args"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_absolute_paths_and_dot_dot_never_touch_the_real_file_system(edition: str, tmp_path: Path) -> None:
+    target = tmp_path / "escaped.txt"
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep\n")
+    patch = "\n".join(
+        [
+            "*** Begin Patch",
+            f"*** Add File: {target}",
+            "+pwned",
+            "*** Add File: ../../../../../../../tmp/also-escaped.txt",
+            "+pwned",
+            f"*** Delete File: {victim}",
+            "*** End Patch",
+        ]
+    )
+    result = _apply(edition, patch, {})["result"]
+    assert result["exit_code"] == 1  # the victim is not in the in-memory file system
+    assert not target.exists() and not Path("/tmp/also-escaped.txt").exists()
+    assert victim.read_text() == "keep\n"
+    assert any(name.endswith("escaped.txt") for name in result["files"])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"patch": 7, "files": {}},
+        {"patch": "", "files": []},
+        {"patch": "", "files": {"../x": "a"}},
+        {"patch": "", "files": {"x": {"base64": "!!"}}},
+        {"patch": "", "files": {}, "cwd": "relative"},
+        {"patch": "", "files": {"a": "x", "a/b": "y"}},
+    ],
+)
+def test_malformed_args_are_invalid_args(args: dict[str, Any]) -> None:
+    response = handle({"op": "apply_patch.apply", "args": {"edition": "0.169.0", **args}})
+    assert response["error"]["kind"] == "invalid-args", response
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_parse_op_gives_hunks_or_a_parse_error(edition: str) -> None:
+    ok = handle(
+        {"op": "apply_patch.parse", "args": {"edition": edition, "patch": _update("f", "@@", "-a", "+b")}}
+    )
+    assert ok["result"]["hunks"][0]["type"] == "update"
+    bad = handle({"op": "apply_patch.parse", "args": {"edition": edition, "patch": "nope"}})
+    assert bad["result"] == {
+        "parse_error": {"line": None, "message": "The first line of the patch must be '*** Begin Patch'"}
+    }

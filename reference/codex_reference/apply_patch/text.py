@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -18,6 +19,8 @@ from typing import Protocol
 # (start line, lines removed, lines inserted): an inserted int is the index of
 # an original line kept as it is (text and ending), a str is new text.
 Replacement = tuple[int, int, list[str | int]]
+
+_LINE_BREAK = re.compile(r"(\r\n|\n|\r)")
 
 
 class Document(Protocol):
@@ -57,54 +60,38 @@ class ClassicText:
 
 class EndingText:
     def __init__(self, content: str) -> None:
-        texts: list[str] = []
-        endings: list[str | None] = []
-        start = 0
-        index = 0
-        size = len(content)
-        while index < size:
-            char = content[index]
-            if char in {"\n", "\r"}:
-                ending = "\r\n" if content.startswith("\r\n", index) else char
-                texts.append(content[start:index])
-                endings.append(ending)
-                index += len(ending)
-                start = index
-            else:
-                next_break = _next_break(content, index)
-                index = next_break
-        if start < size:
-            texts.append(content[start:])
-            endings.append(None)
+        # One C-level split: text, ending, text, ending, ..., final text.
+        parts = _LINE_BREAK.split(content)
+        texts = parts[0::2]
+        endings: list[str | None] = list(parts[1::2])
+        if texts[-1]:
+            endings.append(None)  # a last line without an ending
+        else:
+            texts.pop()
         self.texts = texts
         self.endings = endings
-        self.preferred = next((ending for ending in endings if ending), "\n")
+        self.preferred = endings[0] if endings and endings[0] else "\n"
 
     def pure_addition_index(self) -> int:
         return len(self.texts)
 
     def render(self, replacements: list[Replacement]) -> str:
+        if self.endings and self.endings[-1] is None:
+            self.endings[-1] = self.preferred  # an updated file always ends with a line ending
+        texts, endings = self.texts, self.endings
         out: list[str] = []
         position = 0
         for start, removed, inserted in replacements:
-            for index in range(position, max(position, start)):
-                out.append(self.texts[index] + (self.endings[index] or self.preferred))
+            if start > position:
+                out.append("".join(map(str.__add__, texts[position:start], endings[position:start])))  # type: ignore[arg-type]
             for item in inserted:
                 if isinstance(item, int):
-                    out.append(self.texts[item] + (self.endings[item] or self.preferred))
+                    out.append(texts[item] + (endings[item] or self.preferred))
                 else:
                     out.append(item + self.preferred)
             position = max(position, start + removed)
-        for index in range(position, len(self.texts)):
-            out.append(self.texts[index] + (self.endings[index] or self.preferred))
+        out.append("".join(map(str.__add__, texts[position:], endings[position:])))  # type: ignore[arg-type]
         return "".join(out)
-
-
-def _next_break(content: str, index: int) -> int:
-    newline = content.find("\n", index)
-    carriage = content.find("\r", index)
-    candidates = [found for found in (newline, carriage) if found != -1]
-    return min(candidates) if candidates else len(content)
 
 
 @dataclass(frozen=True)

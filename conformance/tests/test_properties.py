@@ -100,13 +100,13 @@ def test_reference_over_the_subprocess_transport_passes_the_differential(
 ) -> None:
     impl = f"--impl=cmd:{sys.executable} -m codex_conformance serve reference"
     result = run(pytester, impl, "-k", "property/ and differential", "-v")
-    result.assert_outcomes(passed=4)
+    result.assert_outcomes(passed=6)  # 2 MCP, 2 schema, 2 apply_patch differentials
     result.stdout.fnmatch_lines([f"{OFF_BY_ONE_ID} PASSED*"])
 
 
 def test_reference_in_process_marks_the_differential_not_applicable(pytester: pytest.Pytester) -> None:
     result = run(pytester, "--impl=reference", "-k", "property/", "-rs", "--conformance-examples=5")
-    result.assert_outcomes(passed=16, skipped=4)
+    result.assert_outcomes(passed=20, skipped=6)
     result.stdout.fnmatch_lines(["*not applicable: *comparing it with itself proves nothing*"])
 
 

@@ -89,6 +89,26 @@ WRONG = [
     ),
     ("schema.sanitize", "0.169.0", "types", ResultResponse(result={"schema": {"type": ["string"]}})),
     ("schema.sanitize", "0.169.0", "shape", ResultResponse(result={"schema": {}, "extra": 1})),
+    *[
+        (
+            "apply_patch.apply",
+            edition,
+            "shape",
+            ResultResponse(result={"exit_code": 0, "stdout": "", "stderr": "x\n", "files": {}}),
+        )
+        for edition in ("0.25.0", "0.169.0")
+    ],
+    *[
+        (
+            "apply_patch.apply",
+            edition,
+            "parse-error-changes-nothing",
+            ResultResponse(
+                result={"exit_code": 1, "stdout": "", "stderr": "Invalid patch: x\n", "files": {"new": ""}}
+            ),
+        )
+        for edition in ("0.25.0", "0.169.0")
+    ],
 ]
 
 
@@ -102,6 +122,8 @@ def test_each_invariant_can_fail(
     args = (
         {"edition": edition, "servers": SERVERS}
         if op.startswith("mcp")
+        else {"edition": edition, "patch": "", "files": {}}
+        if op.startswith("apply_patch")
         else {"edition": edition, "schema": {}}
     )
     assert invariant.check(args, wrong) is not None

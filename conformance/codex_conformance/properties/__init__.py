@@ -7,7 +7,7 @@ one entry in ``AREAS``.  The rules are in spec/properties.md.
 
 from __future__ import annotations
 
-from codex_conformance.properties import mcp, schema
+from codex_conformance.properties import apply_patch, mcp, schema
 from codex_conformance.properties.base import (
     DEFAULT_EXAMPLES,
     Invariant,
@@ -18,7 +18,7 @@ from codex_conformance.properties.base import (
     profile,
 )
 
-AREAS = (mcp, schema)
+AREAS = (mcp, schema, apply_patch)
 PROPERTY_SETS: tuple[PropertySet, ...] = tuple(group for area in AREAS for group in area.PROPERTY_SETS)
 
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from codex_reference import __version__, editions
+from codex_reference import __version__, editions, exec_output, items
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.errors import InvalidArgs, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
 from codex_reference.tools import apply_patch_spec
-from codex_reference.wire import sse_responses
 
 __all__ = ["Handler", "handle", "make_handler"]
 
@@ -74,13 +73,25 @@ def _apply_patch_parse(table: Mapping[str, editions.Edition], args: dict[str, JS
     return apply_patch_ops.parse(_edition(table, args).apply_patch, args)
 
 
+def _exec_format_output(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
+    return exec_output.format_output(_edition(table, args).exec_output, args)
+
+
+def _items_serialize(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
+    edition = _edition(table, args)
+    if "item" not in args:
+        raise InvalidArgs("missing `item`")
+    return items.serialize(edition.items, args["item"])
+
+
 _EDITION_OPS: dict[str, _Op] = {
     "apply_patch.apply": _apply_patch_apply,
     "apply_patch.parse": _apply_patch_parse,
     "mcp.tools_to_responses": _tools_to_responses,
     "schema.sanitize": _schema_sanitize,
     "tools.apply_patch_spec": _apply_patch_spec,
-    "sse.responses": lambda table, args: sse_responses(_edition(table, args).sse, args),
+    "exec.format_output": _exec_format_output,
+    "items.serialize": _items_serialize,
 }
 _OPS: dict[str, _Op] = {"hello": _hello, **_EDITION_OPS}
 

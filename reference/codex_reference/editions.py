@@ -12,11 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from codex_reference import exec_output, items
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.schema import classic, current
-from codex_reference.sse.responses import SseRules
-from codex_reference.sse.rules import CLASSIC_SSE, CURRENT_SSE
 from codex_reference.tools import apply_patch_spec
 
 JSON = Any
@@ -47,8 +46,10 @@ class Edition:
     apply_patch: apply_patch_rules.ApplyPatchRules
     # The apply_patch tool object per variant; None where the release cannot send it.
     apply_patch_tools: apply_patch_spec.ToolSpecs
-    # How a Responses SSE stream is read and how it ends (spec/sse.md).
-    sse: SseRules
+    # Command tool name → the formatter of what it writes back (exec.format_output).
+    exec_output: exec_output.ToolFormatters
+    # How output items are written back into the next request (items.serialize).
+    items: items.ItemRules
 
 
 CLASSIC = Edition(
@@ -64,7 +65,8 @@ CLASSIC = Edition(
     extra_tools=(),
     apply_patch=apply_patch_rules.CLASSIC,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25,
-    sse=CLASSIC_SSE,
+    exec_output=exec_output.FORMATTERS_0_25,
+    items=items.ITEMS_0_25,
 )
 
 CURRENT = replace(
@@ -84,7 +86,8 @@ CURRENT = replace(
     extra_tools=extras.RESOURCE_TOOLS_0_169,
     apply_patch=apply_patch_rules.CURRENT,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169,
-    sse=CURRENT_SSE,
+    exec_output=exec_output.FORMATTERS_0_169,
+    items=items.ITEMS_0_169,
 )
 
 EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (CLASSIC, CURRENT)}

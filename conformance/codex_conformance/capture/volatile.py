@@ -1,0 +1,78 @@
+"""Turn an observed output into an expected value that tolerates only what varies.
+
+A release's exec output carries values no input fixes: the measured
+duration, a random chunk id, a process id.  The expected value of such a
+case is the observed text with exactly those spans replaced by a regex of
+their form (everything else escaped literally), and the observed values are
+put into the case's args, so a port given them must reproduce the text byte
+for byte, while the release itself, re-run, still matches.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from codex_conformance.compare import PATTERN_KEY
+
+# One volatile span: the arg that carries its observed value, how to read it,
+# and the regex a re-run must match.
+_DURATION_CLASSIC = re.compile(r'"duration_seconds":((?:0|[1-9][0-9]*)\.[0-9]+)\}\}\Z')
+_UNIFIED_HEADER = re.compile(
+    r"\AChunk ID: (?P<chunk_id>[0-9a-f]+)\n"
+    r"Wall time: (?P<duration_seconds>[0-9]+\.[0-9]{4}) seconds\n"
+    r"(?:Process exited with code -?[0-9]+|Process running with session ID (?P<session_id>[0-9]+))\n"
+)
+_FORMS = {
+    "duration_seconds_classic": r"(?:0|[1-9][0-9]*)\.[0-9]",
+    "chunk_id": r"[0-9a-f]{6}",
+    "duration_seconds": r"[0-9]+\.[0-9]{4}",
+    "session_id": r"[0-9]+",
+}
+# Ids the release makes up: a short prefix, an underscore and a UUID.
+_GENERATED_ID = re.compile(r"\b([a-z]+)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
+_UUID_FORM = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+
+
+def _pattern(text: str, spans: list[tuple[int, int, str]]) -> dict[str, str]:
+    pieces: list[str] = []
+    position = 0
+    for start, end, form in sorted(spans):
+        pieces.append(re.escape(text[position:start]))
+        pieces.append(form)
+        position = end
+    pieces.append(re.escape(text[position:]))
+    return {PATTERN_KEY: "".join(pieces)}
+
+
+def exec_output(observed: str) -> tuple[Any, dict[str, Any]]:
+    """(expected output value, observed volatile args) for one exec output text."""
+    spans: list[tuple[int, int, str]] = []
+    volatile: dict[str, Any] = {}
+    classic = _DURATION_CLASSIC.search(observed)
+    if classic is not None:
+        spans.append((classic.start(1), classic.end(1), _FORMS["duration_seconds_classic"]))
+        volatile["duration_seconds"] = float(classic.group(1))
+    unified = _UNIFIED_HEADER.match(observed)
+    if unified is not None:
+        for name in ("chunk_id", "duration_seconds", "session_id"):
+            value = unified.group(name)
+            if value is None:
+                continue
+            spans.append((unified.start(name), unified.end(name), _FORMS[name]))
+            volatile[name] = float(value) if name == "duration_seconds" else value
+        if "session_id" in volatile:
+            volatile["session_id"] = int(volatile["session_id"])
+    return (_pattern(observed, spans) if spans else observed), volatile
+
+
+def generated_ids(item: Any, observed: str) -> Any:
+    """The observed item text, with ids the input did not carry replaced by their form."""
+    given = json.dumps(item, ensure_ascii=False)
+    spans = [
+        (match.start(), match.end(), re.escape(match.group(1) + "_") + _UUID_FORM)
+        for match in _GENERATED_ID.finditer(observed)
+        if match.group(0) not in given
+    ]
+    return _pattern(observed, spans) if spans else observed

@@ -1,0 +1,82 @@
+"""Run one scripted model turn through a real release and read what it writes back.
+
+The first response the mock server streams carries the given output items; a
+tool call among them makes the release run it and send a second request,
+whose ``input`` array holds the conversation so far.  The items after the
+prompt are what the release wrote back: the model's items re-serialized and
+the outputs of the tools it ran.  They are returned as the exact text of the
+request body, so key order and escapes are the release's own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from codex_conformance.capture.exec_run import CaptureError, run_exec
+from codex_conformance.capture.mock_responses_server import simple_reply_stream, sse_event
+from codex_conformance.release import raw_json
+from codex_conformance.release.cache import release_binary
+
+# The model slug matters: 0.169.0 picks the default truncation policy of
+# exec output from the model's metadata (gpt-5: 10000 bytes).
+MODEL = "gpt-5"
+# Tools must run without asking anyone, and outside any sandbox, so that the
+# output is the command's own.
+_PERMISSIONS = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"'
+# A prompt no release adds on its own, to find where the turn starts.
+PROMPT = "codex-conformance scripted turn"
+
+_USAGE = {
+    "input_tokens": 1,
+    "input_tokens_details": None,
+    "output_tokens": 1,
+    "output_tokens_details": None,
+    "total_tokens": 2,
+}
+
+
+def _stream(items: list[dict[str, Any]], response_id: str) -> str:
+    events = [{"type": "response.created", "response": {"id": response_id}}]
+    events += [{"type": "response.output_item.done", "item": item} for item in items]
+    events.append({"type": "response.completed", "response": {"id": response_id, "usage": _USAGE}})
+    return "".join(sse_event(event) for event in events)
+
+
+def _is_prompt(element: str) -> bool:
+    item = json.loads(element)
+    if not isinstance(item, dict) or item.get("type") != "message" or item.get("role") != "user":
+        return False
+    content = item.get("content")
+    return isinstance(content, list) and any(
+        isinstance(part, dict) and part.get("text") == PROMPT for part in content
+    )
+
+
+def written_back(version: str, items: list[dict[str, Any]]) -> list[str]:
+    """The raw text of each input item after the prompt in the release's second request."""
+    run = run_exec(
+        release_binary(version),
+        model=MODEL,
+        servers=[],
+        prompt=PROMPT,
+        streams=[_stream(items, "resp_1"), simple_reply_stream(response_id="resp_2")],
+        extra_toml=_PERMISSIONS,
+    )
+    requests = [
+        request
+        for request in run.requests
+        if request.method == "POST" and request.path.split("?")[0].rstrip("/").endswith("/responses")
+    ]
+    if len(requests) < 2:
+        raise CaptureError(
+            f"release {version} sent {len(requests)} Responses request(s), expected a follow-up; "
+            f"stderr tail:\n{run.stderr[-1500:]}"
+        )
+    body = requests[1].body.decode("utf-8")
+    start, end = raw_json.member_value(body, "input")
+    elements = raw_json.array_elements(body[start:end])
+    prompts = [index for index, element in enumerate(elements) if _is_prompt(element)]
+    if not prompts:
+        raise CaptureError("the follow-up request does not carry the prompt")
+    return elements[prompts[-1] + 1 :]

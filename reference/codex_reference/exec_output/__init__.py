@@ -1,0 +1,34 @@
+"""``exec.format_output``: the output string a release writes back after running a command.
+
+Each edition maps the tools it runs commands through to one formatter (a
+table entry in ``codex_reference.editions``); 0.25.0's ``shell`` writes a
+JSON object (classic.py), 0.169.0's ``exec_command`` plain text (unified.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+from codex_reference.errors import InvalidArgs
+from codex_reference.exec_output import classic, unified
+
+Formatter = Callable[[dict[str, Any]], str]
+ToolFormatters = Mapping[str, Formatter]
+
+FORMATTERS_0_25: ToolFormatters = {"shell": partial(classic.format_output, limits=classic.LIMITS_0_25)}
+FORMATTERS_0_169: ToolFormatters = {"exec_command": partial(unified.format_output, rules=unified.RULES_0_169)}
+
+
+def format_output(formatters: ToolFormatters, args: dict[str, Any]) -> dict[str, Any]:
+    tool = args.get("tool")
+    formatter = formatters.get(tool) if isinstance(tool, str) else None
+    if formatter is None:
+        raise InvalidArgs(f"this edition runs commands through {', '.join(formatters)}, not {tool!r}")
+    if not isinstance(args.get("output"), str):
+        raise InvalidArgs("`output` must be a string")
+    try:
+        return {"output": formatter(args)}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidArgs(f"exec.format_output: bad or missing argument: {exc}") from exc

@@ -1,0 +1,104 @@
+"""0.169.0: unified exec (``exec_command``) output as plain text, cut in the middle.
+
+A header (chunk id, wall time, exit code or the id of a still-running
+session, the original token count), then ``Output:`` and the output, cut
+in the middle to a byte or token budget when it is over it.  Tokens are
+estimated as UTF-8 bytes / 4, rounded up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from codex_reference.exec_output import rust_text
+
+Mode = Literal["bytes", "tokens"]
+
+
+@dataclass(frozen=True)
+class MiddleTruncation:
+    # The model's default budget (gpt-5: 10000 bytes); a smaller
+    # max_output_tokens replaces it with a token budget.
+    default_bytes: int
+    bytes_per_token: int
+
+
+def tokens(byte_count: int, rules: MiddleTruncation) -> int:
+    return -(-byte_count // rules.bytes_per_token)
+
+
+def policy(max_output_tokens: int | None, rules: MiddleTruncation) -> tuple[Mode, int]:
+    """(mode, budget in bytes)."""
+    if max_output_tokens is not None and max_output_tokens * rules.bytes_per_token < rules.default_bytes:
+        return "tokens", max_output_tokens * rules.bytes_per_token
+    return "bytes", rules.default_bytes
+
+
+def _split(content: str, head_bytes: int, tail_bytes: int) -> tuple[str, int, str]:
+    """(head, characters removed, tail): whole characters that end within the
+    first ``head_bytes`` bytes and start within the last ``tail_bytes``."""
+    data_len = len(content.encode("utf-8"))
+    tail_start_target = max(data_len - tail_bytes, 0)
+    head: list[str] = []
+    tail: list[str] = []
+    removed = 0
+    offset = 0
+    for char in content:
+        end = offset + len(char.encode("utf-8"))
+        if end <= head_bytes:
+            head.append(char)
+        elif offset >= tail_start_target:
+            tail.append(char)
+        else:
+            removed += 1
+        offset = end
+    return "".join(head), removed, "".join(tail)
+
+
+def truncate_middle(content: str, mode: Mode, budget: int, rules: MiddleTruncation) -> str:
+    size = len(content.encode("utf-8"))
+    if size <= budget:
+        return content
+    removed_tokens = tokens(size - budget, rules)
+    if budget == 0:
+        count = removed_tokens if mode == "tokens" else len(content)
+        return f"…{count} {mode_unit(mode)} truncated…"
+    head, removed_chars, tail = _split(content, budget // 2, budget - budget // 2)
+    # Token budgets report estimated tokens cut; byte budgets report characters cut.
+    count = removed_tokens if mode == "tokens" else removed_chars
+    return f"{head}…{count} {mode_unit(mode)} truncated…{tail}"
+
+
+def mode_unit(mode: Mode) -> str:
+    return "tokens" if mode == "tokens" else "chars"
+
+
+def formatted_truncate(content: str, mode: Mode, budget: int, rules: MiddleTruncation) -> str:
+    size = len(content.encode("utf-8"))
+    if size <= budget:
+        return content
+    return (
+        f"Warning: truncated output (original token count: {tokens(size, rules)})\n"
+        f"Total output lines: {len(rust_text.rust_lines(content))}\n\n"
+        + truncate_middle(content, mode, budget, rules)
+    )
+
+
+def format_output(args: dict[str, Any], rules: MiddleTruncation) -> str:
+    content = str(args["output"])
+    if args.get("timed_out", False):
+        status = f"Process running with session ID {int(args['session_id'])}"
+    else:
+        status = f"Process exited with code {int(args['exit_code'])}"
+    mode, budget = policy(args.get("max_output_tokens"), rules)
+    return (
+        f"Chunk ID: {args['chunk_id']}\n"
+        f"Wall time: {float(args.get('duration_seconds', 0.0)):.4f} seconds\n"
+        f"{status}\n"
+        f"Original token count: {tokens(len(content.encode('utf-8')), rules)}\n"
+        "Output:\n" + formatted_truncate(content, mode, budget, rules)
+    )
+
+
+RULES_0_169 = MiddleTruncation(default_bytes=10_000, bytes_per_token=4)

@@ -1,0 +1,50 @@
+"""``items.serialize``: a model's output item as the release writes it into its next request.
+
+The result is the item's exact JSON text (serde_json's compact form, keys
+in the release's order), or null when the release leaves the item out.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from codex_reference.items import variants
+from codex_reference.items.variants import ItemRules
+
+__all__ = ["ITEMS_0_25", "ITEMS_0_169", "ItemRules", "serialize"]
+
+ITEMS_0_25 = ItemRules(
+    generate_ids=False,
+    output_text_extras=False,
+    status_after_type=False,
+    reasoning_requires_id=True,
+    serializers={
+        "message": variants.message,
+        "reasoning": variants.reasoning,
+        "function_call": variants.function_call,
+        "custom_tool_call": variants.custom_tool_call,
+        "local_shell_call": variants.local_shell_call,
+    },
+)
+
+ITEMS_0_169 = replace(
+    ITEMS_0_25,
+    generate_ids=True,
+    output_text_extras=True,
+    status_after_type=True,
+    reasoning_requires_id=False,
+    serializers={
+        **ITEMS_0_25.serializers,
+        "web_search_call": variants.web_search_call,
+        "image_generation_call": variants.image_generation_call,
+    },
+)
+
+
+def serialize(rules: ItemRules, item: Any) -> dict[str, Any]:
+    out = variants.serialize(item, rules)
+    if out is None:
+        return {"json": None}
+    return {"json": json.dumps(out, ensure_ascii=False, separators=(",", ":"))}

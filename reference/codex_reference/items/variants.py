@@ -1,0 +1,160 @@
+"""One function per ResponseItem type: the item as the release writes it back.
+
+Each returns the written-back object (keys in the release's order) or None
+when the release drops the item: its type is unknown to the edition, or a
+field the edition's struct requires is missing or of another shape (serde
+fails on the whole item, and the release skips it).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = Any
+Obj = dict[str, JSON]
+
+
+@dataclass(frozen=True)
+class ItemRules:
+    # A missing id: made up as "<prefix>_<uuid>" (True) or written as null.
+    generate_ids: bool
+    # output_text keeps `annotations` and `logprobs` when the model sent them.
+    output_text_extras: bool
+    # `status` of a message or function call is kept, right after `type`.
+    status_after_type: bool
+    # Reasoning without an id is dropped (the struct's id is not optional).
+    reasoning_requires_id: bool
+    serializers: Mapping[str, Callable[[Obj, ItemRules], Obj | None]] = field(default_factory=dict)
+
+
+class _Dropped(Exception):
+    """The release cannot read the item."""
+
+
+def _str(item: Obj, key: str) -> str:
+    value = item.get(key)
+    if not isinstance(value, str):
+        raise _Dropped(key)
+    return value
+
+
+def _id(item: Obj, prefix: str, rules: ItemRules) -> str | None:
+    value = item.get("id")
+    if isinstance(value, str):
+        return value
+    if value is not None:
+        raise _Dropped("id")
+    # The release's ids are UUIDs; any one has the form a case checks.
+    return f"{prefix}_{uuid.uuid4()}" if rules.generate_ids else None
+
+
+def _with_status(out: Obj, item: Obj, rules: ItemRules) -> Obj:
+    if rules.status_after_type and isinstance(item.get("status"), str):
+        out["status"] = item["status"]
+    return out
+
+
+def _content_part(part: JSON, rules: ItemRules) -> Obj:
+    if not isinstance(part, dict) or part.get("type") not in ("output_text", "input_text"):
+        raise _Dropped("content part")  # e.g. "refusal": no such variant
+    out: Obj = {"type": part["type"], "text": _str(part, "text")}
+    if rules.output_text_extras:
+        for key in ("annotations", "logprobs"):
+            if key in part:
+                out[key] = part[key]
+    return out
+
+
+def message(item: Obj, rules: ItemRules) -> Obj:
+    content = item.get("content")
+    if not isinstance(content, list):
+        raise _Dropped("content")
+    out = _with_status({"type": "message"}, item, rules)
+    out["id"] = _id(item, "msg", rules)
+    out["role"] = _str(item, "role")
+    out["content"] = [_content_part(part, rules) for part in content]
+    return out
+
+
+def reasoning(item: Obj, rules: ItemRules) -> Obj:
+    if rules.reasoning_requires_id and not isinstance(item.get("id"), str):
+        raise _Dropped("id")
+    summary = item.get("summary")
+    if not isinstance(summary, list):
+        raise _Dropped("summary")
+    return {
+        "type": "reasoning",
+        "id": _id(item, "rs", rules),
+        "summary": summary,
+        # Absent optional fields are written as null, not left out.
+        "content": item.get("content"),
+        "encrypted_content": item.get("encrypted_content"),
+    }
+
+
+def function_call(item: Obj, rules: ItemRules) -> Obj:
+    out = _with_status({"type": "function_call"}, item, rules)
+    out["id"] = _id(item, "fc", rules)
+    out["name"] = _str(item, "name")
+    out["arguments"] = _str(item, "arguments")
+    out["call_id"] = _str(item, "call_id")
+    return out
+
+
+def custom_tool_call(item: Obj, rules: ItemRules) -> Obj:
+    out: Obj = {"type": "custom_tool_call", "id": _id(item, "ctc", rules)}
+    if "status" in item:
+        out["status"] = item["status"]
+    out["call_id"] = _str(item, "call_id")
+    out["name"] = _str(item, "name")
+    out["input"] = _str(item, "input")
+    return out
+
+
+def local_shell_call(item: Obj, rules: ItemRules) -> Obj:
+    action = item.get("action")
+    if not isinstance(action, dict) or action.get("type") != "exec":
+        raise _Dropped("action")
+    return {
+        "type": "local_shell_call",
+        "id": _id(item, "lsc", rules),
+        "call_id": item.get("call_id"),
+        "status": _str(item, "status"),
+        "action": {
+            "type": "exec",
+            "command": action.get("command"),
+            "timeout_ms": action.get("timeout_ms"),
+            "working_directory": action.get("working_directory"),
+            "env": action.get("env"),
+            "user": action.get("user"),
+        },
+    }
+
+
+def _passthrough(kind: str, prefix: str, keys: tuple[str, ...]) -> Callable[[Obj, ItemRules], Obj]:
+    # Server-side tool calls the release only stores and sends back.
+    def serialize(item: Obj, rules: ItemRules) -> Obj:
+        out: Obj = {"type": kind, "id": _id(item, prefix, rules)}
+        out.update((key, item[key]) for key in keys if key in item)
+        return out
+
+    return serialize
+
+
+web_search_call = _passthrough("web_search_call", "ws", ("status", "action"))
+image_generation_call = _passthrough("image_generation_call", "ig", ("status", "revised_prompt", "result"))
+
+
+def serialize(item: JSON, rules: ItemRules) -> Obj | None:
+    if not isinstance(item, dict):
+        return None
+    serializer = rules.serializers.get(str(item.get("type")))
+    if serializer is None:
+        return None
+    try:
+        return serializer(item, rules)
+    except _Dropped:
+        return None

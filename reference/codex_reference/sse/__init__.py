@@ -1,1 +1,0 @@
-"""Responses SSE: raw stream bytes → the items a release records and how the stream ends."""

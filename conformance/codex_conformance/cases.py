@@ -16,7 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 FORMAT_VERSION: Final = 1
 
-CompareMode = Literal["json-exact", "json-unordered", "text-exact", "json-pattern", "json-subset", "json-fields"]
+CompareMode = Literal[
+    "json-exact", "json-unordered", "text-exact", "json-pattern", "json-subset", "json-fields"
+]
 
 
 class _Strict(BaseModel):

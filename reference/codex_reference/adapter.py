@@ -14,6 +14,7 @@ from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.errors import InvalidArgs, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
 from codex_reference.tools import apply_patch_spec
+from codex_reference.wire import sse_responses
 
 __all__ = ["Handler", "handle", "make_handler"]
 
@@ -90,6 +91,7 @@ _EDITION_OPS: dict[str, _Op] = {
     "mcp.tools_to_responses": _tools_to_responses,
     "schema.sanitize": _schema_sanitize,
     "tools.apply_patch_spec": _apply_patch_spec,
+    "sse.responses": lambda table, args: sse_responses(_edition(table, args).sse, args),
     "exec.format_output": _exec_format_output,
     "items.serialize": _items_serialize,
 }

@@ -16,6 +16,8 @@ from codex_reference import exec_output, items
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.schema import classic, current
+from codex_reference.sse.responses import SseRules
+from codex_reference.sse.rules import CLASSIC_SSE, CURRENT_SSE
 from codex_reference.tools import apply_patch_spec
 
 JSON = Any
@@ -46,6 +48,8 @@ class Edition:
     apply_patch: apply_patch_rules.ApplyPatchRules
     # The apply_patch tool object per variant; None where the release cannot send it.
     apply_patch_tools: apply_patch_spec.ToolSpecs
+    # How a Responses SSE stream is read and how it ends (spec/sse.md).
+    sse: SseRules
     # Command tool name → the formatter of what it writes back (exec.format_output).
     exec_output: exec_output.ToolFormatters
     # How output items are written back into the next request (items.serialize).
@@ -65,6 +69,7 @@ CLASSIC = Edition(
     extra_tools=(),
     apply_patch=apply_patch_rules.CLASSIC,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25,
+    sse=CLASSIC_SSE,
     exec_output=exec_output.FORMATTERS_0_25,
     items=items.ITEMS_0_25,
 )
@@ -86,6 +91,7 @@ CURRENT = replace(
     extra_tools=extras.RESOURCE_TOOLS_0_169,
     apply_patch=apply_patch_rules.CURRENT,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169,
+    sse=CURRENT_SSE,
     exec_output=exec_output.FORMATTERS_0_169,
     items=items.ITEMS_0_169,
 )

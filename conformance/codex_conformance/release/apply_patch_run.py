@@ -69,10 +69,12 @@ def run_apply_patch(
             raise ApplyPatchRunError(f"the patch cannot be passed as a process argument: {exc}") from exc
 
         def logical(text: bytes) -> str:
-            decoded = text.decode("utf-8", errors="replace")
-            return decoded.replace(str(real_cwd), str(logical_cwd)).replace(
-                str(parent), str(logical_cwd.parent)
-            )
+            # cwd first (it is inside parent); then parent, joined so that a
+            # parent of "/" does not turn "<parent>/x" into "//x".
+            decoded = text.decode("utf-8", errors="replace").replace(str(real_cwd), str(logical_cwd))
+            logical_parent = str(logical_cwd.parent)
+            decoded = decoded.replace(str(parent) + "/", logical_parent.rstrip("/") + "/")
+            return decoded.replace(str(parent), logical_parent)
 
         return {
             "exit_code": completed.returncode,

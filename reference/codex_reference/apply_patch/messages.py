@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -27,21 +26,8 @@ def written_path(path: PathNames, cwd: str) -> str:
 
 
 def resolved_path(path: PathNames, cwd: str) -> str:
-    """0.169.0 prints the absolute path it resolved, ``.`` and ``..`` removed.
-
-    The kit runs the release in a sandbox and maps the sandbox's cwd and its
-    parent back to ``cwd`` and ``cwd``'s parent by text replacement, so a
-    relative path that climbs into the parent reads ``{parent}/{rest}``
-    (``//x`` when ``cwd`` is ``/workspace``).
-    """
-    resolved = path.resolved
-    if path.absolute_in_patch or resolved == cwd or resolved.startswith(cwd.rstrip("/") + "/"):
-        return resolved
-    parent = posixpath.dirname(cwd)
-    if resolved == parent:
-        return parent
-    rest = posixpath.relpath(resolved, parent)
-    return f"{parent}/{rest}"
+    """0.169.0 prints the absolute path it resolved, ``.`` and ``..`` removed."""
+    return path.resolved
 
 
 def lines_not_found_debug(where: str, old_lines: list[str]) -> str:

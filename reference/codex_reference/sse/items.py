@@ -1,0 +1,59 @@
+"""An ``output_item.done`` item as the release stores it in its history (SSE-ITEM-3).
+
+The release deserializes the item into its typed ``ResponseItem`` and later
+serializes it back: keys come out in the struct's field order, unknown
+members are dropped, absent optional members become ``null`` or disappear
+depending on the field.  Item kinds the captures do not cover are passed
+through unchanged (spec/sse.md says which are covered).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+JSON = Any
+ItemNormalizer = Callable[[dict[str, JSON]], dict[str, JSON] | None]
+
+
+def _text_part(part: JSON, keep_annotations: bool) -> JSON:
+    if not isinstance(part, dict) or part.get("type") not in ("output_text", "input_text"):
+        return part
+    out: dict[str, JSON] = {"type": part["type"], "text": part.get("text")}
+    if keep_annotations and "annotations" in part:
+        out["annotations"] = part["annotations"]
+    return out
+
+
+def _message(item: dict[str, JSON], keep_annotations: bool) -> dict[str, JSON]:
+    content = item.get("content")
+    parts = [_text_part(p, keep_annotations) for p in content] if isinstance(content, list) else content
+    return {"type": "message", "id": item.get("id"), "role": item.get("role"), "content": parts}
+
+
+def _reasoning(item: dict[str, JSON]) -> dict[str, JSON]:
+    return {
+        "type": "reasoning",
+        "id": item.get("id"),
+        "summary": item.get("summary"),
+        "content": item.get("content"),
+        "encrypted_content": item.get("encrypted_content"),
+    }
+
+
+def _normalizer(keep_annotations: bool) -> ItemNormalizer:
+    def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
+        kind = item.get("type")
+        if kind == "message":
+            return _message(item, keep_annotations)
+        if kind == "reasoning":
+            return _reasoning(item)
+        return dict(item)
+
+    return normalize
+
+
+# 0.25.0's output_text part is `{text}` only: annotations are dropped.
+CLASSIC_ITEMS: ItemNormalizer = _normalizer(keep_annotations=False)
+# 0.169.0 keeps `annotations` when the server sent it (and omits it otherwise).
+CURRENT_ITEMS: ItemNormalizer = _normalizer(keep_annotations=True)

@@ -1,0 +1,162 @@
+"""Responses SSE events → the neutral result of ``sse.responses`` (spec/sse.md).
+
+The per-edition differences are data in ``SseRules``; the one loop below
+reads them.  Nothing here raises on malformed input.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from codex_reference.sse.items import ItemNormalizer
+from codex_reference.sse.reader import StreamBroken, read_all
+
+JSON = Any
+UsageReader = Callable[[JSON], JSON]
+
+CLOSED_EARLY = "stream closed before response.completed"
+DISCONNECTED = "stream disconnected before completion: {message}"
+_RETRY_AFTER = re.compile(r"(?i)try again in\s*(\d+(?:\.\d+)?)\s*(s|ms|seconds?)")
+
+
+@dataclass(frozen=True)
+class FatalFailure:
+    message: str
+
+
+@dataclass(frozen=True)
+class SseRules:
+    normalize_item: ItemNormalizer
+    read_usage: UsageReader
+    # 0.25.0 holds response.completed until the stream closes and keeps acting on
+    # later events; 0.169.0 ends the stream at response.completed (SSE-END-2).
+    defer_completed: bool
+    # Whether the completed result carries the response id (SSE-END-1).
+    report_response_id: bool
+    # Items received before a failed ending stay in history (SSE-KEEP-1).
+    keep_items_on_error: bool
+    # response.failed error codes the edition turns into a non-retryable error.
+    fatal_codes: dict[str, FatalFailure]
+    # Codes whose message's "try again in" delay is honoured, and the message prefix they get.
+    rate_limit_codes: dict[str, str]
+    # Template for response.incomplete, or None where the edition ignores the event.
+    incomplete_message: str | None
+
+
+def _int_or(value: JSON, default: JSON) -> JSON:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _detail(usage: dict[str, JSON], details: str, key: str) -> JSON:
+    section = usage.get(details)
+    return section.get(key) if isinstance(section, dict) else None
+
+
+def classic_usage(usage: JSON) -> JSON:
+    if not isinstance(usage, dict):
+        return None
+    return {
+        "input_tokens": usage.get("input_tokens"),
+        "cached_input_tokens": _detail(usage, "input_tokens_details", "cached_tokens"),
+        "output_tokens": usage.get("output_tokens"),
+        "reasoning_output_tokens": _detail(usage, "output_tokens_details", "reasoning_tokens"),
+        "total_tokens": usage.get("total_tokens"),
+    }
+
+
+def current_usage(usage: JSON) -> JSON:
+    if not isinstance(usage, dict):
+        return None
+    return {
+        "input_tokens": _int_or(usage.get("input_tokens"), 0),
+        "cached_input_tokens": _int_or(_detail(usage, "input_tokens_details", "cached_tokens"), 0),
+        "cache_write_input_tokens": 0,  # the captures never show another value
+        "output_tokens": _int_or(usage.get("output_tokens"), 0),
+        "reasoning_output_tokens": _int_or(_detail(usage, "output_tokens_details", "reasoning_tokens"), 0),
+        "total_tokens": _int_or(usage.get("total_tokens"), 0),
+    }
+
+
+def _retry_after_ms(message: str) -> int | None:
+    match = _RETRY_AFTER.search(message)
+    if match is None:
+        return None
+    value = float(match.group(1))
+    millis = value if match.group(2).lower() == "ms" else value * 1000
+    # The neutral form has the resolution of the captures' timing: 100 ms.
+    return round(millis / 100.0) * 100
+
+
+def _error(kind: str, message: str, retry_after_ms: int | None = None) -> dict[str, JSON]:
+    return {"kind": "error", "error": kind, "message": message, "retry_after_ms": retry_after_ms}
+
+
+def _failed(rules: SseRules, response: JSON) -> dict[str, JSON]:
+    error = response.get("error") if isinstance(response, dict) else None
+    error = error if isinstance(error, dict) else {}
+    code = error.get("code")
+    message = error.get("message")
+    message = message if isinstance(message, str) else ""
+    if isinstance(code, str) and code in rules.fatal_codes:
+        return _error("fatal", rules.fatal_codes[code].message)
+    if isinstance(code, str) and code in rules.rate_limit_codes:
+        return _error("retryable", rules.rate_limit_codes[code] + message, _retry_after_ms(message))
+    return _error("retryable", DISCONNECTED.format(message=message))
+
+
+def _completed(rules: SseRules, response: JSON) -> dict[str, JSON]:
+    response = response if isinstance(response, dict) else {}
+    usage = rules.read_usage(response.get("usage"))
+    if rules.report_response_id and usage is not None:
+        return {"kind": "completed", "response_id": response.get("id"), "usage": usage}
+    return {"kind": "completed", "usage": usage}
+
+
+def _incomplete(template: str, response: JSON) -> dict[str, JSON]:
+    details = response.get("incomplete_details") if isinstance(response, dict) else None
+    reason = details.get("reason") if isinstance(details, dict) else None
+    return _error("fatal", template.format(reason=reason if isinstance(reason, str) else "unknown"))
+
+
+def _decode(data: str) -> dict[str, JSON] | None:
+    try:
+        event = json.loads(data)
+    except (ValueError, RecursionError):
+        return None  # SSE-JSON-1: the release logs and skips it
+    return event if isinstance(event, dict) else None
+
+
+def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
+    items: list[dict[str, JSON]] = []
+    end: dict[str, JSON] | None = None
+    for data in read_all(chunks):
+        if isinstance(data, StreamBroken):
+            break
+        event = _decode(data)
+        if event is None:
+            continue
+        kind = event.get("type")
+        if kind == "response.output_item.done" and isinstance(event.get("item"), dict):
+            item = rules.normalize_item(event["item"])
+            if item is not None:
+                items.append({"type": "output_item.done", "item": item})
+        elif kind == "response.completed" and end is None:
+            end = _completed(rules, event.get("response"))
+            if not rules.defer_completed:
+                break
+        elif kind == "response.failed" and end is None:
+            end = _failed(rules, event.get("response"))
+            if not rules.defer_completed:
+                break
+        elif kind == "response.incomplete" and end is None and rules.incomplete_message is not None:
+            end = _incomplete(rules.incomplete_message, event.get("response"))
+            break
+    if end is None:
+        end = _error("retryable", DISCONNECTED.format(message=CLOSED_EARLY))
+    if end["kind"] == "error" and not rules.keep_items_on_error:
+        items = []
+    return {"events": items, "end": end}

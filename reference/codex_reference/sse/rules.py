@@ -1,0 +1,37 @@
+"""The two editions' SSE rules (spec/sse.md); 0.169.0's derived from 0.25.0's."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from codex_reference.sse import items
+from codex_reference.sse.responses import FatalFailure, SseRules, classic_usage, current_usage
+
+CLASSIC_SSE = SseRules(
+    normalize_item=items.CLASSIC_ITEMS,
+    read_usage=classic_usage,
+    defer_completed=True,
+    report_response_id=False,  # 0.25.0 reads the id but nothing outside the process shows it
+    keep_items_on_error=False,
+    fatal_codes={},  # every response.failed is retried, whatever its code (E-SSE-1)
+    rate_limit_codes={},  # and with the release's own backoff (E-SSE-2)
+    incomplete_message=None,  # response.incomplete is an unknown event
+)
+
+CURRENT_SSE = replace(
+    CLASSIC_SSE,
+    normalize_item=items.CURRENT_ITEMS,
+    read_usage=current_usage,
+    defer_completed=False,
+    report_response_id=True,
+    keep_items_on_error=True,
+    fatal_codes={
+        "context_length_exceeded": FatalFailure(
+            "Codex ran out of room in the model's context window. "
+            "Start a new thread or clear earlier history before retrying."
+        ),
+        "insufficient_quota": FatalFailure("Quota exceeded. Check your plan and billing details."),
+    },
+    rate_limit_codes={"rate_limit_exceeded": "rate limit exceeded: "},
+    incomplete_message="Incomplete response returned, reason: {reason}",
+)

@@ -1,0 +1,26 @@
+"""Args → result for the wire ops (``sse.responses``), kept out of adapter.py."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from codex_reference.errors import InvalidArgs
+from codex_reference.sse.responses import SseRules, read_responses
+
+JSON = Any
+
+
+def _chunks(stream: str, splits: JSON) -> list[bytes]:
+    data = stream.encode("utf-8")
+    if not isinstance(splits, list) or not all(isinstance(s, int) for s in splits):
+        raise InvalidArgs("`splits` must be a list of byte offsets")
+    bounds = [0, *sorted({s for s in splits if 0 < s < len(data)}), len(data)]
+    return [data[a:b] for a, b in itertools.pairwise(bounds)]
+
+
+def sse_responses(rules: SseRules, args: dict[str, JSON]) -> dict[str, JSON]:
+    stream = args.get("stream")
+    if not isinstance(stream, str):
+        raise InvalidArgs("`stream` must be a string (the raw SSE text)")
+    return read_responses(rules, _chunks(stream, args.get("splits", [])))

@@ -13,6 +13,8 @@ from codex_reference import __version__, editions, exec_output, items
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.errors import InvalidArgs, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
+from codex_reference.request import build as request_build
+from codex_reference.request import builtins as request_builtins
 from codex_reference.tools import apply_patch_spec
 from codex_reference.wire import sse_responses
 
@@ -92,6 +94,8 @@ _EDITION_OPS: dict[str, _Op] = {
     "schema.sanitize": _schema_sanitize,
     "tools.apply_patch_spec": _apply_patch_spec,
     "sse.responses": lambda table, args: sse_responses(_edition(table, args).sse, args),
+    "request.build": lambda table, args: request_build(_edition(table, args).request, args),
+    "request.builtins": lambda table, args: request_builtins(_edition(table, args).request, args),
     "exec.format_output": _exec_format_output,
     "items.serialize": _items_serialize,
 }

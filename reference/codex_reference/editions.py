@@ -15,6 +15,7 @@ from typing import Any, Literal
 from codex_reference import exec_output, items
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.mcp import decode, extras, naming
+from codex_reference.request.rules import CLASSIC_REQUEST, CURRENT_REQUEST, RequestRules
 from codex_reference.schema import classic, current
 from codex_reference.sse.responses import SseRules
 from codex_reference.sse.rules import CLASSIC_SSE, CURRENT_SSE
@@ -50,6 +51,8 @@ class Edition:
     apply_patch_tools: apply_patch_spec.ToolSpecs
     # How a Responses SSE stream is read and how it ends (spec/sse.md).
     sse: SseRules
+    # The first request for a configuration (spec/request.md).
+    request: RequestRules
     # Command tool name → the formatter of what it writes back (exec.format_output).
     exec_output: exec_output.ToolFormatters
     # How output items are written back into the next request (items.serialize).
@@ -70,6 +73,7 @@ CLASSIC = Edition(
     apply_patch=apply_patch_rules.CLASSIC,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25,
     sse=CLASSIC_SSE,
+    request=CLASSIC_REQUEST,
     exec_output=exec_output.FORMATTERS_0_25,
     items=items.ITEMS_0_25,
 )
@@ -92,6 +96,7 @@ CURRENT = replace(
     apply_patch=apply_patch_rules.CURRENT,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169,
     sse=CURRENT_SSE,
+    request=CURRENT_REQUEST,
     exec_output=exec_output.FORMATTERS_0_169,
     items=items.ITEMS_0_169,
 )

@@ -106,7 +106,9 @@ def write_config(
     provider: Mapping[str, str] | None = None,
 ) -> None:
     # ``provider``: keys of the provider table as TOML value text, replacing
-    # the defaults; ``{base_url}`` in a value is the mock server's URL.
+    # the defaults; ``{base_url}`` in a value is the mock server's URL and
+    # ``{origin}`` its scheme and authority only (request captures put their
+    # own path after it).
     table = {
         "name": '"conformance mock"',
         "base_url": _toml_string(base_url),
@@ -114,7 +116,8 @@ def write_config(
         "env_key": f'"{_API_KEY_ENV}"',
     }
     for key, value in (provider or {}).items():
-        table[key] = value.replace("{base_url}", base_url)
+        origin = base_url[: base_url.index("/", len("http://"))]
+        table[key] = value.replace("{base_url}", base_url).replace("{origin}", origin)
     lines = [
         f"model = {_toml_string(model)}",
         'model_provider = "conformance_mock"',

@@ -12,7 +12,7 @@ from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError
 from codex_conformance.editions import get_edition
-from codex_conformance.release import conversation_ops, ops, wire_ops
+from codex_conformance.release import conversation_ops, ops, request_ops, wire_ops
 from codex_conformance.release.apply_patch_run import ApplyPatchRunError
 from codex_conformance.release.cache import ReleaseUnavailableError, release_binary
 from codex_conformance.release.file_tree import FileTreeError
@@ -25,6 +25,8 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "sse.responses": wire_ops.sse_responses,
     "exec.format_output": conversation_ops.exec_format_output,
     "items.serialize": conversation_ops.items_serialize,
+    "request.build": request_ops.request_build,
+    "request.builtins": request_ops.request_builtins,
 }
 
 

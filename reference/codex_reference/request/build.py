@@ -1,0 +1,284 @@
+"""Args → the first request a release sends (spec/request.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from codex_reference.errors import InvalidArgs, ReferenceError_
+from codex_reference.request.rules import RequestRules
+
+JSON = Any
+_DEFAULT_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
+_DEFAULT_KEY = "sk-conformance"
+_PERMISSIONS = (
+    "<permissions instructions>\nFilesystem sandboxing defines which files can be read or written. "
+    "`sandbox_mode` is `read-only`: The sandbox only permits reading files. Network access is restricted.\n"
+    "Approval policy is currently never. Do not provide the `sandbox_permissions` for any reason, "
+    "commands will be rejected.\n</permissions instructions>"
+)
+# The URL parser's query set: what a query may not hold is percent-encoded;
+# `&` and `=` stay as they are (REQ-URL-2).
+_QUERY_SAFE = "!$&'()*+,-./:;=?@_~[]^`{|}"
+
+
+class ConfigRejected(ReferenceError_):
+    kind = "config-rejected"
+
+
+def _dumps(value: JSON) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _url(rules: RequestRules, provider: dict[str, JSON], endpoint: str) -> str:
+    base = str(provider["base_url"])
+    if rules.trim_base_url_slash:
+        base = base.rstrip("/")
+    url = f"{base}/{endpoint}"
+    params = provider.get("query_params") or {}
+    if params:
+        pieces = [f"{quote(k, safe=_QUERY_SAFE)}={quote(v, safe=_QUERY_SAFE)}" for k, v in params.items()]
+        url += "?" + "&".join(sorted(pieces) if len(params) > 1 else pieces)  # REQ-ORDER-1
+    return url
+
+
+def _provider_headers(
+    provider: dict[str, JSON], env: dict[str, str], bearer: str, rules: RequestRules
+) -> list[list[str]]:
+    headers = [[name.lower(), value] for name, value in (provider.get("http_headers") or {}).items()]
+    for name, variable in (provider.get("env_http_headers") or {}).items():
+        if env.get(variable):  # REQ-HDR-3: unset or empty sends nothing
+            headers.append([name.lower(), env[variable]])
+    if rules.auth_replaces_provider_header:
+        headers = [[n, bearer] if n == "authorization" else [n, v] for n, v in headers]
+    return headers
+
+
+def _stable(headers: list[list[str]], names: set[str]) -> list[list[str]]:
+    """REQ-ORDER-1: provider headers sorted by name within the places they hold."""
+    places = [i for i, (name, _) in enumerate(headers) if name in names]
+    ordered = sorted((headers[i] for i in places), key=lambda header: header[0])
+    result = list(headers)
+    for index, header in zip(places, ordered, strict=True):
+        result[index] = header
+    return result
+
+
+def _reasoning(rules: RequestRules, model: str, config: dict[str, JSON]) -> JSON:
+    if rules.reasoning_prefixes is not None and not model.startswith(rules.reasoning_prefixes):
+        return None
+    effort = config.get("model_reasoning_effort")
+    summary = config.get("model_reasoning_summary", "auto")
+    if rules.layout == "classic":
+        return {"effort": effort or "medium", "summary": summary}
+    reasoning: dict[str, JSON] = {}
+    if effort is not None:
+        reasoning["effort"] = effort
+    if summary != "none":
+        reasoning["summary"] = summary
+    return reasoning
+
+
+def _message(role: str, text: str | list[str], message_id: JSON) -> dict[str, JSON]:
+    texts = [text] if isinstance(text, str) else text
+    content = [{"type": "input_text", "text": t} for t in texts]
+    return {"type": "message", "id": message_id, "role": role, "content": content}
+
+
+def _classic_env(cwd: str) -> str:
+    return (
+        f"<environment_context>\n  <cwd>{cwd}</cwd>\n  <approval_policy>never</approval_policy>\n"
+        "  <sandbox_mode>read-only</sandbox_mode>\n  <network_access>restricted</network_access>\n"
+        "</environment_context>"
+    )
+
+
+def _current_env(observed: dict[str, JSON]) -> str:
+    cwd = observed["cwd"]
+    return (
+        f"<environment_context>\n  <cwd>{cwd}</cwd>\n  <shell>bash</shell>\n"
+        f"  <current_date>{observed['current_date']}</current_date>\n"
+        f"  <timezone>{observed['timezone']}</timezone>\n"
+        f"  <filesystem><workspace_roots><root>{cwd}</root></workspace_roots>"
+        '<permission_profile type="managed"><file_system type="restricted"><entry access="read">'
+        "<special>:root</special></entry></file_system></permission_profile></filesystem>\n"
+        "</environment_context>"
+    )
+
+
+def _chat_tool(tool: dict[str, JSON]) -> dict[str, JSON]:
+    # The Responses tool less `type`, removed by swap: the last key takes its place.
+    keys = list(tool)
+    index = keys.index("type")
+    keys[index] = keys[-1]
+    keys.pop()
+    return {"type": "function", "function": {key: tool[key] for key in keys}}
+
+
+def _classic(rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSON]) -> dict[str, JSON]:
+    provider, config, model = args["provider"], args.get("config") or {}, str(args["model"])
+    env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **(args.get("env") or {})}
+    bearer = f"Bearer {env.get(provider.get('env_key', _DEFAULT_KEY_ENV), '')}"
+    own = _provider_headers(provider, env, bearer, rules)
+    tools = rules.tools["local_shell" if model.startswith("codex-mini") else "shell"]
+    environment = _classic_env(observed["cwd"])
+    prompt = str(args.get("prompt", "hi"))
+    if provider.get("wire_api") == "chat":
+        headers = [
+            ["authorization", bearer],
+            *own,
+            ["accept", "text/event-stream"],
+            ["content-type", "application/json"],
+        ]
+        messages = [
+            {"role": "system", "content": rules.instructions},
+            {"role": "user", "content": environment},
+            {"role": "user", "content": prompt},
+        ]
+        body: dict[str, JSON] = {"model": model, "messages": messages, "stream": True}
+        body["tools"] = [_chat_tool(tool) for tool in tools if tool.get("type") == "function"]
+        return _result(_url(rules, provider, "chat/completions"), headers, own, body)
+    session = observed["session_id"]
+    headers = [
+        ["authorization", bearer],
+        *own,
+        ["openai-beta", "responses=experimental"],
+        ["session_id", session],
+        ["accept", "text/event-stream"],
+        ["content-type", "application/json"],
+        ["originator", "codex_cli_rs"],
+        ["user-agent", f"codex_cli_rs/{rules.version} ({observed['os']}) {observed['terminal']}"],
+    ]
+    storage_off = bool(config.get("disable_response_storage", False))
+    body = {
+        "model": model,
+        "instructions": rules.instructions,
+        "input": [_message("user", environment, None), _message("user", prompt, None)],
+        "tools": tools,
+        "tool_choice": "auto",
+        "parallel_tool_calls": False,
+        "reasoning": _reasoning(rules, model, config),
+        "store": not storage_off,
+        "stream": True,
+        "include": ["reasoning.encrypted_content"] if storage_off else [],
+        "prompt_cache_key": session,
+    }
+    if config.get("model_verbosity") is not None and model.startswith(rules.verbosity_prefixes or ("\0",)):
+        body["text"] = {"verbosity": config["model_verbosity"]}
+    return _result(_url(rules, provider, "responses"), headers, own, body)
+
+
+def _current(rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSON]) -> dict[str, JSON]:
+    provider, config, model = args["provider"], args.get("config") or {}, str(args["model"])
+    if provider.get("wire_api", "responses") != "responses":
+        raise ConfigRejected(f"`wire_api = {json.dumps(provider['wire_api'])}` is no longer supported.")
+    env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **(args.get("env") or {})}
+    bearer = f"Bearer {env.get(provider.get('env_key', _DEFAULT_KEY_ENV), '')}"
+    own = _provider_headers(provider, env, bearer, rules)
+    session, turn = observed["session_id"], observed["turn_id"]
+    installation, window = observed["installation_id"], f"{session}:0"
+    turn_metadata: dict[str, JSON] = {
+        "installation_id": installation,
+        "session_id": session,
+        "thread_id": session,
+        "agent_name": "/root",
+        "turn_id": turn,
+        "window_id": window,
+        "window_number": 0,
+        "context_window_id": observed["context_window_id"],
+        "request_kind": "turn",
+        "history_initialization": "new",
+        "root_turn_id": turn,
+        "thread_source": "user",
+        "turn_trigger": "exec",
+        "sandbox": "seccomp",
+        "sandbox_mode": "read-only",
+        "auto_review_enabled": False,
+        "node_repl_auto_review_required": False,
+        "node_repl_disabled": False,
+        "turn_started_at_unix_ms": observed["turn_started_at_unix_ms"],
+        "analytics_enabled": True,
+        "model": model,
+    }
+    if config.get("model_reasoning_effort") is not None:
+        turn_metadata["reasoning_effort"] = config["model_reasoning_effort"]
+    metadata = _dumps(turn_metadata)
+    headers = [
+        *own,
+        ["x-codex-beta-features", "remote_compaction_v2"],
+        ["x-codex-window-id", window],
+        ["x-codex-turn-metadata", metadata],
+        ["x-client-request-id", session],
+        ["session-id", session],
+        ["thread-id", session],
+        ["accept", "text/event-stream"],
+        ["content-type", "application/json"],
+        *([] if any(name == "authorization" for name, _ in own) else [["authorization", bearer]]),
+        ["originator", "codex_exec"],
+        [
+            "user-agent",
+            f"codex_exec/{rules.version} ({observed['os']}) {observed['terminal']}"
+            f" (codex_exec; {rules.version})",
+        ],
+    ]
+    ids = observed["message_ids"]
+    skills = rules.skills_template.replace("{codex_home}", observed["codex_home"])
+    client_metadata = {
+        "root_turn_id": turn,
+        "session_id": session,
+        "thread_id": session,
+        "turn_id": turn,
+        "x-codex-installation-id": installation,
+        "x-codex-turn-metadata": metadata,
+        "x-codex-window-id": window,
+    }
+    body = {
+        "model": model,
+        "stream": True,
+        "input": [
+            _message("developer", rules.instructions, ids[0]),
+            _message("developer", [skills, _PERMISSIONS], ids[1]),
+            _message("user", _current_env(observed), ids[2]),
+            _message("user", str(args.get("prompt", "hi")), ids[3]),
+        ],
+        "tools": rules.tools["default"],
+        "tool_choice": "auto",
+        "parallel_tool_calls": True,
+        "reasoning": _reasoning(rules, model, config),
+        "store": False,
+        "include": ["reasoning.encrypted_content"],
+        "prompt_cache_key": session,
+        "client_metadata": client_metadata,
+    }
+    return _result(_url(rules, provider, "responses"), headers, own, body)
+
+
+def _result(
+    url: str, headers: list[list[str]], own: list[list[str]], body: dict[str, JSON]
+) -> dict[str, JSON]:
+    return {
+        "method": "POST",
+        "url": url,
+        "headers": _stable(headers, {name for name, _ in own}),
+        "body": body,
+    }
+
+
+def build(rules: RequestRules, args: dict[str, JSON]) -> dict[str, JSON]:
+    provider = args.get("provider")
+    if not isinstance(provider, dict) or not isinstance(provider.get("base_url"), str):
+        raise InvalidArgs("`provider.base_url` is required")
+    if not isinstance(args.get("model"), str):
+        raise InvalidArgs("`model` must be a string")
+    observed = args.get("observed") or {}
+    try:
+        if rules.layout == "classic":
+            return _classic(rules, args, observed)
+        return _current(rules, args, observed)
+    except KeyError as missing:
+        raise InvalidArgs(f"`observed` lacks {missing}: the value the release made up there") from None
+
+
+def builtins(rules: RequestRules, args: dict[str, JSON]) -> dict[str, JSON]:
+    return {"texts": [rules.instructions]}

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from codex_conformance.capture.apply_patch_tool import load_tools_scenarios, route_for, scenarios_path
+from codex_conformance.capture.tools_build_scenarios import load_build_scenarios
 from codex_conformance.cases import CapturedProvenance, load_cases
 from codex_conformance.editions import EDITIONS
 from codex_conformance.paths import fixtures_dir
 
 SCENARIOS = load_tools_scenarios(scenarios_path())
-TOOLS_CASES = [case for case in load_cases(fixtures_dir()) if case.area == "tools"]
+TOOLS_CASES = [
+    case
+    for case in load_cases(fixtures_dir())
+    if case.area == "tools" and case.op == "tools.apply_patch_spec"
+]
+BUILD_SCENARIOS = load_build_scenarios(fixtures_dir())
+BUILD_CASES = [case for case in load_cases(fixtures_dir()) if case.op == "tools.build"]
 
 
 def test_every_variant_has_a_route_for_every_edition() -> None:
@@ -44,3 +51,38 @@ def test_a_rejected_variant_is_only_ever_no_such_variant() -> None:
         expected = case.expected.model_dump()
         if "error" in expected:
             assert expected["error"]["kind"] == "no-such-variant", case.id
+
+
+def test_every_build_case_comes_from_a_build_scenario() -> None:
+    wanted = {
+        f"tools/{version}/{scenario.slug}"
+        for scenario in BUILD_SCENARIOS
+        for version in EDITIONS
+        if scenario.applies_to(version)
+    }
+    assert {case.id for case in BUILD_CASES} == wanted
+    for case in BUILD_CASES:
+        assert isinstance(case.provenance, CapturedProvenance), case.id
+        assert case.clauses and all(clause.startswith("TOOLS-") for clause in case.clauses), case.id
+        assert "error" not in case.expected.model_dump() or case.expected.model_dump()["error"]["kind"] == (
+            "config-rejected"
+        )
+
+
+def test_build_matrix_covers_every_tool_kind() -> None:
+    # Every ToolSpec variant a release emits appears in at least one case.
+    kinds: dict[str, set[str]] = {version: set() for version in EDITIONS}
+
+    def walk(version: str, tools: list[dict[str, object]]) -> None:
+        for tool in tools:
+            kinds[version].add(str(tool["type"]))
+            nested = tool.get("tools")
+            if isinstance(nested, list):
+                walk(version, nested)
+
+    for case in BUILD_CASES:
+        result = case.expected.model_dump().get("result") or {}
+        walk(case.edition, result.get("tools", []))
+        walk(case.edition, (result.get("additional_tools") or {}).get("tools", []))
+    assert kinds["0.25.0"] == {"function", "local_shell", "custom", "web_search"}
+    assert kinds["0.169.0"] == {"function", "custom", "namespace", "tool_search", "web_search"}

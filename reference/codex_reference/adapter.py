@@ -11,11 +11,11 @@ from typing import Any
 
 from codex_reference import __version__, editions, exec_output, items
 from codex_reference.apply_patch import ops as apply_patch_ops
-from codex_reference.errors import InvalidArgs, ReferenceError_, UnknownEdition
+from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
 from codex_reference.request import build as request_build
 from codex_reference.request import builtins as request_builtins
-from codex_reference.tools import apply_patch_spec
+from codex_reference.tools import apply_patch_spec, catalog
 from codex_reference.wire import sse_responses
 
 __all__ = ["Handler", "handle", "make_handler"]
@@ -93,6 +93,7 @@ _EDITION_OPS: dict[str, _Op] = {
     "mcp.tools_to_responses": _tools_to_responses,
     "schema.sanitize": _schema_sanitize,
     "tools.apply_patch_spec": _apply_patch_spec,
+    "tools.build": lambda table, args: catalog.build(_edition(table, args).tools_catalog, args),
     "sse.responses": lambda table, args: sse_responses(_edition(table, args).sse, args),
     "request.build": lambda table, args: request_build(_edition(table, args).request, args),
     "request.builtins": lambda table, args: request_builtins(_edition(table, args).request, args),
@@ -125,6 +126,8 @@ def make_handler(table: Mapping[str, editions.Edition]) -> Handler:
             return {"result": implementation(table, args)}
         except ReferenceError_ as exc:
             return {"error": {"kind": exc.kind, "message": exc.message}}
+        except NotModelled as exc:
+            return {"unsupported": str(exc)}
         except RecursionError:
             return {"error": {"kind": "invalid-args", "message": "input nested too deeply"}}
         except Exception as exc:  # a bug in the model: reported, never a traceback

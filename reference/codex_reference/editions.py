@@ -19,7 +19,7 @@ from codex_reference.request.rules import CLASSIC_REQUEST, CURRENT_REQUEST, Requ
 from codex_reference.schema import classic, current
 from codex_reference.sse.responses import SseRules
 from codex_reference.sse.rules import CLASSIC_SSE, CURRENT_SSE
-from codex_reference.tools import apply_patch_spec
+from codex_reference.tools import apply_patch_spec, catalog
 
 JSON = Any
 
@@ -53,6 +53,8 @@ class Edition:
     sse: SseRules
     # The first request for a configuration (spec/request.md).
     request: RequestRules
+    # The built-in tool catalog per model and configuration (tools.build).
+    tools_catalog: catalog.CatalogRules
     # Command tool name → the formatter of what it writes back (exec.format_output).
     exec_output: exec_output.ToolFormatters
     # How output items are written back into the next request (items.serialize).
@@ -72,6 +74,7 @@ CLASSIC = Edition(
     extra_tools=(),
     apply_patch=apply_patch_rules.CLASSIC,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25,
+    tools_catalog=catalog.CATALOG_0_25,
     sse=CLASSIC_SSE,
     request=CLASSIC_REQUEST,
     exec_output=exec_output.FORMATTERS_0_25,
@@ -95,6 +98,7 @@ CURRENT = replace(
     extra_tools=extras.RESOURCE_TOOLS_0_169,
     apply_patch=apply_patch_rules.CURRENT,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169,
+    tools_catalog=catalog.CATALOG_0_169,
     sse=CURRENT_SSE,
     request=CURRENT_REQUEST,
     exec_output=exec_output.FORMATTERS_0_169,

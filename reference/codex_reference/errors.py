@@ -35,3 +35,7 @@ class ReleaseCrash(ReferenceError_):
 
 class UnknownEdition(ReferenceError_):
     kind = "unknown-edition"
+
+
+class NotModelled(Exception):
+    """An input the model does not cover: answered ``unsupported``, never guessed."""

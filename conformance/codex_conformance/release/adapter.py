@@ -12,7 +12,7 @@ from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError
 from codex_conformance.editions import get_edition
-from codex_conformance.release import conversation_ops, ops, request_ops, wire_ops
+from codex_conformance.release import conversation_ops, ops, request_ops, tools_ops, wire_ops
 from codex_conformance.release.apply_patch_run import ApplyPatchRunError
 from codex_conformance.release.cache import ReleaseUnavailableError, release_binary
 from codex_conformance.release.file_tree import FileTreeError
@@ -22,6 +22,7 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "schema.sanitize": lambda version, args: ops.schema_sanitize(version, args["schema"]),
     "apply_patch.apply": ops.apply_patch_apply,
     "tools.apply_patch_spec": lambda version, args: ops.tools_apply_patch_spec(version, args["variant"]),
+    "tools.build": tools_ops.tools_build,
     "sse.responses": wire_ops.sse_responses,
     "exec.format_output": conversation_ops.exec_format_output,
     "items.serialize": conversation_ops.items_serialize,

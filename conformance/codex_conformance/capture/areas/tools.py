@@ -1,4 +1,9 @@
-"""Area ``tools``: built-in tools as the release sends them in the request's tools array."""
+"""Area ``tools``: built-in tools as the release sends them in the request's tools array.
+
+Two ops: ``tools.apply_patch_spec`` (one tool per variant, _scenarios.json)
+and ``tools.build`` (the whole catalog per model and configuration,
+_build_scenarios.json).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,24 @@ from pathlib import Path
 
 from codex_conformance.capture.apply_patch_tool import load_tools_scenarios, scenarios_path
 from codex_conformance.capture.areas import CaptureArea, captured_case, wanted
+from codex_conformance.capture.tools_build import expected_catalog
+from codex_conformance.capture.tools_build_scenarios import BuildScenario, load_build_scenarios
 from codex_conformance.cases import Case
-from codex_conformance.release import ops
+from codex_conformance.release import ops, tools_ops
+
+
+def _build_case(version: str, scenario: BuildScenario) -> Case:
+    args = scenario.args(version)
+    case = captured_case(
+        "tools",
+        version,
+        scenario,
+        op="tools.build",
+        args=args,
+        run=lambda: expected_catalog(tools_ops.tools_build(version, args)),
+    )
+    # The additional_tools item carries an id the release makes up per run.
+    return case.model_copy(update={"compare": "json-pattern"})
 
 
 def _cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
@@ -23,6 +44,9 @@ def _cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
                 args={"edition": version, "variant": scenario.variant},
                 run=partial(ops.tools_apply_patch_spec, version, scenario.variant, root),
             )
+    for build in load_build_scenarios(root):
+        if wanted(build.slug, version, build.editions, only):
+            yield _build_case(version, build)
 
 
 AREA = CaptureArea(

@@ -1,0 +1,238 @@
+"""The built-in tool catalog a release sends: op ``tools.build``.
+
+Tool texts are release data (``data/catalog-<version>.json``, each entry
+naming the capture it was copied from); this module holds only the rules
+that choose and order them, one function per edition (spec/tools.md,
+TOOLS-BUILD-* and the clauses per tool).
+
+Configuration keys are the release's own (spec/tools.md, "Configuration");
+a key or value the model does not know is declined (``NotModelled``)
+rather than guessed, because the release might honour it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_
+from codex_reference.tools import apply_patch_spec
+
+__all__ = ["CATALOG_0_25", "CATALOG_0_169", "CatalogRules", "ConfigRejected", "build"]
+
+JSON = Any
+Config = Mapping[str, JSON]
+
+
+class ConfigRejected(ReferenceError_):
+    """The release refuses the configuration and sends no request."""
+
+    kind = "config-rejected"
+
+
+@cache
+def _texts(version: str) -> dict[str, JSON]:
+    raw = resources.files("codex_reference.tools").joinpath(f"data/catalog-{version}.json").read_text("utf-8")
+    return {name: entry["tool"] for name, entry in json.loads(raw)["tools"].items()}
+
+
+def _tool(version: str, name: str) -> JSON:
+    # A fresh copy each time: callers own the result.
+    return json.loads(json.dumps(_texts(version)[name]))
+
+
+_BOOL: tuple[JSON, ...] = (True, False)
+
+
+def _checked(config: Config, allowed: Mapping[str, tuple[JSON, ...]]) -> Config:
+    for key, value in config.items():
+        if key not in allowed:
+            raise NotModelled(f"config key {key!r} is not modelled for this edition")
+        if not any(
+            value is choice or (type(value) is type(choice) and value == choice) for choice in allowed[key]
+        ):
+            raise NotModelled(f"config {key} = {value!r} is not modelled for this edition")
+    return config
+
+
+# --- 0.25.0 -----------------------------------------------------------------
+
+_CLASSIC_KEYS: dict[str, tuple[JSON, ...]] = {
+    "approval_policy": ("untrusted", "on-failure", "on-request", "never"),
+    "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
+    "include_plan_tool": _BOOL,
+    "include_apply_patch_tool": _BOOL,
+    "tools.web_search": _BOOL,
+    "experimental_use_exec_command_tool": _BOOL,
+}
+
+
+def _classic_shell(model: str, config: Config) -> list[JSON]:
+    """TOOLS-SHELL-*, TOOLS-EXEC-1: exactly one way to run commands, by precedence."""
+    version = "0.25.0"
+    if config.get("experimental_use_exec_command_tool", False):
+        return [_tool(version, "exec_command"), _tool(version, "write_stdin")]
+    # `codex mcp` defaults: approval on-request, sandbox read-only.  Only
+    # on-request offers escalation, so only it sends the sandbox-aware text.
+    if config.get("approval_policy", "on-request") == "on-request":
+        sandbox = str(config.get("sandbox_mode", "read-only")).replace("-", "_")
+        return [_tool(version, f"shell_on_request_{sandbox}")]
+    if model.startswith("codex-mini-latest"):
+        return [_tool(version, "local_shell")]
+    return [_tool(version, "shell")]
+
+
+def _classic(model: str, config: Config) -> list[JSON]:
+    config = _checked(config, _CLASSIC_KEYS)
+    tools = _classic_shell(model, config)
+    if config.get("include_plan_tool", False):
+        tools.append(_tool("0.25.0", "update_plan"))
+    # The model family's own variant wins over includeApplyPatchTool (TOOLS-AP-2).
+    variant = "function" if model.startswith("gpt-oss") else None
+    if variant is None and config.get("include_apply_patch_tool", False):
+        variant = "freeform"
+    if variant is not None:
+        tools.append(copy.deepcopy(apply_patch_spec.APPLY_PATCH_TOOLS_0_25[variant]))
+    if config.get("tools.web_search", False):
+        tools.append(_tool("0.25.0", "web_search"))
+    return tools
+
+
+# --- 0.169.0 ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _ModelInfo:
+    """What the bundled model catalog (``codex debug models``) says that changes tools."""
+
+    apply_patch: bool
+    search_content_types: tuple[str, ...]
+    supports_search_tool: bool
+    code_mode_only: bool
+
+
+# Slugs outside the catalog get fallback metadata: no apply_patch, no
+# content types, no tool_search (TOOLS-BUILD-1).
+_FALLBACK = _ModelInfo(False, (), False, False)
+_CODE_MODE = _ModelInfo(True, ("text", "image"), True, True)
+_CURRENT_MODELS: dict[str, _ModelInfo] = {
+    "gpt-5.5": _ModelInfo(True, ("text", "image"), True, False),
+    **{
+        slug: _CODE_MODE
+        for slug in (
+            "gpt-6-astra",
+            "gpt-6.1-sol",
+            "gpt-6.1-terra",
+            "gpt-6-sol",
+            "gpt-6-luna",
+            "gpt-5.6-sol",
+            "gpt-5.6-terra",
+            "gpt-5.6-luna",
+            "gpt-daybreak-blue-latest",
+            "gpt-daybreak-red-latest",
+            "codex-auto-review",
+        )
+    },
+}
+
+_FEATURES = ("shell_tool", "unified_exec", "unified_exec_tty", "goals", "multi_agent", "multi_agent_v2")
+_CURRENT_KEYS: dict[str, tuple[JSON, ...]] = {
+    "approval_policy": ("untrusted", "on-failure", "on-request", "never"),
+    "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
+    "web_search": ("disabled", "cached", "live"),
+    "features.request_permissions_tool": _BOOL,
+    "features.code_mode": (False,),
+    "features.code_mode_only": (False,),
+    **{f"features.{name}": _BOOL for name in _FEATURES},
+}
+# Defaults of `codex features list` for the features above.
+_FEATURE_DEFAULTS = {
+    "shell_tool": True,
+    "unified_exec": True,
+    "unified_exec_tty": True,
+    "goals": True,
+    "multi_agent": True,
+    "multi_agent_v2": False,
+    "request_permissions_tool": False,
+}
+
+
+def _feature(config: Config, name: str) -> bool:
+    return bool(config.get(f"features.{name}", _FEATURE_DEFAULTS[name]))
+
+
+def _web_search(info: _ModelInfo, config: Config) -> list[JSON]:
+    """TOOLS-WEB-1: the mode decides presence; full access always allows live access."""
+    mode = config.get("web_search", "cached")
+    if mode == "disabled":
+        return []
+    live = mode == "live" or config.get("sandbox_mode") == "danger-full-access"
+    tool: dict[str, JSON] = {"type": "web_search", "external_web_access": live}
+    if info.search_content_types:
+        tool["search_content_types"] = list(info.search_content_types)
+    return [tool]
+
+
+def _current(model: str, config: Config) -> list[JSON]:
+    version = "0.169.0"
+    if config.get("approval_policy") == "untrusted":
+        raise ConfigRejected(
+            'Error: approval_policy = "untrusted" is no longer supported; remove this setting'
+        )
+    config = _checked(config, _CURRENT_KEYS)
+    info = _CURRENT_MODELS.get(model, _FALLBACK)
+    if info.code_mode_only:
+        raise NotModelled("code mode (the exec tool's TypeScript declarations) is not modelled yet")
+    tools: list[JSON] = []
+    if _feature(config, "shell_tool"):
+        # unified_exec off changes nothing in this release (TOOLS-EXEC-1).
+        tty = _feature(config, "unified_exec_tty")
+        tools += [
+            _tool(version, "exec_command" if tty else "exec_command_no_tty"),
+            _tool(version, "write_stdin"),
+        ]
+    tools.append(_tool(version, "request_user_input"))
+    if _feature(config, "request_permissions_tool"):
+        tools.append(_tool(version, "request_permissions"))
+    if info.apply_patch:
+        tools.append(copy.deepcopy(apply_patch_spec.APPLY_PATCH_TOOLS_0_169["freeform"]))
+    tools.append(_tool(version, "view_image"))
+    # TOOLS-NAMESPACE-1, TOOLS-SEARCH-1: v2 agents are always inline; v1
+    # agents are deferred behind tool_search where the model supports it.
+    deferred = False
+    if _feature(config, "multi_agent_v2"):
+        tools.append(_tool(version, "collaboration"))
+    elif _feature(config, "multi_agent"):
+        if info.supports_search_tool:
+            deferred = True
+        else:
+            tools.append(_tool(version, "multi_agent_v1"))
+    if _feature(config, "goals"):
+        tools += [_tool(version, name) for name in ("get_goal", "create_goal", "update_goal")]
+    if deferred:
+        tools.append(_tool(version, "tool_search"))
+    return tools + _web_search(info, config)
+
+
+@dataclass(frozen=True)
+class CatalogRules:
+    build: Callable[[str, Config], list[JSON]]
+
+
+CATALOG_0_25 = CatalogRules(_classic)
+CATALOG_0_169 = CatalogRules(_current)
+
+
+def build(rules: CatalogRules, args: Mapping[str, JSON]) -> dict[str, JSON]:
+    model = args.get("model")
+    config = args.get("config", {})
+    if not isinstance(model, str):
+        raise InvalidArgs("`model` must be a string")
+    if not isinstance(config, dict):
+        raise InvalidArgs("`config` must be an object")
+    return {"tools": rules.build(model, config)}

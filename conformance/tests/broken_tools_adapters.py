@@ -1,0 +1,71 @@
+"""Deliberately broken ports of ``tools.build``, built from the reference catalog.
+
+Each wraps one edition's catalog rules with one realistic bug and names the
+clause whose cases must catch it; ``test_broken_tools_adapters`` runs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from codex_reference import editions
+from codex_reference.adapter import Handler, make_handler
+from codex_reference.tools import catalog
+
+Tools = list[Any]
+
+
+@dataclass(frozen=True)
+class BrokenAdapter:
+    name: str
+    clause: str
+    why: str
+    handle: Handler
+
+
+def _wrapped(version: str, change: Callable[[Tools], Tools]) -> Handler:
+    table = dict(editions.EDITIONS)
+    edition = table[version]
+    build = edition.tools_catalog.build
+
+    def broken(model: str, config: Mapping[str, Any]) -> Tools:
+        return change(build(model, config))
+
+    table[version] = replace(edition, tools_catalog=catalog.CatalogRules(broken))
+    return make_handler(table)
+
+
+def _web_search_before_plan(tools: Tools) -> Tools:
+    """web_search moved right after the command tool (a port that sorts hosted tools first)."""
+    web = [tool for tool in tools if tool.get("type") == "web_search"]
+    rest = [tool for tool in tools if tool.get("type") != "web_search"]
+    return rest[:1] + web + rest[1:]
+
+
+def _ascii_quotes(tools: Tools) -> Tools:
+    """Curly apostrophes folded to ASCII (a port whose text pipeline 'cleans' Unicode)."""
+    for tool in tools:
+        if isinstance(tool.get("description"), str):
+            tool["description"] = tool["description"].replace("\u2019", "'")
+    return tools
+
+
+def _no_strict(tools: Tools) -> Tools:
+    """Function tools without `strict` (a port whose serializer skips false booleans)."""
+    for tool in tools:
+        tool.pop("strict", None)
+    return tools
+
+
+BROKEN = [
+    BrokenAdapter(
+        "web-search-out-of-order",
+        "TOOLS-BUILD-1",
+        "web_search second",
+        _wrapped("0.25.0", _web_search_before_plan),
+    ),
+    BrokenAdapter("ascii-quotes", "TOOLS-AP-2", "curly quotes folded", _wrapped("0.25.0", _ascii_quotes)),
+    BrokenAdapter("strict-missing", "TOOLS-SHELL-1", "no strict key", _wrapped("0.25.0", _no_strict)),
+]

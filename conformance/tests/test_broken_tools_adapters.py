@@ -1,0 +1,42 @@
+"""The kit catches broken ports of the tool catalog, each on its clause."""
+
+from __future__ import annotations
+
+import pytest
+from broken_tools_adapters import BROKEN, BrokenAdapter
+
+from codex_conformance.cases import load_cases
+from codex_conformance.connection.inprocess import InProcessConnection
+from codex_conformance.outcome import Status
+from codex_conformance.paths import fixtures_dir
+from codex_conformance.runner import run_cases
+from codex_reference.adapter import handle
+
+OPS = ("tools.build",)
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return [case for case in load_cases(fixtures_dir()) if case.op in OPS]
+
+
+def test_reference_passes_or_declines_every_case(cases):
+    with InProcessConnection(handle) as connection:
+        outcomes = run_cases(connection, cases)
+    bad = [(o.id, o.diff[:300]) for o in outcomes if o.status not in (Status.PASS, Status.NOT_APPLICABLE)]
+    assert not bad
+    declined = [o.id for o in outcomes if o.status is Status.NOT_APPLICABLE]
+    # Only code mode is declined (spec/tools.md TOOLS-CODE-MODE-1).
+    assert len(declined) == 8, declined
+
+
+@pytest.mark.parametrize("broken", BROKEN, ids=[broken.name for broken in BROKEN])
+def test_broken_adapter_is_caught_on_its_clause(broken: BrokenAdapter, cases):
+    with InProcessConnection(broken.handle, name=broken.name) as connection:
+        outcomes = run_cases(connection, cases)
+    failed = [outcome for outcome in outcomes if outcome.status is Status.FAIL]
+    assert failed, f"{broken.name} ({broken.why}) passed every case"
+    assert not [outcome for outcome in outcomes if outcome.status is Status.ERROR]
+    assert any(broken.clause in outcome.clauses for outcome in failed), (
+        f"{broken.name} failed only cases of {sorted({c for o in failed for c in o.clauses})}"
+    )

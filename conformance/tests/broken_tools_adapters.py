@@ -1,4 +1,4 @@
-"""Deliberately broken ports of ``tools.build``, built from the reference catalog.
+"""Deliberately broken ports of ``tools.build`` and ``dispatch.call``, built from the reference.
 
 Each wraps one edition's catalog rules with one realistic bug and names the
 clause whose cases must catch it; ``test_broken_tools_adapters`` runs them.
@@ -59,6 +59,23 @@ def _no_strict(tools: Tools) -> Tools:
     return tools
 
 
+def _dispatch(version: str, **changes: Any) -> Handler:
+    table = dict(editions.EDITIONS)
+    edition = table[version]
+    table[version] = replace(edition, dispatch=replace(edition.dispatch, **changes))
+    return make_handler(table)
+
+
+def _image_jpg_mime(request: Any) -> dict[str, Any]:
+    """JPEG data URLs labelled image/jpg (the file extension, not the MIME type)."""
+    response = make_handler(editions.EDITIONS)(request)
+    output = (response.get("result") or {}).get("item", {}).get("output")
+    if isinstance(output, list):
+        for part in output:
+            part["image_url"] = part["image_url"].replace("data:image/jpeg;", "data:image/jpg;")
+    return response
+
+
 BROKEN = [
     BrokenAdapter(
         "web-search-out-of-order",
@@ -68,4 +85,11 @@ BROKEN = [
     ),
     BrokenAdapter("ascii-quotes", "TOOLS-AP-2", "curly quotes folded", _wrapped("0.25.0", _ascii_quotes)),
     BrokenAdapter("strict-missing", "TOOLS-SHELL-1", "no strict key", _wrapped("0.25.0", _no_strict)),
+    BrokenAdapter(
+        "unknown-tool-wording",
+        "DISPATCH-UNKNOWN-1",
+        "'unknown tool: NAME'",
+        _dispatch("0.169.0", unknown_function="unknown tool: {name}"),
+    ),
+    BrokenAdapter("image-jpg-mime", "DISPATCH-IMAGE-1", "data:image/jpg", _image_jpg_mime),
 ]

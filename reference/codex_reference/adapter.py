@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from codex_reference import __version__, editions, exec_output, items
+from codex_reference import __version__, dispatch, editions, exec_output, items
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
@@ -94,6 +94,7 @@ _EDITION_OPS: dict[str, _Op] = {
     "schema.sanitize": _schema_sanitize,
     "tools.apply_patch_spec": _apply_patch_spec,
     "tools.build": lambda table, args: catalog.build(_edition(table, args).tools_catalog, args),
+    "dispatch.call": lambda table, args: dispatch.call(_edition(table, args).dispatch, args),
     "sse.responses": lambda table, args: sse_responses(_edition(table, args).sse, args),
     "request.build": lambda table, args: request_build(_edition(table, args).request, args),
     "request.builtins": lambda table, args: request_builtins(_edition(table, args).request, args),

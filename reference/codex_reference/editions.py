@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from codex_reference import exec_output, items
+from codex_reference import dispatch, exec_output, items
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import CLASSIC_REQUEST, CURRENT_REQUEST, RequestRules
@@ -55,6 +55,8 @@ class Edition:
     request: RequestRules
     # The built-in tool catalog per model and configuration (tools.build).
     tools_catalog: catalog.CatalogRules
+    # What is written back for a streamed tool call (dispatch.call).
+    dispatch: dispatch.DispatchRules
     # Command tool name → the formatter of what it writes back (exec.format_output).
     exec_output: exec_output.ToolFormatters
     # How output items are written back into the next request (items.serialize).
@@ -75,6 +77,7 @@ CLASSIC = Edition(
     apply_patch=apply_patch_rules.CLASSIC,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25,
     tools_catalog=catalog.CATALOG_0_25,
+    dispatch=dispatch.DISPATCH_0_25,
     sse=CLASSIC_SSE,
     request=CLASSIC_REQUEST,
     exec_output=exec_output.FORMATTERS_0_25,
@@ -99,6 +102,7 @@ CURRENT = replace(
     apply_patch=apply_patch_rules.CURRENT,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169,
     tools_catalog=catalog.CATALOG_0_169,
+    dispatch=dispatch.DISPATCH_0_169,
     sse=CURRENT_SSE,
     request=CURRENT_REQUEST,
     exec_output=exec_output.FORMATTERS_0_169,

@@ -150,12 +150,19 @@ def run_exec(
     env: Mapping[str, str] | None = None,
     timeout: float = _TIMEOUT_SECONDS,
     exec_flags: tuple[str, ...] = (),
+    files: Mapping[str, bytes] | None = None,
 ) -> ExecRun:
+    # ``files``: relative path -> bytes, written into the run's working
+    # directory first (e.g. an image the scripted model asks to view).
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
         tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
     ):
         home = Path(home_dir)
+        for relative, content in (files or {}).items():
+            target = Path(work_dir) / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
         server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
         with server:
             write_config(home, server.base_url, model, servers, extra_toml=extra_toml, provider=provider)

@@ -23,6 +23,7 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "apply_patch.apply": ops.apply_patch_apply,
     "tools.apply_patch_spec": lambda version, args: ops.tools_apply_patch_spec(version, args["variant"]),
     "tools.build": tools_ops.tools_build,
+    "dispatch.call": tools_ops.dispatch_call,
     "sse.responses": wire_ops.sse_responses,
     "exec.format_output": conversation_ops.exec_format_output,
     "items.serialize": conversation_ops.items_serialize,

@@ -11,6 +11,7 @@ request body, so key order and escapes are the release's own.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError, run_exec
@@ -53,15 +54,26 @@ def _is_prompt(element: str) -> bool:
     )
 
 
-def written_back(version: str, items: list[dict[str, Any]]) -> list[str]:
-    """The raw text of each input item after the prompt in the release's second request."""
+def written_back(
+    version: str,
+    items: list[dict[str, Any]],
+    *,
+    model: str = MODEL,
+    extra_toml: str = "",
+    files: Mapping[str, bytes] | None = None,
+) -> list[str]:
+    """The raw text of each input item after the prompt in the release's second request.
+
+    ``extra_toml`` adds config.toml lines; ``files`` are placed in the run's cwd.
+    """
     run = run_exec(
         release_binary(version),
-        model=MODEL,
+        model=model,
         servers=[],
         prompt=PROMPT,
         streams=[_stream(items, "resp_1"), simple_reply_stream(response_id="resp_2")],
-        extra_toml=_PERMISSIONS,
+        extra_toml=f"{_PERMISSIONS}\n{extra_toml}",
+        files=files,
     )
     requests = [
         request

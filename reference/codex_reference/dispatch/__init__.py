@@ -1,0 +1,165 @@
+"""``dispatch.call``: the output item a release writes back for one streamed tool call.
+
+The flow (spec/dispatch.md): the call's kind (function, custom,
+local_shell) and name pick a handler; a name no handler serves, or a
+payload of the other kind, is answered at once with a fixed text; a
+handler parses its arguments (serde_json) and answers with its own output.
+Only host-independent outcomes are modelled: argument parse errors (the
+exact serde_json texts) and re-encoded images are declined (``NotModelled``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from codex_reference.errors import InvalidArgs, NotModelled
+
+__all__ = ["DISPATCH_0_25", "DISPATCH_0_169", "DispatchRules", "call"]
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class DispatchRules:
+    # Function tools the release has a handler for, by name.
+    function_handlers: frozenset[str]
+    # Tools whose handler takes a freeform (custom) payload.
+    custom_handlers: frozenset[str]
+    unknown_function: str  # format string over {name}
+    unknown_custom: str
+    # What a call of the wrong payload kind to a known tool gets; None: as unknown.
+    kind_mismatch: str | None
+    plan_updated: str | None  # update_plan's output; None where there is no plan handler
+    view_image: bool
+    # Output items carry a made-up id (fco_/ctco_ and a UUID) after `type`.
+    item_ids: bool
+
+
+DISPATCH_0_25 = DispatchRules(
+    function_handlers=frozenset(
+        {"shell", "container.exec", "update_plan", "apply_patch", "exec_command", "write_stdin"}
+    ),
+    custom_handlers=frozenset(),
+    unknown_function="unsupported call: {name}",
+    unknown_custom="unsupported custom tool call: {name}",
+    kind_mismatch=None,
+    plan_updated="Plan updated",
+    view_image=False,
+    item_ids=False,
+)
+
+DISPATCH_0_169 = DispatchRules(
+    function_handlers=frozenset({"exec_command", "write_stdin", "view_image", "request_user_input"}),
+    custom_handlers=frozenset({"apply_patch"}),
+    unknown_function="unsupported call: {name}",
+    unknown_custom="unsupported custom tool call: {name}",
+    kind_mismatch="aborted",
+    plan_updated=None,
+    view_image=True,
+    item_ids=True,
+)
+
+# File signatures → the MIME type of the data URL (DISPATCH-IMAGE-1).  Other
+# decodable formats are re-encoded (GIF becomes PNG): not modelled.
+_SIGNATURES: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+)
+_ID_PREFIX = {"function_call_output": "fco_", "custom_tool_call_output": "ctco_"}
+_PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
+
+
+def _item(rules: DispatchRules, kind: str, call_id: str, output: JSON) -> dict[str, JSON]:
+    item: dict[str, JSON] = {"type": kind}
+    if rules.item_ids:
+        # The release makes the id up; any UUID of that form is as good.
+        item["id"] = _ID_PREFIX[kind] + _PLACEHOLDER_UUID
+    item["call_id"] = call_id
+    item["output"] = output
+    return item
+
+
+def _view_image(args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON:
+    path = arguments.get("path")
+    files = args.get("files") or {}
+    if not isinstance(path, str) or not isinstance(files, dict):
+        raise NotModelled("view_image arguments the release would reject are not modelled")
+    if path not in files:
+        cwd = args.get("cwd")
+        if not isinstance(cwd, str):
+            raise InvalidArgs("a view_image call on a missing file needs `cwd` (the run's working directory)")
+        return f"unable to locate image at `{cwd}/{path}`: No such file or directory (os error 2)"
+    try:
+        content = base64.b64decode(files[path], validate=True)
+    except (binascii.Error, TypeError) as exc:
+        raise InvalidArgs(f"`files[{path!r}]` is not base64") from exc
+    for signature, mime in _SIGNATURES:
+        if content.startswith(signature):
+            url = f"data:{mime};base64,{base64.b64encode(content).decode('ascii')}"
+            return [{"type": "input_image", "image_url": url, "detail": "high"}]
+    if content.startswith((b"GIF87a", b"GIF89a", b"BM", b"RIFF")):
+        raise NotModelled("images the release re-encodes (GIF, BMP, WebP) are not modelled")
+    return "unable to process image: invalid or unsupported image data"
+
+
+def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> JSON:
+    name = item.get("name")
+    if not isinstance(name, str):
+        raise InvalidArgs("a function_call needs a string `name`")
+    if name not in rules.function_handlers:
+        if name in rules.custom_handlers and rules.kind_mismatch is not None:
+            return rules.kind_mismatch
+        return rules.unknown_function.format(name=name)
+    try:
+        arguments = json.loads(str(item.get("arguments", "")))
+    except json.JSONDecodeError as exc:
+        raise NotModelled("serde_json's parse error texts are not modelled") from exc
+    if name == "update_plan" and rules.plan_updated is not None:
+        if not isinstance(arguments, dict) or not _valid_plan(arguments):
+            raise NotModelled("serde's update_plan argument errors are not modelled")
+        return rules.plan_updated
+    if name == "view_image" and rules.view_image and isinstance(arguments, dict):
+        return _view_image(args, arguments)
+    raise NotModelled(f"running {name} depends on the host")
+
+
+def _valid_plan(arguments: Mapping[str, JSON]) -> bool:
+    plan = arguments.get("plan")
+    statuses = {"pending", "in_progress", "completed"}
+    return isinstance(plan, list) and all(
+        isinstance(step, dict) and isinstance(step.get("step"), str) and step.get("status") in statuses
+        for step in plan
+    )
+
+
+def _custom(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> JSON:
+    name = item.get("name")
+    if not isinstance(name, str):
+        raise InvalidArgs("a custom_tool_call needs a string `name`")
+    if name in rules.custom_handlers:
+        raise NotModelled(f"running {name} depends on the host")
+    if name in rules.function_handlers and rules.kind_mismatch is not None:
+        return rules.kind_mismatch
+    return rules.unknown_custom.format(name=name)
+
+
+_KINDS: dict[str, tuple[str, Callable[[DispatchRules, Mapping[str, JSON], Mapping[str, JSON]], JSON]]] = {
+    "function_call": ("function_call_output", _function),
+    "custom_tool_call": ("custom_tool_call_output", _custom),
+}
+
+
+def call(rules: DispatchRules, args: Mapping[str, JSON]) -> dict[str, JSON]:
+    item = args.get("item")
+    if not isinstance(item, dict) or not isinstance(item.get("call_id"), str):
+        raise InvalidArgs("`item` must be a call object with a string `call_id`")
+    kind = item.get("type")
+    if kind not in _KINDS:
+        raise NotModelled(f"dispatch of {kind!r} items is not modelled")
+    output_kind, handler = _KINDS[str(kind)]
+    return {"item": _item(rules, output_kind, item["call_id"], handler(rules, args, item))}

@@ -171,10 +171,16 @@ def render_markdown(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
+def _mark(outcome: Outcome) -> str:
+    return " (expected)" if outcome.expected_failure is not None else ""
+
+
 def _failures_by_clause(outcomes: Iterable[Outcome]) -> list[str]:
+    # Expected failures are failures too: a port that gates CI with an expected-failures
+    # file still needs to see what it fails and why, so they are grouped here as well.
     by_clause: dict[str, list[Outcome]] = defaultdict(list)
     for outcome in outcomes:
-        if outcome.status is Status.FAIL and outcome.expected_failure is None:
+        if outcome.status is Status.FAIL:
             for clause in outcome.clauses:
                 by_clause[clause].append(outcome)
     if not by_clause:
@@ -182,12 +188,14 @@ def _failures_by_clause(outcomes: Iterable[Outcome]) -> list[str]:
     out = ["", "## Failures by clause"]
     for clause in sorted(by_clause):
         failed = by_clause[clause]
+        expected = sum(outcome.expected_failure is not None for outcome in failed)
         # The smallest diff is the easiest one to read, and usually the clearest counterexample.
         example = min(failed, key=lambda outcome: (len(outcome.diff) or 10**9, outcome.id))
-        out += ["", f"### `{clause}` ({len(failed)} failing)", ""]
-        out += [f"- `{outcome.id}`: {outcome.reason}" for outcome in failed[:20]]
+        count = f"{len(failed)} failing" + (f", {expected} of them expected" if expected else "")
+        out += ["", f"### `{clause}` ({count})", ""]
+        out += [f"- `{outcome.id}`{_mark(outcome)}: {outcome.reason}" for outcome in failed[:20]]
         if len(failed) > 20:
-            out.append(f"- ... and {len(failed) - 20} more")
+            out.append(f"- and {len(failed) - 20} more: " + ", ".join(f"`{o.id}`" for o in failed[20:]))
         if example.diff:
             out += ["", f"Example (`{example.id}`):", "", "```diff", example.diff, "```"]
     return out

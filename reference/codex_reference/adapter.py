@@ -11,6 +11,7 @@ from typing import Any
 
 from codex_reference import __version__, dispatch, editions, exec_output, items
 from codex_reference.apply_patch import ops as apply_patch_ops
+from codex_reference.chat.ops import chat_request, chat_sse
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
 from codex_reference.request import build as request_build
@@ -100,6 +101,8 @@ _EDITION_OPS: dict[str, _Op] = {
     "request.builtins": lambda table, args: request_builtins(_edition(table, args).request, args),
     "exec.format_output": _exec_format_output,
     "items.serialize": _items_serialize,
+    "chat.request": lambda table, args: chat_request(_edition(table, args).chat, args),
+    "chat.sse": lambda table, args: chat_sse(_edition(table, args).chat, args),
 }
 _OPS: dict[str, _Op] = {"hello": _hello, **_EDITION_OPS}
 

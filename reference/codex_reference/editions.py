@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from codex_reference import dispatch, exec_output, items
 from codex_reference.apply_patch import rules as apply_patch_rules
+from codex_reference.chat.rules import CLASSIC_CHAT, ChatRules
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import CLASSIC_REQUEST, CURRENT_REQUEST, RequestRules
 from codex_reference.schema import classic, current
@@ -61,6 +62,8 @@ class Edition:
     exec_output: exec_output.ToolFormatters
     # How output items are written back into the next request (items.serialize).
     items: items.ItemRules
+    # The Chat Completions wire (spec/chat.md); None where the release refuses it.
+    chat: ChatRules | None
 
 
 CLASSIC = Edition(
@@ -82,6 +85,7 @@ CLASSIC = Edition(
     request=CLASSIC_REQUEST,
     exec_output=exec_output.FORMATTERS_0_25,
     items=items.ITEMS_0_25,
+    chat=CLASSIC_CHAT,
 )
 
 CURRENT = replace(
@@ -107,6 +111,7 @@ CURRENT = replace(
     request=CURRENT_REQUEST,
     exec_output=exec_output.FORMATTERS_0_169,
     items=items.ITEMS_0_169,
+    chat=None,
 )
 
 EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (CLASSIC, CURRENT)}

@@ -11,7 +11,7 @@ from codex_reference.sse.responses import SseRules, read_responses
 JSON = Any
 
 
-def _chunks(stream: str, splits: JSON) -> list[bytes]:
+def chunks_of(stream: str, splits: JSON) -> list[bytes]:
     data = stream.encode("utf-8")
     if not isinstance(splits, list) or not all(isinstance(s, int) for s in splits):
         raise InvalidArgs("`splits` must be a list of byte offsets")
@@ -23,4 +23,4 @@ def sse_responses(rules: SseRules, args: dict[str, JSON]) -> dict[str, JSON]:
     stream = args.get("stream")
     if not isinstance(stream, str):
         raise InvalidArgs("`stream` must be a string (the raw SSE text)")
-    return read_responses(rules, _chunks(stream, args.get("splits", [])))
+    return read_responses(rules, chunks_of(stream, args.get("splits", [])))

@@ -145,6 +145,7 @@ def run_exec(
     servers: list[McpServerConfig],
     prompt: str = "hi",
     streams: list[Stream] | None = None,
+    chat_streams: list[Stream] | None = None,
     extra_toml: str = "",
     provider: Mapping[str, str] | None = None,
     env: Mapping[str, str] | None = None,
@@ -164,6 +165,7 @@ def run_exec(
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
         server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
+        server.chat_streams = chat_streams  # None keeps `/chat/completions` a 404
         with server:
             write_config(home, server.base_url, model, servers, extra_toml=extra_toml, provider=provider)
             env = {

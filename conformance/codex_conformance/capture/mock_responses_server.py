@@ -4,8 +4,11 @@ The release under capture is pointed at ``base_url``; every request it makes
 (any method, any path) is recorded with its headers and raw body.  ``POST``
 requests to a path ending in ``/responses`` are answered with the next
 scripted SSE stream; once the script is exhausted the last stream repeats,
-so a release that retries still gets an answer.  Anything else gets a 404,
-which is what a provider without that endpoint would say.
+so a release that retries still gets an answer.  ``POST`` requests to a
+path ending in ``/chat/completions`` are answered the same way from
+``chat_streams`` (its own script and counter; chat_sse.py writes chat
+chunks), when the server was given one.  Anything else gets a 404, which is
+what a provider without that endpoint would say.
 
 A stream is either SSE text (sent at once, with a Content-Length) or a
 ``ScriptedStream``: byte chunks written one by one with a pause before each,
@@ -66,6 +69,10 @@ def simple_reply_stream(text: str = "done", response_id: str = "resp_1") -> str:
     )
 
 
+def _is_chat_path(path: str) -> bool:
+    return path.split("?", maxsplit=1)[0].rstrip("/").endswith("/chat/completions")
+
+
 @dataclass(frozen=True)
 class ScriptedStream:
     """A response written chunk by chunk: ``chunks[i]`` after sleeping ``delays[i]`` seconds."""
@@ -89,10 +96,13 @@ class MockResponsesServer:
 
     streams: list[Stream] = field(default_factory=lambda: [simple_reply_stream()])
     requests: list[RecordedRequest] = field(default_factory=list)
+    # None: `/chat/completions` is not served (404), as before chat captures existed.
+    chat_streams: list[Stream] | None = None
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _served: int = 0
+    _chat_served: int = 0
 
     @property
     def base_url(self) -> str:
@@ -108,6 +118,17 @@ class MockResponsesServer:
             index = min(self._served, len(self.streams) - 1)
             self._served += 1
             return self.streams[index]
+
+    def chat_requests(self) -> list[RecordedRequest]:
+        return [r for r in self.requests if r.method == "POST" and _is_chat_path(r.path)]
+
+    def _next_chat_stream(self) -> Stream | None:
+        with self._lock:
+            if not self.chat_streams:
+                return None
+            index = min(self._chat_served, len(self.chat_streams) - 1)
+            self._chat_served += 1
+            return self.chat_streams[index]
 
     def _record(self, request: RecordedRequest) -> None:
         with self._lock:
@@ -130,11 +151,15 @@ class MockResponsesServer:
                         self.command, self.path, list(self.headers.items()), body, time.monotonic()
                     )
                 )
+                stream: Stream | None = None
                 if self.command == "POST" and self.path.split("?")[0].rstrip("/").endswith("/responses"):
                     stream = owner._next_stream()
-                    if isinstance(stream, ScriptedStream):
-                        self._write_scripted(stream)
-                        return
+                elif self.command == "POST" and _is_chat_path(self.path):
+                    stream = owner._next_chat_stream()
+                if isinstance(stream, ScriptedStream):
+                    self._write_scripted(stream)
+                    return
+                if stream is not None:
                     payload = stream.encode("utf-8")
                     self.send_response(200)
                     self.send_header("Content-Type", "text/event-stream")

@@ -12,7 +12,7 @@ from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError
 from codex_conformance.editions import get_edition
-from codex_conformance.release import conversation_ops, ops, request_ops, tools_ops, wire_ops
+from codex_conformance.release import chat_ops, conversation_ops, ops, request_ops, tools_ops, wire_ops
 from codex_conformance.release.apply_patch_run import ApplyPatchRunError
 from codex_conformance.release.cache import ReleaseUnavailableError, release_binary
 from codex_conformance.release.file_tree import FileTreeError
@@ -29,7 +29,11 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "items.serialize": conversation_ops.items_serialize,
     "request.build": request_ops.request_build,
     "request.builtins": request_ops.request_builtins,
+    "chat.request": chat_ops.chat_request,
+    "chat.sse": chat_ops.chat_sse,
 }
+# Ops only some releases can answer; the others do not declare them (0.169.0 refuses chat).
+_ONLY_FOR = {"chat.request": ("0.25.0",), "chat.sse": ("0.25.0",)}
 
 
 class ReleaseAdapter:
@@ -48,7 +52,7 @@ class ReleaseAdapter:
                 "homepage": "",
             },
             "editions": [self.version],
-            "ops": sorted(_OPS),
+            "ops": sorted(op for op in _OPS if self.version in _ONLY_FOR.get(op, (self.version,))),
         }
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -56,7 +60,7 @@ class ReleaseAdapter:
         args = request.get("args") or {}
         if op == "hello":
             return {"result": self.hello()}
-        if op not in _OPS:
+        if op not in _OPS or self.version not in _ONLY_FOR.get(op, (self.version,)):
             return {"unsupported": f"a release cannot be run to answer {op!r}"}
         if args.get("edition") != self.version:
             return {"unsupported": f"this adapter is release {self.version}, not {args.get('edition')!r}"}

@@ -1,0 +1,26 @@
+"""Args → result of the chat ops, for an edition that may not speak chat at all."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from codex_reference.chat import request, stream
+from codex_reference.chat.rules import ChatRules
+from codex_reference.request.build import ConfigRejected
+
+JSON = Any
+
+
+def _supported(rules: ChatRules | None) -> ChatRules:
+    if rules is None:
+        # REQ-WIRE-1: the release refuses the configuration before sending anything.
+        raise ConfigRejected('`wire_api = "chat"` is no longer supported.')
+    return rules
+
+
+def chat_request(rules: ChatRules | None, args: dict[str, JSON]) -> dict[str, JSON]:
+    return request.chat_request(_supported(rules), args)
+
+
+def chat_sse(rules: ChatRules | None, args: dict[str, JSON]) -> dict[str, JSON]:
+    return stream.chat_sse(_supported(rules), args)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from codex_reference import __version__, dispatch, editions, exec_output, items
+from codex_reference import __version__, dispatch, editions, exec_output, items, mcp_output
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.chat.ops import chat_request, chat_sse
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
@@ -101,6 +101,7 @@ _EDITION_OPS: dict[str, _Op] = {
     "request.builtins": lambda table, args: request_builtins(_edition(table, args).request, args),
     "exec.format_output": _exec_format_output,
     "items.serialize": _items_serialize,
+    "mcp.call_output": lambda table, args: mcp_output.call_output(_edition(table, args).mcp_output, args),
     "chat.request": lambda table, args: chat_request(_edition(table, args).chat, args),
     "chat.sse": lambda table, args: chat_sse(_edition(table, args).chat, args),
 }

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from codex_reference import dispatch, exec_output, items
+from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.chat.rules import CLASSIC_CHAT, ChatRules
 from codex_reference.mcp import decode, extras, naming
@@ -62,6 +62,8 @@ class Edition:
     exec_output: exec_output.ToolFormatters
     # How output items are written back into the next request (items.serialize).
     items: items.ItemRules
+    # How an MCP server's answer is written back (mcp.call_output).
+    mcp_output: mcp_output.McpOutputRules
     # The Chat Completions wire (spec/chat.md); None where the release refuses it.
     chat: ChatRules | None
 
@@ -85,6 +87,7 @@ CLASSIC = Edition(
     request=CLASSIC_REQUEST,
     exec_output=exec_output.FORMATTERS_0_25,
     items=items.ITEMS_0_25,
+    mcp_output=mcp_output.MCP_OUTPUT_0_25,
     chat=CLASSIC_CHAT,
 )
 
@@ -111,6 +114,7 @@ CURRENT = replace(
     request=CURRENT_REQUEST,
     exec_output=exec_output.FORMATTERS_0_169,
     items=items.ITEMS_0_169,
+    mcp_output=mcp_output.MCP_OUTPUT_0_169,
     chat=None,
 )
 

@@ -1,9 +1,14 @@
 """A stdio MCP server that serves a fixed tool list, for captures.
 
-Run as ``python fake_mcp_server.py TOOLS.json``: the file holds the exact
-``tools`` array that ``tools/list`` returns, byte for byte as a real server
-would send it.  Standard library only, because the release starts it as a
-child process with whatever interpreter the capture names.
+Run as ``python fake_mcp_server.py TOOLS.json [CALLS.json]``: the first file
+holds the exact ``tools`` array that ``tools/list`` returns, byte for byte as
+a real server would send it.  Standard library only, because the release
+starts it as a child process with whatever interpreter the capture names.
+
+The optional second file scripts ``tools/call``: an object from tool name to
+one answer (see ``_answer_call``).  Without it, or for a tool it does not
+name, ``tools/call`` is "method not found", as it always was, so captures
+that only list tools see the same server as before.
 
 Messages are newline-delimited JSON-RPC 2.0, which is the stdio transport
 every Codex release speaks.  Every message received is appended to the log
@@ -40,7 +45,35 @@ def _log(line: str) -> None:
             handle.write(line.rstrip("\n") + "\n")
 
 
-def serve(tools: list[Any]) -> None:
+def _answer_call(message_id: Any, script: dict[str, Any]) -> None:
+    """Answer one ``tools/call`` as scripted.
+
+    - ``{"result": R}``: R, a CallToolResult, sent as the JSON-RPC result;
+    - ``{"raw_result": TEXT}``: TEXT is written as the result's JSON text
+      (for results a ``json.dumps`` of a dict cannot spell, e.g. key order
+      or a number form);
+    - ``{"error": {"code": C, "message": M}}``: a JSON-RPC error;
+    - ``{"exit": N}``: the server exits with status N without answering;
+    - ``{"hang": true}``: no answer ever (the caller's timeout decides).
+    """
+    if "exit" in script:
+        sys.stdout.flush()
+        os._exit(int(script["exit"]))
+    if script.get("hang"):
+        return
+    if "error" in script:
+        error = script["error"]
+        payload = {"jsonrpc": "2.0", "id": message_id, "error": error}
+        sys.stdout.write(json.dumps(payload) + "\n")
+    elif "raw_result" in script:
+        head = json.dumps({"jsonrpc": "2.0", "id": message_id})[:-1]
+        sys.stdout.write(head + ', "result": ' + str(script["raw_result"]) + "}\n")
+    else:
+        sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": message_id, "result": script["result"]}) + "\n")
+    sys.stdout.flush()
+
+
+def serve(tools: list[Any], calls: dict[str, Any] | None = None) -> None:
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -65,6 +98,8 @@ def serve(tools: list[Any]) -> None:
             )
         elif method == "tools/list":
             _reply(message_id, {"tools": tools})
+        elif method == "tools/call" and calls and (message.get("params") or {}).get("name") in calls:
+            _answer_call(message_id, calls[message["params"]["name"]])
         elif method in ("resources/list",):
             _reply(message_id, {"resources": []})
         elif method in ("resources/templates/list",):
@@ -80,7 +115,11 @@ def serve(tools: list[Any]) -> None:
 def main() -> None:
     with open(sys.argv[1], encoding="utf-8") as handle:
         tools = json.load(handle)
-    serve(tools)
+    calls = None
+    if len(sys.argv) > 2:
+        with open(sys.argv[2], encoding="utf-8") as handle:
+            calls = json.load(handle)
+    serve(tools, calls)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from codex_conformance.release import chat_ops, conversation_ops, ops, request_o
 from codex_conformance.release.apply_patch_run import ApplyPatchRunError
 from codex_conformance.release.cache import ReleaseUnavailableError, release_binary
 from codex_conformance.release.file_tree import FileTreeError
+from codex_conformance.release.mcp_call_run import mcp_call_output
 
 _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "mcp.tools_to_responses": lambda version, args: ops.mcp_tools_to_responses(version, args["servers"]),
@@ -29,6 +30,7 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "items.serialize": conversation_ops.items_serialize,
     "request.build": request_ops.request_build,
     "request.builtins": request_ops.request_builtins,
+    "mcp.call_output": mcp_call_output,
     "chat.request": chat_ops.chat_request,
     "chat.sse": chat_ops.chat_sse,
 }

@@ -1,0 +1,172 @@
+"""Run one MCP tool call through a real release and read what it writes back.
+
+The release is given one stdio MCP server (capture/fake_mcp_server.py) whose
+``tools/call`` answers as scripted; the first scripted model turn calls that
+server's tool, and the follow-up request carries the output item the release
+made of the server's answer.  That item is the observation.
+
+The server is configured through extra config lines rather than
+``exec_run.McpServerConfig`` because it needs a second file (the scripted
+calls) and per-server keys (``tool_timeout_sec``) the shared config writer
+does not know, and the capture harness is shared with other areas.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.capture.exec_run import CaptureError, _toml_string, run_exec
+from codex_conformance.capture.mock_responses_server import simple_reply_stream, sse_event
+from codex_conformance.release import raw_json
+from codex_conformance.release.cache import release_binary
+from codex_conformance.release.conversation_run import MODEL, PROMPT
+from codex_conformance.release.ops import ReleaseRejectedError
+
+_FAKE_MCP_SERVER = Path(__file__).parent.parent / "capture" / "fake_mcp_server.py"
+_PERMISSIONS = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"'
+# run_exec's own default, for runs given no window.
+_RUN_TIMEOUT_SECONDS = 120.0
+SERVER = "srv"
+CALL_ID = "call_conformance_mcp"
+_USAGE = {
+    "input_tokens": 1,
+    "input_tokens_details": None,
+    "output_tokens": 1,
+    "output_tokens_details": None,
+    "total_tokens": 2,
+}
+
+
+def _stream(call: dict[str, Any]) -> str:
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "resp_1"}},
+        {"type": "response.output_item.done", "item": call},
+        {"type": "response.completed", "response": {"id": "resp_1", "usage": _USAGE}},
+    ]
+    return "".join(sse_event(event) for event in events)
+
+
+def _server_toml(scratch: Path, tools: list[Any], calls: dict[str, Any], timeout_sec: float | None) -> str:
+    tools_file = scratch / "tools.json"
+    calls_file = scratch / "calls.json"
+    tools_file.write_text(json.dumps(tools, ensure_ascii=False), encoding="utf-8")
+    calls_file.write_text(json.dumps(calls, ensure_ascii=False), encoding="utf-8")
+    lines = [
+        f"[mcp_servers.{SERVER}]",
+        f"command = {_toml_string(sys.executable)}",
+        f"args = [{_toml_string(str(_FAKE_MCP_SERVER))}, "
+        f"{_toml_string(str(tools_file))}, {_toml_string(str(calls_file))}]",
+    ]
+    if timeout_sec is not None:
+        lines.append(f"tool_timeout_sec = {timeout_sec!r}")
+    return "\n".join(lines)
+
+
+def call_written_back(
+    version: str,
+    call: dict[str, Any],
+    tools: list[Any],
+    calls: dict[str, Any],
+    *,
+    timeout_sec: float | None = None,
+    window: float | None = None,
+) -> list[str]:
+    """The raw text of each input item after the prompt in the follow-up request.
+
+    ``window``: give up after that many seconds and raise ``NoAnswerError``
+    (the release's run ends with its second response, so a run that does
+    not end sent no follow-up).
+    """
+    with tempfile.TemporaryDirectory(prefix="codex-conformance-mcp-") as scratch:
+        extra = _PERMISSIONS + "\n" + _server_toml(Path(scratch), tools, calls, timeout_sec)
+        try:
+            run = run_exec(
+                release_binary(version),
+                model=MODEL,
+                servers=[],
+                prompt=PROMPT,
+                streams=[_stream(call), simple_reply_stream(response_id="resp_2")],
+                extra_toml=extra,
+                timeout=window if window is not None else _RUN_TIMEOUT_SECONDS,
+            )
+        except CaptureError as stuck:
+            if window is None:
+                raise
+            raise NoAnswerError(
+                f"release {version} wrote nothing back within {window:g} s: {stuck}"
+            ) from stuck
+    requests = [
+        request
+        for request in run.requests
+        if request.method == "POST" and request.path.split("?")[0].rstrip("/").endswith("/responses")
+    ]
+    if len(requests) < 2:
+        raise CaptureError(
+            f"release {version} sent {len(requests)} Responses request(s), expected a follow-up; "
+            f"stderr tail:\n{run.stderr[-1500:]}"
+        )
+    body = requests[1].body.decode("utf-8")
+    start, end = raw_json.member_value(body, "input")
+    elements = raw_json.array_elements(body[start:end])
+    for index, element in enumerate(elements):
+        item = json.loads(element)
+        if item.get("type") == "message" and item.get("role") == "user" and PROMPT in element:
+            return elements[index + 1 :]
+    raise CaptureError("the follow-up request does not carry the prompt")
+
+
+# How the scripted model names the server's tool in its call, per release:
+# 0.25.0 offers flat `server__tool` functions; 0.169.0 groups them in a
+# `mcp__server` namespace tool, and the model's call names the namespace
+# and the bare tool (a flat `mcp__server__tool` name is "unsupported call").
+def _call_naming(version: str, server: str, tool: str) -> dict[str, str]:
+    if version == "0.25.0":
+        return {"name": f"{server}__{tool}"}
+    return {"name": tool, "namespace": f"mcp__{server}"}
+
+
+# A release that waits on a server forever (0.25.0 has no tool-call timeout,
+# and never answers a call whose result it cannot read) is observed for this
+# long; no follow-up within it is the observation.  A normal run takes about
+# a second, so the window only ever ends runs that are stuck.
+NO_ANSWER_WINDOW_SECONDS = 15.0
+
+
+class NoAnswerError(CaptureError):
+    """The release sent no follow-up request within the observation window."""
+
+
+def mcp_call_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
+    server, tool, call_id = str(args["server"]), str(args["tool"]), str(args["call_id"])
+    answer = args["answer"]
+    if not isinstance(answer, dict):
+        raise TypeError("`answer` must be an object")
+    call = {
+        "type": "function_call",
+        "id": "fc_conformance_mcp",
+        **_call_naming(version, server, tool),
+        "arguments": "{}",
+        "call_id": call_id,
+    }
+    listed = {"name": tool, "description": "conformance tool", "inputSchema": {"type": "object"}}
+    timeout = args.get("tool_timeout_sec")
+    try:
+        elements = call_written_back(
+            version,
+            call,
+            [listed],
+            {tool: answer},
+            timeout_sec=float(timeout) if timeout is not None else None,
+            window=NO_ANSWER_WINDOW_SECONDS,
+        )
+    except NoAnswerError as silent:
+        raise ReleaseRejectedError("no-output", str(silent)) from silent
+    for element in elements:
+        item = json.loads(element)
+        if item.get("type") == "function_call_output" and item.get("call_id") == call_id:
+            return {"item": item}
+    raise CaptureError(f"release {version} wrote back no output for the MCP call: {elements}")

@@ -1,0 +1,96 @@
+"""Deliberately broken ports of ``mcp.call_output``, each caught on its clause.
+
+Each changes one rule of one edition's ``McpOutputRules`` (or wraps the
+reference's answer) the way a real port might get it wrong;
+``test_broken_mcp_output_adapters`` runs them through the real runner.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from codex_reference import editions
+from codex_reference.adapter import Handler, handle, make_handler
+from codex_reference.mcp_output import MCP_OUTPUT_0_25, McpOutputRules, answer, classic
+
+
+@dataclass(frozen=True)
+class BrokenAdapter:
+    name: str
+    clause: str
+    why: str
+    handle: Handler
+
+
+def _with(version: str, rules: McpOutputRules) -> Handler:
+    table = dict(editions.EDITIONS)
+    table[version] = replace(table[version], mcp_output=rules)
+    return make_handler(table)
+
+
+def _python_numbers(args: dict[str, Any], read: answer.Answer) -> Any:
+    """0.25.0 with structured content printed by Python's json (1e+22, 1e-05)."""
+    if isinstance(read, answer.Result) and read.value.get("structuredContent") is not None:
+        return json.dumps(json.loads(json.dumps(read.value["structuredContent"])), separators=(",", ":"))
+    return classic.output(args, read)
+
+
+def _sorted_structured(request: Any) -> dict[str, Any]:
+    """Structured content written with sorted keys (serde_json without preserve_order)."""
+    response = handle(request)
+    item = (response.get("result") or {}).get("item")
+    if request.get("op") == "mcp.call_output" and isinstance(item, dict) and isinstance(item["output"], str):
+        head, sep, body = item["output"].rpartition("Output:\n")
+        with contextlib.suppress(ValueError):  # not structured content
+            item["output"] = head + sep + json.dumps(json.loads(body), sort_keys=True, separators=(",", ":"))
+    return response
+
+
+def _declared_image_type(request: Any) -> dict[str, Any]:
+    """0.169.0 trusting the block's mimeType instead of the decoded data's type."""
+    response = handle(request)
+    item = (response.get("result") or {}).get("item")
+    if (
+        request.get("op") != "mcp.call_output"
+        or not isinstance(item, dict)
+        or not isinstance(item["output"], list)
+    ):
+        return response
+    blocks = [
+        b for b in request["args"]["answer"].get("result", {}).get("content", []) if b.get("type") == "image"
+    ]
+    images = [part for part in item["output"] if part.get("type") == "input_image"]
+    for block, part in zip(blocks, images, strict=False):
+        part["image_url"] = f"data:{block['mimeType']};base64,{block['data']}"
+    return response
+
+
+BROKEN: tuple[BrokenAdapter, ...] = (
+    BrokenAdapter(
+        name="id-on-classic",
+        clause="MCPOUT-ITEM-1",
+        why="0.25.0 writes an fco_ id on the output item (only 0.169.0 does)",
+        handle=_with("0.25.0", replace(MCP_OUTPUT_0_25, item_id_prefix="fco")),
+    ),
+    BrokenAdapter(
+        name="python-number-forms",
+        clause="MCPOUT-NUMBER-1",
+        why="0.25.0 structured numbers printed by Python (1e+22) instead of serde/ryu (1e22)",
+        handle=_with("0.25.0", replace(MCP_OUTPUT_0_25, output=_python_numbers)),
+    ),
+    BrokenAdapter(
+        name="sorted-structured-keys",
+        clause="MCPOUT-STRUCT-1",
+        why="structured content keys sorted instead of kept in the server's order",
+        handle=_sorted_structured,
+    ),
+    BrokenAdapter(
+        name="declared-image-type",
+        clause="MCPOUT-IMAGE-1",
+        why="0.169.0 data URL built from the declared mimeType, not the decoded image",
+        handle=_declared_image_type,
+    ),
+)

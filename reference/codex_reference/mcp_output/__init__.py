@@ -1,0 +1,45 @@
+"""``mcp.call_output``: the output item a release writes back for an MCP tool call.
+
+Each edition's table (``codex_reference.editions``) names how the item is
+shaped (``McpOutputRules``): whether it carries a made-up ``id`` and which
+function turns the server's answer into its ``output``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from codex_reference.errors import InvalidArgs
+from codex_reference.mcp_output import answer, classic, current
+
+__all__ = ["MCP_OUTPUT_0_25", "MCP_OUTPUT_0_169", "McpOutputRules", "call_output"]
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class McpOutputRules:
+    # The item gets an id of its own, "fco_<uuid>", right after `type`.
+    item_id_prefix: str | None
+    output: Callable[[dict[str, JSON], answer.Answer], JSON]
+
+
+MCP_OUTPUT_0_25 = McpOutputRules(item_id_prefix=None, output=classic.output)
+MCP_OUTPUT_0_169 = McpOutputRules(item_id_prefix="fco", output=current.output)
+
+
+def call_output(rules: McpOutputRules, args: dict[str, JSON]) -> dict[str, JSON]:
+    for key in ("server", "tool", "call_id"):
+        if not isinstance(args.get(key), str):
+            raise InvalidArgs(f"`{key}` must be a string")
+    output = rules.output(args, answer.read(args.get("answer")))
+    item: dict[str, JSON] = {"type": "function_call_output"}
+    if rules.item_id_prefix is not None:
+        # The release's ids are UUIDs; any one has the form a case checks.
+        item["id"] = f"{rules.item_id_prefix}_{uuid.uuid4()}"
+    item["call_id"] = args["call_id"]
+    item["output"] = output
+    return {"item": item}

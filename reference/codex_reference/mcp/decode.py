@@ -24,6 +24,23 @@ def _object(value: JSON) -> bool:
     return isinstance(value, dict)
 
 
+def is_f64_number(value: JSON) -> bool:
+    """A JSON number serde_json holds as an f64: a fraction or exponent, or an
+    integer outside both the i64 and the u64 range."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, float):
+        return True
+    return isinstance(value, int) and not (-(2**63) <= value < 2**64)
+
+
+def _object_or_f64(value: JSON) -> bool:
+    # Captured: 0.169.0 keeps a tool whose inputSchema is such a number and
+    # sends it as an empty object schema (schema/0.169.0/input-schema-float,
+    # input-schema-below-i64); integers and every other non-object drop it.
+    return isinstance(value, dict) or is_f64_number(value)
+
+
 def _bool(value: JSON) -> bool:
     return isinstance(value, bool)
 
@@ -84,7 +101,7 @@ CLASSIC_TOOL = _struct(
 
 # rmcp's `Tool` as built into 0.169.0: the schemas are plain JSON objects.
 CURRENT_TOOL = _struct(
-    {"name": _string, "inputSchema": _object},
+    {"name": _string, "inputSchema": _object_or_f64},
     {
         "description": _string,
         "title": _string,

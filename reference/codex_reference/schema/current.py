@@ -41,8 +41,9 @@ MAX_COMPACT_SCHEMA_BYTES = 4000
 MAX_COMPACT_SCHEMA_DEPTH = 3
 
 
-def convert(input_schema: dict[str, JSON]) -> dict[str, JSON]:
-    schema = dict(input_schema)
+def convert(input_schema: JSON) -> dict[str, JSON]:
+    # An f64 number passes the Tool decoder (mcp.decode) and reads as {}.
+    schema = dict(input_schema) if isinstance(input_schema, dict) else {}
     if schema.get("properties") is None:
         schema["properties"] = {}
     prepared = prune_unreachable_definitions(sanitize(schema))

@@ -16,6 +16,7 @@ import pytest
 
 if TYPE_CHECKING:
     from codex_conformance.connection import Connection
+    from codex_conformance.harnesses.port_check import MockServerSessions, RespxSessions
     from codex_conformance.pytest_run import PytestRun
 
 _RUN_KEY = pytest.StashKey["PytestRun"]()
@@ -132,3 +133,25 @@ def conformance_connection(pytestconfig: pytest.Config) -> Iterator[Connection]:
     if run is None or run.session.connection is None:
         pytest.skip("no --impl given")
     yield run.session.connection
+
+
+@pytest.fixture
+def conformance_mock_server() -> MockServerSessions:
+    """``session.run`` cases served by the kit's mock Responses server on a loopback socket.
+
+    ``with conformance_mock_server.serve(case) as served:`` run your client
+    against ``served.base_url`` with ``served.prompt``; then
+    ``conformance_mock_server.check(case, served.requests)`` (cases:
+    ``conformance_mock_server.cases(edition)``).  Works without ``--impl``.
+    """
+    from codex_conformance.harnesses.port_check import MockServerSessions
+
+    return MockServerSessions()
+
+
+@pytest.fixture
+def conformance_respx() -> RespxSessions:
+    """The same as ``conformance_mock_server``, in process: respx intercepts a Python port's httpx client."""
+    from codex_conformance.harnesses.port_check import RespxSessions
+
+    return RespxSessions()

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
+from codex_conformance import harnesses
 from codex_conformance.cases import Case, ExpectedError, ExpectedResult
 from codex_conformance.compare import compare, pretty, unified_diff
 from codex_conformance.connection import Connection
@@ -73,7 +74,7 @@ def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
     if inapplicable is not None:
         return outcome(Status.NOT_APPLICABLE, inapplicable)
     try:
-        response = connection.request(case.op, dict(case.args))
+        response = _request(connection, case)
     except HarnessError as exc:
         return outcome(Status.ERROR, str(exc))
     if isinstance(response, UnsupportedResponse):
@@ -82,6 +83,18 @@ def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
         return outcome(Status.ERROR, f"adapter internal error: {response.error.message}")
     status, reason, diff = _verdict(case, response)
     return outcome(status, reason, diff)
+
+
+def _request(connection: Connection, case: Case) -> Response:
+    """The response to compare: the adapter's, or what an op's harness observed around it."""
+    factory = harnesses.get(case.op)
+    if factory is None:
+        return connection.request(case.op, dict(case.args))
+    with factory(dict(case.args)) as harnessed:
+        response = connection.request(case.op, harnessed.args)
+        if isinstance(response, ResultResponse):
+            return ResultResponse(result=harnessed.observe(response.result))
+        return response
 
 
 def _verdict(case: Case, response: Response) -> tuple[Status, str, str]:

@@ -17,6 +17,7 @@ from codex_conformance.release.apply_patch_run import ApplyPatchRunError
 from codex_conformance.release.cache import ReleaseUnavailableError, release_binary
 from codex_conformance.release.file_tree import FileTreeError
 from codex_conformance.release.mcp_call_run import mcp_call_output
+from codex_conformance.release.session_ops import session_run
 
 _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "mcp.tools_to_responses": lambda version, args: ops.mcp_tools_to_responses(version, args["servers"]),
@@ -31,6 +32,7 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "request.build": request_ops.request_build,
     "request.builtins": request_ops.request_builtins,
     "mcp.call_output": mcp_call_output,
+    "session.run": session_run,
     "chat.request": chat_ops.chat_request,
     "chat.sse": chat_ops.chat_sse,
 }

@@ -40,6 +40,27 @@
  * The CLI has one behaviour; the adapter declares both editions so that the
  * report shows which one it follows.
  *
+ * `chat.request` (spec/chat.md; edition 0.25.0 only, the one edition with a
+ * chat wire): the CLI's Responses-over-Chat bridge, `src/utils/responses.ts`,
+ * which the CLI uses for every provider but OpenAI
+ * (`responsesCreateViaChatCompletions(openai, input)`).  The adapter loads,
+ * the same way, the module's code from `conversationHistories` through
+ * `createCompletion(openai, input)` (convertInputItemToMessage,
+ * getFullMessages, convertTools), and calls `createCompletion` with
+ *   - `input`: a Responses create request `{model, instructions, input,
+ *     tools, stream: true}`: the op's model, items and tools as held, and
+ *     0.25.0's built-in instructions, which the release sends as
+ *     `instructions` (REQ-TEXT-1; read from the kit's reference model data,
+ *     `reference/codex_reference/request/data/instructions-0.25.0.md`, or
+ *     $CODEX_CONFORMANCE_INSTRUCTIONS);
+ *   - `openai`: a client whose `chat.completions.create(params)` keeps the
+ *     params.  The bundled openai client posts `JSON.stringify(params)`, so
+ *     the body is that serialization, parsed again (undefined members drop
+ *     out as they do on the wire).
+ * A function the bridge throws from (it throws on item types it does not
+ * know, such as `function_call`) is an `error` of kind `library-error` with
+ * the thrown message.
+ *
  * Package location: $CODEX_TS_PACKAGE, else `@openai/codex` resolved from the
  * current directory or this file's directory.  Node.js >= 18, no dependencies.
  */
@@ -54,6 +75,8 @@ const { createRequire } = require('node:module');
 const PROTOCOL = 1;
 const OP = 'apply_patch.apply';
 const EDITIONS = ['0.25.0', '0.169.0'];
+const CHAT_OP = 'chat.request';
+const CHAT_EDITIONS = ['0.25.0'];
 const SANDBOX_DEPTH = 4;
 
 /** An answer for the kit that is not a result (`error` or `unsupported`). */
@@ -277,6 +300,69 @@ function loadCli(dir, guardedFs) {
   return { version: b.version, ...factory(...names.map((name) => bindings.get(name))) };
 }
 
+/**
+ * Load `createCompletion` of src/utils/responses.ts from the package's bundle:
+ * the module's declarations from `conversationHistories` to
+ * `createCompletion`, evaluated on their own.
+ * @param {string} dir package directory
+ */
+function loadChatBridge(dir) {
+  const b = new Bundle(dir);
+  const S = '../src/utils/responses.ts';
+  const start = b.generatedOffset(S, 'const conversationHistories');
+  const last = b.generatedOffset(S, 'const createCompletion =');
+  const slice = b.text.slice(start, last) + b.declarationAt(last);
+  const createCompletion = b.identifier(S, 'const createCompletion =', 'const '.length);
+  // eslint-disable-next-line no-new-func
+  const factory = new Function(`"use strict";\n${slice}\nreturn { createCompletion: ${createCompletion} };`);
+  return factory();
+}
+
+/** @returns {string} 0.25.0's built-in instructions (REQ-TEXT-1) */
+function codexInstructions() {
+  const file =
+    process.env.CODEX_CONFORMANCE_INSTRUCTIONS ||
+    path.join(__dirname, '..', '..', '..', 'reference', 'codex_reference', 'request', 'data', 'instructions-0.25.0.md');
+  return fs.readFileSync(file, 'utf8');
+}
+
+let chatBridge = null;
+
+/** @returns {object} the `chat.request` result */
+function chatRequest(args) {
+  if (!args || typeof args !== 'object') {
+    throw new Answer({ error: { kind: 'invalid-args', message: 'args must be an object' } });
+  }
+  if (!CHAT_EDITIONS.includes(args.edition)) {
+    throw new Answer({ unsupported: `edition ${args.edition} is not declared for ${CHAT_OP}` });
+  }
+  if (typeof args.model !== 'string' || !Array.isArray(args.input) || !Array.isArray(args.tools)) {
+    throw new Answer({ error: { kind: 'invalid-args', message: 'model, input and tools are required' } });
+  }
+  if (chatBridge === null) chatBridge = loadChatBridge(packageDir());
+  const sent = [];
+  const client = {
+    chat: {
+      completions: {
+        create: (params) => {
+          sent.push(JSON.stringify(params));
+          return Promise.resolve({});
+        },
+      },
+    },
+  };
+  const input = { model: args.model, instructions: codexInstructions(), input: args.input, tools: args.tools, stream: true };
+  try {
+    chatBridge.createCompletion(client, input);
+  } catch (exc) {
+    throw new Answer({ error: { kind: 'library-error', message: String((exc && exc.message) || exc) } });
+  }
+  if (sent.length !== 1) {
+    throw new Answer({ error: { kind: 'library-error', message: `${sent.length} chat requests were sent, not 1` } });
+  }
+  return { body: JSON.parse(sent[0]) };
+}
+
 /** A file system path a patch may not touch. */
 class OutsideSandbox extends Error {}
 
@@ -416,13 +502,15 @@ function handle(request) {
           homepage: 'https://github.com/openai/codex/tree/main/codex-cli',
         },
         editions: EDITIONS,
-        ops: [OP],
+        ops: [OP, CHAT_OP],
       },
     };
   }
-  if (request.op !== OP) return { unsupported: `op ${request.op} is not implemented by this adapter` };
+  if (request.op !== OP && request.op !== CHAT_OP) {
+    return { unsupported: `op ${request.op} is not implemented by this adapter` };
+  }
   try {
-    return { result: apply(request.args) };
+    return { result: request.op === CHAT_OP ? chatRequest(request.args) : apply(request.args) };
   } catch (exc) {
     if (exc instanceof Answer) return exc.response;
     return { error: { kind: 'internal', message: String((exc && exc.stack) || exc) } };
@@ -451,4 +539,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { loadCli, Bundle };
+module.exports = { loadCli, loadChatBridge, Bundle };

@@ -39,6 +39,10 @@ Mapping to the release's command (``apply_patch.apply``):
 
 Both editions are declared so that the report shows which one the SDK follows; the
 SDK has one behaviour for both.
+
+``chat.request`` (edition 0.25.0 only, the one edition with a chat wire): the SDK's
+Chat Completions model and its ``Converter.items_to_messages``, see
+``openai_agents_chat.py``.
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ from agents.sandbox.errors import (
     InvalidManifestPathError,
 )
 from agents.sandbox.workspace_paths import WorkspacePathPolicy
+from openai_agents_chat import OP as CHAT_OP
+from openai_agents_chat import chat_request
 
 from codex_conformance.release.file_tree import FileTreeError, decode_content, encode_content, safe_relative
 
@@ -77,9 +83,11 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                     "homepage": "https://github.com/openai/openai-agents-python",
                 },
                 "editions": EDITIONS,
-                "ops": [OP],
+                "ops": [OP, CHAT_OP],
             }
         }
+    if op == CHAT_OP:
+        return chat_request(request.get("args", {}))
     if op != OP:
         return {"unsupported": f"op {op} is not implemented by this adapter"}
     args = request.get("args", {})

@@ -16,6 +16,7 @@ from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, Un
 from codex_reference.mcp import tools
 from codex_reference.request import build as request_build
 from codex_reference.request import builtins as request_builtins
+from codex_reference.safety import known_safe
 from codex_reference.tools import apply_patch_spec, catalog
 from codex_reference.wire import sse_responses
 
@@ -96,6 +97,7 @@ _EDITION_OPS: dict[str, _Op] = {
     "tools.apply_patch_spec": _apply_patch_spec,
     "tools.build": lambda table, args: catalog.build(_edition(table, args).tools_catalog, args),
     "dispatch.call": lambda table, args: dispatch.call(_edition(table, args).dispatch, args),
+    "safety.is_known_safe_command": lambda table, args: known_safe(_edition(table, args).safety, args),
     "sse.responses": lambda table, args: sse_responses(_edition(table, args).sse, args),
     "request.build": lambda table, args: request_build(_edition(table, args).request, args),
     "request.builtins": lambda table, args: request_builtins(_edition(table, args).request, args),

@@ -17,6 +17,7 @@ from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.chat.rules import CLASSIC_CHAT, ChatRules
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import CLASSIC_REQUEST, CURRENT_REQUEST, RequestRules
+from codex_reference.safety import SAFETY_0_25, SAFETY_0_169, SafetyRules
 from codex_reference.schema import classic, current
 from codex_reference.sse.responses import SseRules
 from codex_reference.sse.rules import CLASSIC_SSE, CURRENT_SSE
@@ -56,6 +57,8 @@ class Edition:
     request: RequestRules
     # The built-in tool catalog per model and configuration (tools.build).
     tools_catalog: catalog.CatalogRules
+    # Which argv run without asking (safety.is_known_safe_command).
+    safety: SafetyRules
     # What is written back for a streamed tool call (dispatch.call).
     dispatch: dispatch.DispatchRules
     # Command tool name → the formatter of what it writes back (exec.format_output).
@@ -82,6 +85,7 @@ CLASSIC = Edition(
     apply_patch=apply_patch_rules.CLASSIC,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25,
     tools_catalog=catalog.CATALOG_0_25,
+    safety=SAFETY_0_25,
     dispatch=dispatch.DISPATCH_0_25,
     sse=CLASSIC_SSE,
     request=CLASSIC_REQUEST,
@@ -109,6 +113,7 @@ CURRENT = replace(
     apply_patch=apply_patch_rules.CURRENT,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169,
     tools_catalog=catalog.CATALOG_0_169,
+    safety=SAFETY_0_169,
     dispatch=dispatch.DISPATCH_0_169,
     sse=CURRENT_SSE,
     request=CURRENT_REQUEST,

@@ -11,8 +11,17 @@ from collections.abc import Callable
 from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError
+from codex_conformance.capture.safety_run import NotObservableError
 from codex_conformance.editions import get_edition
-from codex_conformance.release import chat_ops, conversation_ops, ops, request_ops, tools_ops, wire_ops
+from codex_conformance.release import (
+    chat_ops,
+    conversation_ops,
+    ops,
+    request_ops,
+    safety_ops,
+    tools_ops,
+    wire_ops,
+)
 from codex_conformance.release.apply_patch_run import ApplyPatchRunError
 from codex_conformance.release.cache import ReleaseUnavailableError, release_binary
 from codex_conformance.release.file_tree import FileTreeError
@@ -26,6 +35,7 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "tools.apply_patch_spec": lambda version, args: ops.tools_apply_patch_spec(version, args["variant"]),
     "tools.build": tools_ops.tools_build,
     "dispatch.call": tools_ops.dispatch_call,
+    "safety.is_known_safe_command": safety_ops.is_known_safe_command,
     "sse.responses": wire_ops.sse_responses,
     "exec.format_output": conversation_ops.exec_format_output,
     "items.serialize": conversation_ops.items_serialize,
@@ -72,6 +82,9 @@ class ReleaseAdapter:
             return {"result": _OPS[op](self.version, args)}
         except ops.ReleaseRejectedError as rejected:
             return {"error": {"kind": rejected.kind, "message": rejected.message}}
+        except NotObservableError as hidden:
+            # The release runs, but does not show the answer (e.g. 0.169.0's safety classification).
+            return {"unsupported": str(hidden)}
         except (KeyError, TypeError, FileTreeError) as bad_args:
             return {"error": {"kind": "invalid-args", "message": f"{op}: {bad_args}"}}
         except (CaptureError, ReleaseUnavailableError, ApplyPatchRunError) as failure:

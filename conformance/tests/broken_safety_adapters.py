@@ -1,0 +1,52 @@
+"""Deliberately broken ports of ``safety.is_known_safe_command``, built from the reference.
+
+Each swaps one field of an edition's safety rules for a realistic mistake
+and names the clause whose cases must catch it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from codex_reference import editions
+from codex_reference.adapter import Handler, make_handler
+
+
+@dataclass(frozen=True)
+class BrokenAdapter:
+    name: str
+    clause: str
+    why: str
+    handle: Handler
+
+
+def _with(version: str, **changes: Any) -> Handler:
+    table = dict(editions.EDITIONS)
+    edition = table[version]
+    table[version] = replace(edition, safety=replace(edition.safety, **changes))
+    return make_handler(table)
+
+
+BROKEN = [
+    BrokenAdapter(
+        "basename-in-0.25.0",
+        "SAFETY-PATH-1",
+        "looks programs up by file name in 0.25.0 (/bin/ls is safe), as 0.169.0 does",
+        _with("0.25.0", by_file_name=True),
+    ),
+    BrokenAdapter(
+        "git-read-only-in-0.169.0",
+        "SAFETY-GIT-1",
+        "keeps 0.25.0's read-only git subcommands in 0.169.0",
+        _with(
+            "0.169.0", git="subcommand", git_read_only=frozenset({"branch", "status", "log", "diff", "show"})
+        ),
+    ),
+    BrokenAdapter(
+        "bash-c-in-0.25.0",
+        "SAFETY-SHELL-1",
+        "looks into `bash -c` scripts in 0.25.0, which reads only `-lc`",
+        _with("0.25.0", shell_flags=frozenset({"-lc", "-c"})),
+    ),
+]

@@ -1,0 +1,52 @@
+"""``safety.is_known_safe_command``: whether a release runs an argv without asking.
+
+A command is known safe if it is safe to run directly, or if it is a shell
+invocation (``bash -lc SCRIPT``) whose script is a word-only sequence of
+commands that are each safe to run directly (spec/safety.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from codex_reference.errors import InvalidArgs
+from codex_reference.safety.rules import SAFETY_0_25, SAFETY_0_169, SafetyRules, file_stem, safe_to_exec
+from codex_reference.safety.shell_script import plain_commands
+
+__all__ = ["SAFETY_0_25", "SAFETY_0_169", "SafetyRules", "is_known_safe_command", "known_safe"]
+
+_SHELLS = frozenset({"bash", "zsh", "sh"})
+
+
+def _script(rules: SafetyRules, argv: list[str]) -> str | None:
+    """The script of a shell invocation the release looks into, else None."""
+    if len(argv) != 3 or argv[1] not in rules.shell_flags:
+        return None
+    shell = argv[0]
+    if rules.shell_by_stem:
+        # detect_shell_type: the name as given, else its file stem.
+        if shell not in _SHELLS and file_stem(shell) not in _SHELLS:
+            return None
+    elif shell != "bash":
+        return None
+    return argv[2]
+
+
+def is_known_safe_command(rules: SafetyRules, argv: list[str]) -> bool:
+    if rules.zsh_as_bash:
+        argv = ["bash" if arg == "zsh" else arg for arg in argv]
+    if safe_to_exec(rules, argv):
+        return True
+    script = _script(rules, argv)
+    if script is None:
+        return False
+    commands = plain_commands(script, rules.script)
+    return bool(commands) and all(safe_to_exec(rules, command) for command in commands or [])
+
+
+def known_safe(rules: SafetyRules, args: Mapping[str, Any]) -> dict[str, Any]:
+    argv = args.get("argv")
+    if not isinstance(argv, list) or not all(isinstance(arg, str) for arg in argv):
+        raise InvalidArgs("`argv` must be an array of strings")
+    return {"safe": is_known_safe_command(rules, argv)}

@@ -1,0 +1,158 @@
+"""Which argv a release treats as known safe (runs without asking under `untrusted`).
+
+One ``SafetyRules`` per edition; the differences between 0.25.0 and 0.169.0
+are fields, not branches (spec/safety.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from codex_reference.safety.shell_script import ScriptRules
+
+__all__ = ["SAFETY_0_25", "SAFETY_0_169", "SafetyRules", "file_name", "file_stem"]
+
+_FIND_UNSAFE = frozenset(
+    {"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf"}
+)
+_RG_UNSAFE_FLAGS = frozenset({"--search-zip", "-z"})
+_RG_UNSAFE_WITH_VALUE = ("--pre", "--hostname-bin")
+
+
+@dataclass(frozen=True)
+class SafetyRules:
+    # Programs safe whatever their arguments (SAFETY-LIST-1).
+    plain: frozenset[str]
+    # Programs safe only on Linux builds (the binaries the kit runs are Linux).
+    linux_only: frozenset[str]
+    # git: "subcommand" = safe when argv[1] is read-only; "never" = always asks.
+    git: Literal["subcommand", "never"]
+    git_read_only: frozenset[str]
+    cargo_check: bool
+    base64: bool  # base64 is safe unless it writes a file (SAFETY-BASE64-1)
+    # sed -n: 0.25.0 wants exactly `sed -n ADDR FILE` with FILE non-empty;
+    # 0.169.0 takes at most those four words.
+    sed_exact_four: bool
+    # The program is looked up by its file name (/bin/ls → ls), not as typed.
+    by_file_name: bool
+    # Every argument spelled `zsh` is read as `bash` first.
+    zsh_as_bash: bool
+    # Shell invocations whose script is looked into: program names and flags.
+    shell_by_stem: bool  # 0.169.0: bash/zsh/sh by name or file stem; 0.25.0: exactly `bash`
+    shell_flags: frozenset[str]
+    script: ScriptRules
+
+
+def file_name(path: str) -> str | None:
+    """Rust's ``Path::file_name``: the last normal component (``a/b/`` → ``b``, ``..`` → None)."""
+    components = [part for part in path.split("/") if part not in ("", ".")]
+    if not components or components[-1] == "..":
+        return None
+    return components[-1]
+
+
+def file_stem(path: str) -> str | None:
+    """Rust's ``Path::file_stem``: the file name without its last extension."""
+    name = file_name(path)
+    if name is None:
+        return None
+    dot = name.rfind(".")
+    return name if dot <= 0 else name[:dot]
+
+
+def _valid_sed_address(arg: str | None) -> bool:
+    # /^(\d+,)?\d+p$/ with ASCII digits only.
+    if arg is None or not arg.endswith("p"):
+        return False
+    parts = arg[:-1].split(",")
+    return len(parts) in (1, 2) and all(part and part.isascii() and part.isdigit() for part in parts)
+
+
+def _git_safe(rules: SafetyRules, argv: Sequence[str]) -> bool:
+    if rules.git == "never":
+        return False
+    return len(argv) > 1 and argv[1] in rules.git_read_only
+
+
+def _rg_safe(argv: Sequence[str]) -> bool:
+    return not any(
+        arg in _RG_UNSAFE_FLAGS
+        or any(arg == opt or arg.startswith(opt + "=") for opt in _RG_UNSAFE_WITH_VALUE)
+        for arg in argv
+    )
+
+
+def _base64_safe(argv: Sequence[str]) -> bool:
+    return not any(
+        arg in ("-o", "--output") or arg.startswith("--output=") or (arg.startswith("-o") and arg != "-o")
+        for arg in argv[1:]
+    )
+
+
+def _sed_safe(rules: SafetyRules, argv: Sequence[str]) -> bool:
+    address = argv[2] if len(argv) > 2 else None
+    if rules.sed_exact_four:
+        return len(argv) == 4 and argv[1] == "-n" and _valid_sed_address(address) and argv[3] != ""
+    return len(argv) <= 4 and len(argv) > 1 and argv[1] == "-n" and _valid_sed_address(address)
+
+
+def safe_to_exec(rules: SafetyRules, argv: Sequence[str]) -> bool:
+    """One command, run directly (no shell): is it on the allow-list with harmless arguments?"""
+    if not argv:
+        return False
+    program: str | None = file_name(argv[0]) if rules.by_file_name else argv[0]
+    if program is None:
+        return False
+    if program in rules.plain or program in rules.linux_only:
+        return True
+    if program == "find":
+        return not any(arg in _FIND_UNSAFE for arg in argv)
+    if program == "rg":
+        return _rg_safe(argv)
+    if program == "git":
+        return _git_safe(rules, argv)
+    if program == "cargo":
+        return rules.cargo_check and len(argv) > 1 and argv[1] == "check"
+    if program == "base64":
+        return rules.base64 and _base64_safe(argv)
+    if program == "sed":
+        return _sed_safe(rules, argv)
+    return False
+
+
+_CLASSIC_PLAIN = frozenset(
+    {"cat", "cd", "echo", "false", "grep", "head", "ls", "nl", "pwd", "tail", "true", "wc", "which"}
+)
+
+SAFETY_0_25 = SafetyRules(
+    plain=_CLASSIC_PLAIN,
+    linux_only=frozenset(),
+    git="subcommand",
+    git_read_only=frozenset({"branch", "status", "log", "diff", "show"}),
+    cargo_check=True,
+    base64=False,
+    sed_exact_four=True,
+    by_file_name=False,
+    zsh_as_bash=False,
+    shell_by_stem=False,
+    shell_flags=frozenset({"-lc"}),
+    script=ScriptRules(concatenation=False),
+)
+
+SAFETY_0_169 = SafetyRules(
+    plain=_CLASSIC_PLAIN
+    | frozenset({"cut", "expr", "id", "paste", "rev", "seq", "stat", "tr", "uname", "uniq", "whoami"}),
+    linux_only=frozenset({"numfmt", "tac"}),
+    git="never",
+    git_read_only=frozenset(),
+    cargo_check=False,
+    base64=True,
+    sed_exact_four=False,
+    by_file_name=True,
+    zsh_as_bash=True,
+    shell_by_stem=True,
+    shell_flags=frozenset({"-lc", "-c"}),
+    script=ScriptRules(concatenation=True),
+)

@@ -92,4 +92,10 @@ BROKEN = [
         _dispatch("0.169.0", unknown_function="unknown tool: {name}"),
     ),
     BrokenAdapter("image-jpg-mime", "DISPATCH-IMAGE-1", "data:image/jpg", _image_jpg_mime),
+    BrokenAdapter(
+        "serde-default-numbers",
+        "DISPATCH-ARGS-1",
+        "0.169.0's serde_json read without arbitrary_precision ('floating point `1.5e20`', not 'number')",
+        _dispatch("0.169.0", arbitrary_precision=False),
+    ),
 ]

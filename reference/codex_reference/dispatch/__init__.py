@@ -4,8 +4,9 @@ The flow (spec/dispatch.md): the call's kind (function, custom,
 local_shell) and name pick a handler; a name no handler serves, or a
 payload of the other kind, is answered at once with a fixed text; a
 handler parses its arguments (serde_json) and answers with its own output.
-Only host-independent outcomes are modelled: argument parse errors (the
-exact serde_json texts) and re-encoded images are declined (``NotModelled``).
+Only host-independent outcomes are modelled: argument parse errors come
+from a model of serde_json over the handler's argument type
+(``serde_json.py``); re-encoded images are declined (``NotModelled``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from codex_reference.dispatch.serde_json import SerdeError, Shape, from_str
 from codex_reference.errors import InvalidArgs, NotModelled
 
 __all__ = ["DISPATCH_0_25", "DISPATCH_0_169", "DispatchRules", "call"]
@@ -38,7 +40,76 @@ class DispatchRules:
     view_image: bool
     # Output items carry a made-up id (fco_/ctco_ and a UUID) after `type`.
     item_ids: bool
+    # The Rust types each function handler parses its arguments into, in the
+    # order it parses them (the first error is written back).
+    argument_types: Mapping[str, tuple[Shape, ...]]
+    # serde_json built with arbitrary_precision (how numbers are named).
+    arbitrary_precision: bool
 
+
+_STRING = Shape("string", "a string")
+_STRINGS = Shape("seq", "a sequence", item=_STRING)
+
+
+def _optional(shape: Shape) -> Shape:
+    return Shape("option", item=shape)
+
+
+def _struct(name: str, fields: tuple[tuple[str, Shape], ...], **kw: Any) -> Shape:
+    """A derived struct; fields in declaration order, Option fields optional."""
+    required = frozenset(field for field, shape in fields if shape.kind != "option")
+    return Shape("struct", f"struct {name}", fields=fields, required=required, **kw)
+
+
+# 0.25.0: shell and container.exec parse ShellToolCallParams (`timeout` is an
+# alias of timeout_ms; unknown fields are skipped); update_plan parses
+# UpdatePlanArgs, whose structs reject unknown fields.
+_SHELL_0_25 = _struct(
+    "ShellToolCallParams",
+    (
+        ("command", _STRINGS),
+        ("workdir", _optional(_STRING)),
+        ("timeout_ms", _optional(Shape("u64"))),
+        ("with_escalated_permissions", _optional(Shape("bool"))),
+        ("justification", _optional(_STRING)),
+    ),
+    aliases=(("timeout", "timeout_ms"),),
+)
+_PLAN_ITEM = _struct(
+    "PlanItemArg",
+    (("step", _STRING), ("status", Shape("enum", variants=("pending", "in_progress", "completed")))),
+    others="deny",
+)
+_UPDATE_PLAN = _struct(
+    "UpdatePlanArgs",
+    (("explanation", _optional(_STRING)), ("plan", Shape("seq", "a sequence", item=_PLAN_ITEM))),
+    others="deny",
+)
+# 0.169.0: exec_command's arguments are parsed twice: first for the tool's
+# environment (ToolEnvironmentArgs: every other key skipped, so syntax errors
+# are found by serde_json's skipping reader), then as ExecCommandArgs.  Its
+# struct has more optional fields than the captures pin down; only `cmd` and
+# `workdir` are typed, keys the tool declares otherwise are declined.
+_TOOL_ENVIRONMENT_0_169 = _struct(
+    "ToolEnvironmentArgs", (("environment_id", _optional(_STRING)), ("workdir", _optional(_STRING)))
+)
+_EXEC_COMMAND_0_169 = _struct(
+    "ExecCommandArgs",
+    (("cmd", _STRING), ("workdir", _optional(_STRING))),
+    declined=frozenset(
+        {
+            "shell",
+            "login",
+            "tty",
+            "yield_time_ms",
+            "max_output_tokens",
+            "sandbox_permissions",
+            "justification",
+            "prefix_rule",
+            "additional_permissions",
+        }
+    ),
+)
 
 DISPATCH_0_25 = DispatchRules(
     function_handlers=frozenset(
@@ -51,6 +122,12 @@ DISPATCH_0_25 = DispatchRules(
     plan_updated="Plan updated",
     view_image=False,
     item_ids=False,
+    argument_types={
+        "shell": (_SHELL_0_25,),
+        "container.exec": (_SHELL_0_25,),
+        "update_plan": (_UPDATE_PLAN,),
+    },
+    arbitrary_precision=False,
 )
 
 DISPATCH_0_169 = DispatchRules(
@@ -62,6 +139,8 @@ DISPATCH_0_169 = DispatchRules(
     plan_updated=None,
     view_image=True,
     item_ids=True,
+    argument_types={"exec_command": (_TOOL_ENVIRONMENT_0_169, _EXEC_COMMAND_0_169)},
+    arbitrary_precision=True,
 )
 
 # File signatures → the MIME type of the data URL (DISPATCH-IMAGE-1).  Other
@@ -115,26 +194,25 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
         if name in rules.custom_handlers and rules.kind_mismatch is not None:
             return rules.kind_mismatch
         return rules.unknown_function.format(name=name)
+    text = item.get("arguments", "")
+    if not isinstance(text, str):
+        raise InvalidArgs("a function_call's `arguments` must be a string")
+    for shape in rules.argument_types.get(name, ()):
+        try:
+            from_str(text, shape, rules.arbitrary_precision)
+        except SerdeError as err:
+            return f"failed to parse function arguments: {err}"
     try:
-        arguments = json.loads(str(item.get("arguments", "")))
+        arguments = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise NotModelled("serde_json's parse error texts are not modelled") from exc
+        raise NotModelled(
+            f"the argument type of {name} is not modelled (serde_json's errors for it)"
+        ) from exc
     if name == "update_plan" and rules.plan_updated is not None:
-        if not isinstance(arguments, dict) or not _valid_plan(arguments):
-            raise NotModelled("serde's update_plan argument errors are not modelled")
         return rules.plan_updated
     if name == "view_image" and rules.view_image and isinstance(arguments, dict):
         return _view_image(args, arguments)
     raise NotModelled(f"running {name} depends on the host")
-
-
-def _valid_plan(arguments: Mapping[str, JSON]) -> bool:
-    plan = arguments.get("plan")
-    statuses = {"pending", "in_progress", "completed"}
-    return isinstance(plan, list) and all(
-        isinstance(step, dict) and isinstance(step.get("step"), str) and step.get("status") in statuses
-        for step in plan
-    )
 
 
 def _custom(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> JSON:

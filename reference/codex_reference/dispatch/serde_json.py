@@ -1,0 +1,684 @@
+"""serde_json's error texts for a tool call's arguments (DISPATCH-ARGS-1).
+
+The releases parse a call's ``arguments`` with ``serde_json::from_str`` into
+the handler's argument struct and write back ``failed to parse function
+arguments: `` + the error's Display.  This module is a model of that parse:
+a byte-level reader with serde_json's error categories and positions, driven
+by a small description of the target type (``Shape``), so that type errors
+(``invalid type: …, expected …``, ``missing field …``, ``unknown variant …``)
+come out where serde puts them.
+
+Positions follow serde_json's reader: line is 1 + the newlines before the
+position, column the bytes since the last newline.  An error "at" the byte
+just read uses the current index; one "at" a byte only peeked uses the index
+plus one (capped at the input's length).  Errors a visitor raises carry no
+position; the innermost enclosing ``deserialize_*`` gives them the current
+index when it returns.
+
+What is not modelled raises ``NotModelled``: a struct given as an array, an
+enum given as an object, type errors on strings that are not plain ASCII.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from codex_reference.errors import NotModelled
+
+__all__ = ["SerdeError", "Shape", "from_str"]
+
+# serde_json's recursion budget: each array/object entered through a typed
+# deserializer takes one; at 0 the parse fails.  ignore_value does not count.
+_DEPTH = 128
+_WHITESPACE = b" \n\t\r"
+
+
+class SerdeError(Exception):
+    """One serde_json error: its message and, once known, line and column."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        if self.line == 0:
+            return self.message
+        return f"{self.message} at line {self.line} column {self.column}"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The Rust type a value deserializes into, as far as its errors show.
+
+    kind: ``struct``, ``seq``, ``string``, ``u64``, ``bool``, ``option``,
+    ``enum``.  ``expecting`` is what serde names the type in ``invalid type``
+    errors (``a string``, ``a sequence``, ``u64``, ``struct Name``).
+    """
+
+    kind: str
+    expecting: str = ""
+    # struct: fields in declaration order, name → shape; aliases → field name.
+    fields: tuple[tuple[str, Shape], ...] = ()
+    aliases: tuple[tuple[str, str], ...] = ()
+    # struct: keys that are not fields: "ignore" (serde's default) or "deny"
+    # (deny_unknown_fields).  Keys in `declined` are fields whose type is not
+    # known well enough to model: reaching one raises NotModelled.
+    others: str = "ignore"
+    declined: frozenset[str] = frozenset()
+    item: Shape | None = None  # seq element, option content
+    variants: tuple[str, ...] = ()  # enum of unit variants
+    required: frozenset[str] = field(default_factory=frozenset)
+
+
+def _rust_debug_str(text: str) -> str:
+    """A str as Rust's ``{:?}`` prints it (ASCII only; others declined)."""
+    out = ['"']
+    for char in text:
+        code = ord(char)
+        if char in '"\\':
+            out.append("\\" + char)
+        elif char == "\n":
+            out.append("\\n")
+        elif char == "\r":
+            out.append("\\r")
+        elif char == "\t":
+            out.append("\\t")
+        elif char == "\0":
+            out.append("\\0")
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{{{code:x}}}")
+        elif code < 0x7F:
+            out.append(char)
+        else:
+            raise NotModelled("serde's Debug text of non-ASCII strings is not modelled")
+    out.append('"')
+    return "".join(out)
+
+
+def _ryu(value: float) -> str:
+    """An f64 as the ryu crate prints it (shortest round-trip digits)."""
+    if value == 0:
+        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
+    sign = "-" if value < 0 else ""
+    # repr gives the shortest round-trip digits; lay them out as ryu does.
+    _, digit_tuple, exponent = Decimal(repr(abs(value))).normalize().as_tuple()
+    assert isinstance(exponent, int)
+    digits = "".join(map(str, digit_tuple))
+    length = len(digits)
+    point = length + exponent  # value = 0.digits * 10^point
+    if exponent >= 0 and point <= 16:
+        return f"{sign}{digits}{'0' * exponent}.0"
+    if 0 < point <= 16:
+        return f"{sign}{digits[:point]}.{digits[point:]}"
+    if -5 < point <= 0:
+        return f"{sign}0.{'0' * -point}{digits}"
+    if length == 1:
+        return f"{sign}{digits}e{point - 1}"
+    return f"{sign}{digits[0]}.{digits[1:]}e{point - 1}"
+
+
+@dataclass
+class _Number:
+    kind: str  # "u64", "i64", "f64", "number" (arbitrary_precision, neither integer)
+    value: float | int
+
+    def unexpected(self) -> str:
+        if self.kind == "number":
+            return "number"
+        if self.kind == "f64":
+            return f"floating point `{_ryu(float(self.value))}`"
+        return f"integer `{self.value}`"
+
+
+class _Reader:
+    def __init__(self, text: str, arbitrary_precision: bool) -> None:
+        self.arbitrary_precision = arbitrary_precision
+        self.data = text.encode("utf-8")
+        self.index = 0
+        self.depth = _DEPTH
+
+    # -- positions ---------------------------------------------------------
+    def _position(self, index: int) -> tuple[int, int]:
+        start = self.data.rfind(b"\n", 0, index) + 1
+        return 1 + self.data.count(b"\n", 0, start), index - start
+
+    def error(self, message: str) -> SerdeError:
+        return SerdeError(message, *self._position(self.index))
+
+    def peek_error(self, message: str) -> SerdeError:
+        return SerdeError(message, *self._position(min(len(self.data), self.index + 1)))
+
+    def fix(self, err: SerdeError) -> SerdeError:
+        if err.line == 0:
+            err.line, err.column = self._position(self.index)
+        return err
+
+    # -- bytes ---------------------------------------------------------------
+    def peek(self) -> int | None:
+        return self.data[self.index] if self.index < len(self.data) else None
+
+    def peek_or_null(self) -> int:
+        byte = self.peek()
+        return 0 if byte is None else byte
+
+    def next(self) -> int | None:
+        byte = self.peek()
+        if byte is not None:
+            self.index += 1
+        return byte
+
+    def whitespace(self) -> int | None:
+        while (byte := self.peek()) is not None and byte in _WHITESPACE:
+            self.index += 1
+        return byte
+
+    # -- scalars ---------------------------------------------------------------
+    def ident(self, rest: bytes) -> None:
+        for expected in rest:
+            byte = self.next()
+            if byte is None:
+                raise self.error("EOF while parsing a value")
+            if byte != expected:
+                raise self.error("expected ident")
+
+    def _hex4(self) -> int:
+        chunk = self.data[self.index : self.index + 4]
+        if len(chunk) < 4:
+            self.index = len(self.data)
+            raise self.error("EOF while parsing a string")
+        self.index += 4
+        try:
+            if not all(c in b"0123456789abcdefABCDEF" for c in chunk):
+                raise ValueError
+            return int(chunk, 16)
+        except ValueError:
+            raise self.error("invalid escape") from None
+
+    def _next_or_eof(self) -> int:
+        byte = self.next()
+        if byte is None:
+            raise self.error("EOF while parsing a string")
+        return byte
+
+    def _peek_or_eof(self) -> int:
+        byte = self.peek()
+        if byte is None:
+            raise self.error("EOF while parsing a string")
+        return byte
+
+    def _escape(self, out: list[str], validate: bool) -> None:
+        byte = self._next_or_eof()
+        simple = {b'"'[0]: '"', b"\\"[0]: "\\", b"/"[0]: "/", b"b"[0]: "\b", b"f"[0]: "\f"}
+        simple.update({b"n"[0]: "\n", b"r"[0]: "\r", b"t"[0]: "\t"})
+        if byte in simple:
+            out.append(simple[byte])
+            return
+        if byte != b"u"[0]:
+            raise self.error("invalid escape")
+        code = self._hex4()
+        if not validate:
+            return
+        if 0xDC00 <= code <= 0xDFFF:
+            # serde_json names a lone trailing surrogate this way too.
+            raise self.error("lone leading surrogate in hex escape")
+        if not 0xD800 <= code <= 0xDBFF:
+            out.append(chr(code))
+            return
+        for expected in b"\\u":
+            if self._peek_or_eof() != expected:
+                self.index += 1
+                raise self.error("unexpected end of hex escape")
+            self.index += 1
+        low = self._hex4()
+        if not 0xDC00 <= low <= 0xDFFF:
+            raise self.error("lone leading surrogate in hex escape")
+        out.append(chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)))
+
+    def string(self, validate: bool = True) -> str:
+        """After the opening quote: the string's content (parse_str / ignore_str)."""
+        out: list[str] = []
+        start = self.index
+        while True:
+            while (
+                self.index < len(self.data)
+                and self.data[self.index] not in b'"\\'
+                and self.data[self.index] >= 0x20
+            ):
+                self.index += 1
+            if self.index == len(self.data):
+                raise self.error("EOF while parsing a string")
+            byte = self.data[self.index]
+            out.append(self.data[start : self.index].decode("utf-8"))
+            if byte == b'"'[0]:
+                self.index += 1
+                return "".join(out)
+            if byte == b"\\"[0]:
+                self.index += 1
+                self._escape(out, validate)
+                start = self.index
+                continue
+            if validate:
+                self.index += 1  # parse_str counts the control byte as read
+            raise self.error("control character (\\u0000-\\u001F) found while parsing a string")
+
+    def integer(self, positive: bool, scan: bool = False) -> _Number:
+        """parse_integer (scan: arbitrary_precision's scan_integer): a number after its '-'."""
+        byte = self.next()
+        if byte is None:
+            raise self.error("EOF while parsing a value")
+        if byte == b"0"[0]:
+            if b"0"[0] <= self.peek_or_null() <= b"9"[0]:
+                raise self.peek_error("invalid number")
+        elif not b"1"[0] <= byte <= b"9"[0]:
+            raise self.error("invalid number")
+        start = self.index - 1
+        while b"0"[0] <= self.peek_or_null() <= b"9"[0]:
+            self.index += 1
+        is_float = False
+        if self.peek_or_null() == b"."[0]:
+            is_float = True
+            self.index += 1
+            digits = 0
+            while b"0"[0] <= self.peek_or_null() <= b"9"[0]:
+                self.index += 1
+                digits += 1
+            if digits == 0:
+                if self.peek() is None:
+                    raise self.peek_error("EOF while parsing a value")
+                raise self.peek_error("invalid number")
+        if self.peek_or_null() in b"eE":
+            is_float = True
+            self.index += 1
+            if self.peek_or_null() in b"+-":
+                self.index += 1
+            byte = self.next()
+            if byte is None:
+                raise self.error("EOF while parsing a value")
+            if not b"0"[0] <= byte <= b"9"[0]:
+                raise self.error("invalid number")
+            while b"0"[0] <= self.peek_or_null() <= b"9"[0]:
+                self.index += 1
+        text = self.data[start : self.index].decode("ascii")
+        if scan:
+            # arbitrary_precision keeps the text: an integer if it fits, else "number".
+            if not is_float and (int(text) <= 2**64 - 1 if positive else int(text) <= 2**63):
+                return _Number("u64" if positive else "i64", int(text) if positive else -int(text))
+            return _Number("number", 0)
+        if not is_float:
+            magnitude = int(text)
+            if positive and magnitude <= 2**64 - 1:
+                return _Number("u64", magnitude)
+            if not positive and 0 < magnitude <= 2**63:
+                return _Number("i64", -magnitude)
+            if not positive and magnitude == 0:
+                return _Number("f64", -0.0)
+        value = float(text)
+        if math.isinf(value):
+            raise self.error("number out of range")
+        return _Number("f64", value if positive else -value)
+
+    def number(self, scan: bool = False) -> _Number:
+        if self.peek() == b"-"[0]:
+            self.index += 1
+            return self.integer(False, scan)
+        return self.integer(True, scan)
+
+    # -- ignore_value -----------------------------------------------------------
+    def _ignore_number(self) -> None:
+        byte = self.next()
+        if byte == b"0"[0]:
+            if b"0"[0] <= self.peek_or_null() <= b"9"[0]:
+                raise self.peek_error("invalid number")
+        elif byte is not None and b"1"[0] <= byte <= b"9"[0]:
+            while b"0"[0] <= self.peek_or_null() <= b"9"[0]:
+                self.index += 1
+        else:
+            raise self.error("invalid number")
+        if self.peek_or_null() == b"."[0]:
+            self.index += 1
+            digits = 0
+            while b"0"[0] <= self.peek_or_null() <= b"9"[0]:
+                self.index += 1
+                digits += 1
+            if digits == 0:
+                raise self.peek_error("invalid number")
+        if self.peek_or_null() in b"eE":
+            self.index += 1
+            if self.peek_or_null() in b"+-":
+                self.index += 1
+            byte = self.next()
+            if byte is None or not b"0"[0] <= byte <= b"9"[0]:
+                raise self.error("invalid number")
+            while b"0"[0] <= self.peek_or_null() <= b"9"[0]:
+                self.index += 1
+
+    def _ignore_head(self) -> int | None:
+        """One value's head: a scalar skipped whole (None), or the `[`/`{` opened."""
+        peek = self.whitespace()
+        if peek is None:
+            raise self.peek_error("EOF while parsing a value")
+        self.index += 1
+        if peek in b"ntf":
+            self.ident({b"n"[0]: b"ull", b"t"[0]: b"rue", b"f"[0]: b"alse"}[peek])
+        elif peek == b"-"[0]:
+            self._ignore_number()
+        elif b"0"[0] <= peek <= b"9"[0]:
+            self.index -= 1
+            self._ignore_number()
+        elif peek == b'"'[0]:
+            self.string(validate=False)
+        elif peek in b"[{":
+            return peek
+        else:
+            self.index -= 1
+            raise self.peek_error("expected value")
+        return None
+
+    def _ignore_key(self) -> None:
+        """Inside an object being skipped: the next key and its colon."""
+        byte = self.whitespace()
+        if byte is None:
+            raise self.peek_error("EOF while parsing an object")
+        if byte != b'"'[0]:
+            raise self.peek_error("key must be a string")
+        self.index += 1
+        self.string(validate=False)
+        byte = self.whitespace()
+        if byte is None:
+            raise self.peek_error("EOF while parsing an object")
+        if byte != b":"[0]:
+            raise self.peek_error("expected `:`")
+        self.index += 1
+
+    def _ignore_close(self, current: int, accept_comma: bool, stack: list[int]) -> int | None:
+        """After a value: close what ends here; the container the next value is in."""
+        while True:
+            byte = self.whitespace()
+            if byte == b","[0] and accept_comma:
+                self.index += 1
+                return current
+            if (byte == b"]"[0] and current == b"["[0]) or (byte == b"}"[0] and current == b"{"[0]):
+                self.index += 1
+                if not stack:
+                    return None
+                current = stack.pop()
+                accept_comma = True
+                continue
+            if byte is None:
+                raise self.peek_error(
+                    "EOF while parsing a list" if current == b"["[0] else "EOF while parsing an object"
+                )
+            if accept_comma:
+                raise self.peek_error("expected `,` or `]`" if current == b"["[0] else "expected `,` or `}`")
+            return current
+
+    def ignore_value(self) -> None:
+        """Skip one value as serde_json's ignore_value does (no depth limit)."""
+        stack: list[int] = []
+        enclosing: int | None = None
+        while True:
+            frame = self._ignore_head()
+            if frame is not None:
+                if enclosing is not None:
+                    stack.append(enclosing)
+                current, accept_comma = frame, False
+            elif enclosing is not None:
+                current, accept_comma = enclosing, True
+            else:
+                return
+            enclosing = self._ignore_close(current, accept_comma, stack)
+            if enclosing is None:
+                return
+            if enclosing == b"{"[0]:
+                self._ignore_key()
+
+    # -- typed deserialization ------------------------------------------------------
+    def _invalid_type(self, expecting: str) -> SerdeError:
+        """peek_invalid_type: consume the value's head, name what it is."""
+        peek = self.peek_or_null()
+        if peek in b"ntf":
+            self.index += 1
+            rest, what = {
+                b"n"[0]: (b"ull", "null"),
+                b"t"[0]: (b"rue", "boolean `true`"),
+                b"f"[0]: (b"alse", "boolean `false`"),
+            }[peek]
+            self.ident(rest)
+        elif peek == b"-"[0] or b"0"[0] <= peek <= b"9"[0]:
+            what = self.number(scan=self.arbitrary_precision).unexpected()
+        elif peek == b'"'[0]:
+            self.index += 1
+            what = "string " + _rust_debug_str(self.string())
+        elif peek == b"["[0]:
+            what = "sequence"
+        elif peek == b"{"[0]:
+            what = "map"
+        else:
+            raise self.peek_error("expected value")
+        return self.fix(SerdeError(f"invalid type: {what}, expected {expecting}"))
+
+    def _head(self) -> int:
+        peek = self.whitespace()
+        if peek is None:
+            raise self.peek_error("EOF while parsing a value")
+        return peek
+
+    def _enter(self) -> None:
+        self.depth -= 1
+        if self.depth == 0:
+            raise self.peek_error("recursion limit exceeded")
+        self.index += 1
+
+    def _end_seq(self) -> None:
+        byte = self.whitespace()
+        if byte == b"]"[0]:
+            self.index += 1
+            return
+        if byte == b","[0]:
+            self.index += 1
+            if self.whitespace() == b"]"[0]:
+                raise self.peek_error("trailing comma")
+            raise self.peek_error("trailing characters")
+        if byte is None:
+            raise self.peek_error("EOF while parsing a list")
+        raise self.peek_error("trailing characters")
+
+    def _end_map(self) -> None:
+        byte = self.whitespace()
+        if byte == b"}"[0]:
+            self.index += 1
+            return
+        if byte == b","[0]:
+            raise self.peek_error("trailing comma")
+        if byte is None:
+            raise self.peek_error("EOF while parsing an object")
+        raise self.peek_error("trailing characters")
+
+    def _container(self, visit: object, end: object) -> None:
+        """The `[`/`{` arm: visit, then always try the end, first error wins."""
+        assert callable(visit) and callable(end)
+        self._enter()
+        failure: SerdeError | None = None
+        try:
+            visit()
+        except SerdeError as err:
+            failure = err
+        self.depth += 1
+        try:
+            end()
+        except SerdeError as err:
+            failure = failure or err
+        if failure is not None:
+            raise failure
+
+    def value(self, shape: Shape) -> object:
+        kind = shape.kind
+        if kind == "option":
+            assert shape.item is not None
+            if self.whitespace() == b"n"[0]:
+                self.index += 1
+                self.ident(b"ull")
+                return None
+            return self.value(shape.item)
+        if kind == "enum":
+            return self._enum(shape)
+        peek = self._head()
+        try:
+            if kind == "string":
+                if peek != b'"'[0]:
+                    raise self._invalid_type(shape.expecting or "a string")
+                self.index += 1
+                return self.string()
+            if kind == "bool":
+                if peek in (b"t"[0], b"f"[0]):
+                    self.index += 1
+                    self.ident(b"rue" if peek == b"t"[0] else b"alse")
+                    return peek == b"t"[0]
+                raise self._invalid_type("a boolean")
+            if kind == "u64":
+                if peek == b"-"[0] or b"0"[0] <= peek <= b"9"[0]:
+                    number = self.number()
+                    if number.kind == "u64":
+                        return number.value
+                    if number.kind == "i64":
+                        raise SerdeError(f"invalid value: {number.unexpected()}, expected u64")
+                    raise SerdeError(f"invalid type: {number.unexpected()}, expected u64")
+                raise self._invalid_type("u64")
+            if kind == "seq":
+                if peek != b"["[0]:
+                    raise self._invalid_type(shape.expecting or "a sequence")
+                items: list[object] = []
+                self._container(lambda: self._visit_seq(shape, items), self._end_seq)
+                return items
+            if kind == "struct":
+                if peek == b"["[0]:
+                    raise NotModelled("a struct given as a JSON array is not modelled")
+                if peek != b"{"[0]:
+                    raise self._invalid_type(shape.expecting)
+                result: dict[str, object] = {}
+                self._container(lambda: self._visit_struct(shape, result), self._end_map)
+                return result
+        except SerdeError as err:
+            raise self.fix(err) from None
+        raise NotModelled(f"values of kind {kind!r} are not modelled")
+
+    def _visit_seq(self, shape: Shape, items: list[object]) -> None:
+        assert shape.item is not None
+        first = True
+        while True:
+            peek = self.whitespace()
+            if peek is None:
+                raise self.peek_error("EOF while parsing a list")
+            if peek == b"]"[0]:
+                return
+            if not first:
+                if peek != b","[0]:
+                    raise self.peek_error("expected `,` or `]`")
+                self.index += 1
+                after = self.whitespace()
+                if after == b"]"[0]:
+                    raise self.peek_error("trailing comma")
+                if after is None:
+                    raise self.peek_error("EOF while parsing a value")
+            first = False
+            items.append(self.value(shape.item))
+
+    def _key(self) -> str:
+        """MapKey: the key string (the opening quote was peeked)."""
+        self.index += 1
+        return self.string()
+
+    def _visit_struct(self, shape: Shape, result: dict[str, object]) -> None:
+        fields = dict(shape.fields)
+        aliases = dict(shape.aliases)
+        first = True
+        while True:
+            peek = self.whitespace()
+            if peek is None:
+                raise self.peek_error("EOF while parsing an object")
+            if peek == b"}"[0]:
+                break
+            if first:
+                if peek != b'"'[0]:
+                    raise self.peek_error("key must be a string")
+            else:
+                if peek != b","[0]:
+                    raise self.peek_error("expected `,` or `}`")
+                self.index += 1
+                after = self.whitespace()
+                if after == b"}"[0]:
+                    raise self.peek_error("trailing comma")
+                if after is None:
+                    raise self.peek_error("EOF while parsing a value")
+                if after != b'"'[0]:
+                    raise self.peek_error("key must be a string")
+            first = False
+            key = self._key()
+            name = aliases.get(key, key)
+            if name in fields:
+                if name in result:
+                    raise SerdeError(f"duplicate field `{name}`")
+            elif key in shape.declined:
+                raise NotModelled(f"the type of argument field {key!r} is not modelled")
+            elif shape.others == "deny":
+                raise SerdeError(f"unknown field `{key}`, {_expected_fields(shape)}")
+            self._colon()
+            if name in fields:
+                result[name] = self.value(fields[name])
+            else:
+                self.ignore_value()
+        for name, _ in shape.fields:
+            if name in shape.required and name not in result:
+                raise SerdeError(f"missing field `{name}`")
+
+    def _colon(self) -> None:
+        byte = self.whitespace()
+        if byte == b":"[0]:
+            self.index += 1
+            return
+        if byte is None:
+            raise self.peek_error("EOF while parsing an object")
+        raise self.peek_error("expected `:`")
+
+    def _enum(self, shape: Shape) -> object:
+        peek = self.whitespace()
+        if peek is None:
+            raise self.peek_error("EOF while parsing a value")
+        if peek == b"{"[0]:
+            raise NotModelled("an enum given as a JSON object is not modelled")
+        if peek != b'"'[0]:
+            raise self.peek_error("expected value")
+        self.index += 1
+        name = self.string()
+        if name not in shape.variants:
+            expected = ", ".join(f"`{variant}`" for variant in shape.variants)
+            raise self.fix(SerdeError(f"unknown variant `{name}`, expected one of {expected}"))
+        return name
+
+
+def _expected_fields(shape: Shape) -> str:
+    names = [f"`{name}`" for name, _ in shape.fields]
+    if not names:
+        return "there are no fields"
+    if len(names) == 1:
+        return f"expected {names[0]}"
+    if len(names) == 2:
+        return f"expected {names[0]} or {names[1]}"
+    return "expected one of " + ", ".join(names)
+
+
+def from_str(text: str, shape: Shape, arbitrary_precision: bool = False) -> object:
+    """``serde_json::from_str`` into ``shape``: the value, or ``SerdeError``.
+
+    ``arbitrary_precision``: serde_json built with that feature (numbers read
+    where another type is expected are named ``number`` unless integers).
+    """
+    reader = _Reader(text, arbitrary_precision)
+    value = reader.value(shape)
+    if reader.whitespace() is not None:
+        raise reader.peek_error("trailing characters")
+    return value

@@ -6,6 +6,7 @@ clause whose cases must catch it; ``test_broken_tools_adapters`` runs them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -59,6 +60,12 @@ def _no_strict(tools: Tools) -> Tools:
     return tools
 
 
+def _ts_optional_dropped(tools: Tools) -> Tools:
+    """Code-mode declarations without the `?` of optional members."""
+    dropped: Tools = json.loads(json.dumps(tools).replace("?: ", ": "))
+    return dropped
+
+
 def _dispatch(version: str, **changes: Any) -> Handler:
     table = dict(editions.EDITIONS)
     edition = table[version]
@@ -85,6 +92,12 @@ BROKEN = [
     ),
     BrokenAdapter("ascii-quotes", "TOOLS-AP-2", "curly quotes folded", _wrapped("0.25.0", _ascii_quotes)),
     BrokenAdapter("strict-missing", "TOOLS-SHELL-1", "no strict key", _wrapped("0.25.0", _no_strict)),
+    BrokenAdapter(
+        "ts-optional-dropped",
+        "TOOLS-CODE-MODE-1",
+        "optional members declared as required",
+        _wrapped("0.169.0", _ts_optional_dropped),
+    ),
     BrokenAdapter(
         "unknown-tool-wording",
         "DISPATCH-UNKNOWN-1",

@@ -26,9 +26,8 @@ def test_reference_passes_or_declines_every_case(cases):
     bad = [(o.id, o.diff[:300]) for o in outcomes if o.status not in (Status.PASS, Status.NOT_APPLICABLE)]
     assert not bad
     declined = [o.id for o in outcomes if o.status is Status.NOT_APPLICABLE]
-    # Declined: code mode (TOOLS-CODE-MODE-1), GIF re-encoding (DISPATCH-IMAGE-1);
-    # everything else is modelled.
-    assert len([d for d in declined if d.startswith("tools/")]) == 8, declined
+    # Declined: GIF re-encoding (DISPATCH-IMAGE-1); everything else is modelled.
+    assert len([d for d in declined if d.startswith("tools/")]) == 0, declined
     assert len([d for d in declined if d.startswith("dispatch/")]) == 1, declined
 
 

@@ -21,7 +21,7 @@ from importlib import resources
 from typing import Any
 
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_
-from codex_reference.tools import apply_patch_spec
+from codex_reference.tools import apply_patch_spec, code_mode
 
 __all__ = ["CATALOG_0_25", "CATALOG_0_169", "CatalogRules", "ConfigRejected", "build"]
 
@@ -146,8 +146,8 @@ _CURRENT_KEYS: dict[str, tuple[JSON, ...]] = {
     "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
     "web_search": ("disabled", "cached", "live"),
     "features.request_permissions_tool": _BOOL,
-    "features.code_mode": (False,),
-    "features.code_mode_only": (False,),
+    "features.code_mode": _BOOL,
+    "features.code_mode_only": _BOOL,
     **{f"features.{name}": _BOOL for name in _FEATURES},
 }
 # Defaults of `codex features list` for the features above.
@@ -178,16 +178,28 @@ def _web_search(info: _ModelInfo, config: Config) -> list[JSON]:
     return [tool]
 
 
-def _current(model: str, config: Config) -> list[JSON]:
-    version = "0.169.0"
+def _current(model: str, config: Config) -> list[JSON] | dict[str, JSON]:
     if config.get("approval_policy") == "untrusted":
         raise ConfigRejected(
             'Error: approval_policy = "untrusted" is no longer supported; remove this setting'
         )
     config = _checked(config, _CURRENT_KEYS)
     info = _CURRENT_MODELS.get(model, _FALLBACK)
+    tools = _current_direct(info, config)
     if info.code_mode_only:
-        raise NotModelled("code mode (the exec tool's TypeScript declarations) is not modelled yet")
+        return _code_mode_namespaces(model, config, tools)
+    if config.get("features.code_mode_only", False):
+        _code_mode_config(config)
+        return _code_mode_only(tools, [])
+    if config.get("features.code_mode", False):
+        _code_mode_config(config)
+        return _code_mode_direct(tools)
+    return tools
+
+
+def _current_direct(info: _ModelInfo, config: Config) -> list[JSON]:
+    """The tools a direct (non-code-mode) model is sent."""
+    version = "0.169.0"
     tools: list[JSON] = []
     if _feature(config, "shell_tool"):
         # unified_exec off changes nothing in this release (TOOLS-EXEC-1).
@@ -219,9 +231,138 @@ def _current(model: str, config: Config) -> list[JSON]:
     return tools + _web_search(info, config)
 
 
+# --- 0.169.0 code mode (TOOLS-CODE-MODE-1) ------------------------------------
+
+# Tools exec calls as nested tools (documented by a TypeScript declaration);
+# tools that stay direct beside exec; tools code mode drops.
+_NESTED = frozenset(
+    {"exec_command", "write_stdin", "apply_patch", "view_image", "get_goal", "create_goal", "update_goal"}
+)
+_DIRECT = frozenset({"request_user_input", "web_search"})
+_DROPPED = frozenset({"tool_search"})
+# Code-mode catalog models, by what their additional_tools carry beyond
+# `functions` (exec, wait, request_user_input): as captured.
+_CODE_MODE_EXTRAS: dict[str, tuple[str, ...]] = {
+    "gpt-6-astra": ("request_user_input_async", "clock", "collaboration"),
+    "gpt-6.1-sol": ("request_user_input_async", "clock", "collaboration"),
+    "gpt-5.6-sol": ("collaboration",),
+    "gpt-daybreak-blue-latest": ("collaboration",),
+    "codex-auto-review": (),
+}
+# With code mode on, these keys are modelled at their defaults only.
+_CODE_MODE_KEYS = frozenset(
+    {"approval_policy", "sandbox_mode", "features.code_mode", "features.code_mode_only"}
+)
+
+
+def _code_mode_config(config: Config) -> None:
+    for key in config:
+        if key not in _CODE_MODE_KEYS:
+            raise NotModelled(f"config {key} together with code mode is not modelled")
+
+
+def _kind(tool: Mapping[str, JSON]) -> str:
+    name = tool.get("name", tool.get("type"))
+    if name in _NESTED or name in _DIRECT or name in _DROPPED:
+        return "nested" if name in _NESTED else "direct" if name in _DIRECT else "dropped"
+    raise NotModelled(f"tool {name!r} in code mode is not modelled")
+
+
+def _declared(tool: Mapping[str, JSON]) -> tuple[str, JSON, JSON]:
+    """(name, parameters or None for a freeform tool, output schema or None)."""
+    name = str(tool["name"])
+    outputs = code_mode.code_mode_data()["output_schemas"]
+    output = outputs[name]["schema"] if name in outputs else None
+    parameters = tool.get("parameters") if tool.get("type") == "function" else None
+    return name, parameters, output
+
+
+def _code_mode_direct(tools: list[JSON]) -> list[JSON]:
+    """features.code_mode: exec and wait first; each nested tool's description gains its declaration."""
+    data = code_mode.code_mode_data()
+    out: list[JSON] = [data["exec"]["tool"], data["wait"]["tool"]]
+    for tool in tools:
+        if _kind(tool) == "nested":
+            declared = code_mode.with_declaration(tool["description"], *_declared(tool))
+            out.append({**tool, "description": declared})
+        else:
+            out.append(tool)
+    return out
+
+
+def _exec_listing(tools: list[JSON], namespaces: list[str]) -> JSON:
+    """The exec tool whose description lists every nested tool, then each namespace's."""
+    data = code_mode.code_mode_data()
+    nested, outputs = data["nested_tools"], data["output_schemas"]
+
+    def section(name: str, description: str, parameters: JSON) -> tuple[str, str]:
+        output = outputs[name]["schema"] if name in outputs else None
+        return name, code_mode.nested_section(name, description, parameters, output)
+
+    # Sections sorted by name (byte order: `list_mcp_resource_templates` first).
+    sections = [
+        section(*_declared(tool)[:1], tool["description"], _declared(tool)[1])
+        for tool in tools
+        if _kind(tool) == "nested"
+    ]
+    sections += [
+        section(name, entry["description"], entry["parameters"])
+        for name, entry in nested.items()
+        if "namespace" not in entry
+    ]
+    texts = [text for _, text in sorted(sections, key=lambda pair: pair[0].encode())]
+    for namespace in namespaces:
+        members = sorted(name for name, entry in nested.items() if entry.get("namespace") == namespace)
+        if members:
+            heading = f"## {namespace}\n{data['namespaces'][namespace]['tool']['description']}"
+            member_texts = [
+                section(name, nested[name]["description"], nested[name]["parameters"])[1] for name in members
+            ]
+            texts.append("\n\n".join([heading, *member_texts]))
+    exec_tool = data["exec"]["tool"]
+    exec_tool["description"] = code_mode.exec_description(
+        exec_tool["description"], data["shared_mcp_types"]["text"], texts
+    )
+    return exec_tool
+
+
+def _code_mode_only(tools: list[JSON], namespaces: list[str]) -> list[JSON]:
+    """features.code_mode_only: exec (listing the nested tools), wait, then the direct tools."""
+    data = code_mode.code_mode_data()
+    direct = [tool for tool in tools if _kind(tool) == "direct"]
+    return [_exec_listing(tools, namespaces), data["wait"]["tool"], *direct]
+
+
+def _code_mode_namespaces(model: str, config: Config, tools: list[JSON]) -> dict[str, JSON]:
+    """A code-mode catalog model: tools [] and one additional_tools input item of namespaces."""
+    _code_mode_config(config)
+    if model not in _CODE_MODE_EXTRAS:
+        raise NotModelled(f"the code-mode namespaces of {model} are not captured")
+    extras = _CODE_MODE_EXTRAS[model]
+    data = code_mode.code_mode_data()
+    namespaces = [name for name in extras if name in data["namespaces"]]
+    functions = [
+        tool for tool in _code_mode_only(tools, namespaces) if tool.get("type") in ("custom", "function")
+    ]
+    if "request_user_input_async" in extras:
+        functions.append(data["request_user_input_async"]["tool"])
+    item: dict[str, JSON] = {
+        "type": "additional_tools",
+        # The release makes the id up (at_ and a UUID); any of that form will do.
+        "id": "at_00000000-0000-0000-0000-000000000000",
+        "role": "developer",
+        "tools": [
+            {"type": "namespace", "name": "functions", "description": "", "tools": functions},
+            *(data["namespaces"][name]["tool"] for name in namespaces),
+        ],
+    }
+    return {"additional_tools": item}
+
+
 @dataclass(frozen=True)
 class CatalogRules:
-    build: Callable[[str, Config], list[JSON]]
+    # The tools list, or a whole result (code-mode models: additional_tools).
+    build: Callable[[str, Config], list[JSON] | dict[str, JSON]]
 
 
 CATALOG_0_25 = CatalogRules(_classic)
@@ -235,4 +376,5 @@ def build(rules: CatalogRules, args: Mapping[str, JSON]) -> dict[str, JSON]:
         raise InvalidArgs("`model` must be a string")
     if not isinstance(config, dict):
         raise InvalidArgs("`config` must be an object")
-    return {"tools": rules.build(model, config)}
+    built = rules.build(model, config)
+    return built if isinstance(built, dict) else {"tools": built}

@@ -11,10 +11,18 @@ import contextlib
 import json
 from dataclasses import dataclass, replace
 from typing import Any
+from unittest import mock
 
 from codex_reference import editions
 from codex_reference.adapter import Handler, handle, make_handler
-from codex_reference.mcp_output import MCP_OUTPUT_0_25, McpOutputRules, answer, classic
+from codex_reference.mcp_output import (
+    MCP_OUTPUT_0_25,
+    MCP_OUTPUT_0_169,
+    McpOutputRules,
+    answer,
+    classic,
+    current,
+)
 
 
 @dataclass(frozen=True)
@@ -29,6 +37,12 @@ def _with(version: str, rules: McpOutputRules) -> Handler:
     table = dict(editions.EDITIONS)
     table[version] = replace(table[version], mcp_output=rules)
     return make_handler(table)
+
+
+def _token_pass_only(args: dict[str, Any], read: answer.Answer) -> Any:
+    """0.169.0 cutting large output once, to the token budget (no byte pass first)."""
+    with mock.patch.object(current, "_BUDGET_BYTES", 10**12):
+        return current.output(args, read)
 
 
 def _python_numbers(args: dict[str, Any], read: answer.Answer) -> Any:
@@ -74,6 +88,12 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         clause="MCPOUT-ITEM-1",
         why="0.25.0 writes an fco_ id on the output item (only 0.169.0 does)",
         handle=_with("0.25.0", replace(MCP_OUTPUT_0_25, item_id_prefix="fco")),
+    ),
+    BrokenAdapter(
+        name="token-pass-only",
+        clause="MCPOUT-TRUNC-1",
+        why="0.169.0 large output cut once to 3000 tokens ('…4233 tokens truncated…', not '…8 tokens…')",
+        handle=_with("0.169.0", replace(MCP_OUTPUT_0_169, output=_token_pass_only)),
     ),
     BrokenAdapter(
         name="python-number-forms",

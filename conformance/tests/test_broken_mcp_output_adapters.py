@@ -12,9 +12,8 @@ from codex_conformance.paths import fixtures_dir
 from codex_conformance.runner import run_cases
 from codex_reference.adapter import handle
 
-# 0.169.0 cuts large outputs by a rule not derived yet (MCPOUT-TRUNC-1): the
-# reference declines exactly those cases.
-DECLINED = {"mcp_output/0.169.0/large-text", "mcp_output/0.169.0/large-structured"}
+# Every case is modelled, 0.169.0's truncation (MCPOUT-TRUNC-1) included.
+DECLINED: set[str] = set()
 
 
 @pytest.fixture(scope="module")

@@ -3,8 +3,9 @@
 A scenario scripts the MCP server's answer to one ``tools/call`` (see
 ``fake_mcp_server._answer_call``).  Large texts are described, not spelled
 out: ``"$lines:N"`` anywhere in a string of the answer stands for
-``"line 1\\nline 2\\n…line N\\n"``, so the scenario file stays readable while
-the fixture carries the literal text.
+``"line 1\\nline 2\\n…line N\\n"`` and ``"$repeat:N:C"`` for the character C
+repeated N times, so the scenario file stays readable while the fixture
+carries the literal text.
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ SERVER = "srv"
 TOOL = "echo"
 CALL_ID = "call_conformance_mcp"
 _LINES = re.compile(r"\$lines:([0-9]+)")
+_REPEAT = re.compile(r"\$repeat:([0-9]+):(.)", re.DOTALL)
 
 
 def _expand(value: Any) -> Any:
     if isinstance(value, str):
-        return _LINES.sub(lambda m: "".join(f"line {n}\n" for n in range(1, int(m.group(1)) + 1)), value)
+        value = _LINES.sub(lambda m: "".join(f"line {n}\n" for n in range(1, int(m.group(1)) + 1)), value)
+        return _REPEAT.sub(lambda m: m.group(2) * int(m.group(1)), value)
     if isinstance(value, list):
         return [_expand(item) for item in value]
     if isinstance(value, dict):

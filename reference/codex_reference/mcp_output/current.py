@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from codex_reference.errors import NotModelled
+from codex_reference.exec_output import unified
 from codex_reference.mcp_output import answer as answers
 from codex_reference.mcp_output import images, json_numbers
 
@@ -24,8 +25,13 @@ JSON = Any
 
 _AUDIO_OMITTED = "<audio content omitted because you do not support audio input>"
 _IMAGE_OMITTED = "image content omitted because it could not be processed"
-# Output over this many bytes is truncated by the release (gpt-5's budget).
-_BUDGET_BYTES = 10_000
+# MCPOUT-TRUNC-1: the output is cut twice, first to a byte budget (the
+# marker counts characters removed), then to a token budget (tokens are
+# bytes / 4 rounded up; the marker counts tokens removed).  Both budgets
+# run across the output's text items in order, the header item included.
+_BUDGET_BYTES = 12_000
+_BUDGET_TOKENS = 3_000
+_TOKENS = unified.RULES_0_169
 # rmcp's struct order for the blocks written back as their own JSON.
 _RESOURCE_LINK_FIELDS = ("type", "uri", "name", "title", "description", "mimeType", "size")
 _RESOURCE_FIELDS = ("type", "resource")
@@ -89,28 +95,72 @@ def _cause(args: dict[str, JSON], answer: answers.Answer) -> str | None:
     return None
 
 
-def _over_budget(texts: list[str]) -> None:
-    if sum(len(text.encode("utf-8")) for text in texts) > _BUDGET_BYTES:
-        raise NotModelled("0.169.0 truncates MCP output over its budget by a rule not modelled yet")
+def _cut(text: str, mode: unified.Mode, budget: int) -> str:
+    """One text cut in the middle to ``budget`` bytes or tokens."""
+    byte_budget = budget if mode == "bytes" else budget * _TOKENS.bytes_per_token
+    return unified.truncate_middle(text, mode, byte_budget, _TOKENS)
+
+
+def _cost(text: str, mode: unified.Mode) -> int:
+    size = len(text.encode("utf-8"))
+    return size if mode == "bytes" else unified.tokens(size, _TOKENS)
+
+
+def _cut_items(items: list[dict[str, JSON]], mode: unified.Mode, budget: int) -> list[dict[str, JSON]]:
+    """Text items kept while the budget lasts; the first over it is cut, later ones omitted."""
+    out: list[dict[str, JSON]] = []
+    remaining = budget
+    omitted = 0
+    for item in items:
+        if item["type"] != "input_text":
+            out.append(item)
+            continue
+        if remaining == 0:
+            omitted += 1
+            continue
+        cost = _cost(item["text"], mode)
+        if cost <= remaining:
+            out.append(item)
+            remaining -= cost
+            continue
+        snippet = _cut(item["text"], mode, remaining)
+        if snippet:
+            out.append(_text(snippet))
+        else:
+            omitted += 1
+        remaining = 0
+    if omitted:
+        out.append(_text(f"[omitted {omitted} text items ...]"))
+    return out
+
+
+def _truncated_items(items: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    return _cut_items(_cut_items(items, "bytes", _BUDGET_BYTES), "tokens", _BUDGET_TOKENS)
+
+
+def _truncated_text(text: str) -> str:
+    if _cost(text, "bytes") > _BUDGET_BYTES:
+        text = _cut(text, "bytes", _BUDGET_BYTES)
+    if _cost(text, "tokens") > _BUDGET_TOKENS:
+        text = _cut(text, "tokens", _BUDGET_TOKENS)
+    return text
 
 
 def output(args: dict[str, JSON], answer: answers.Answer) -> JSON:
     header = f"Wall time: {float(args.get('duration_seconds', 0.0)):.4f} seconds\nOutput:"
     cause = _cause(args, answer)
     if cause is not None:
-        return [_text(header), _text(_failure(args, cause))]
+        return _truncated_items([_text(header), _text(_failure(args, cause))])
     assert isinstance(answer, answers.Result)
     structured = answer.value.get("structuredContent")
     if structured is not None:
         body = json_numbers.dumps(structured, json_numbers.kept_text)
-        _over_budget([body])
-        return header + "\n" + body
+        return _truncated_text(header + "\n" + body)
     content = answer.value.get("content", [])
     try:
         if not isinstance(content, list):
             raise _Unreadable("content")
         items = [_block(block) for block in content]
     except _Unreadable:
-        return [_text(header), _text(_failure(args, "Unexpected response type"))]
-    _over_budget([item["text"] for item in items if item["type"] == "input_text"])
-    return [_text(header), *items]
+        return _truncated_items([_text(header), _text(_failure(args, "Unexpected response type"))])
+    return _truncated_items([_text(header), *items])

@@ -43,6 +43,10 @@ SDK has one behaviour for both.
 ``chat.request`` (edition 0.25.0 only, the one edition with a chat wire): the SDK's
 Chat Completions model and its ``Converter.items_to_messages``, see
 ``openai_agents_chat.py``.
+
+``mcp.tools_to_responses`` (both editions): an ``Agent`` with stand-in MCP servers and the
+SDK's default MCP config, its tools as the Responses model would send them, see
+``openai_agents_mcp.py``.
 """
 
 from __future__ import annotations
@@ -63,6 +67,8 @@ from agents.sandbox.errors import (
 from agents.sandbox.workspace_paths import WorkspacePathPolicy
 from openai_agents_chat import OP as CHAT_OP
 from openai_agents_chat import chat_request
+from openai_agents_mcp import OP as MCP_OP
+from openai_agents_mcp import tools_to_responses
 
 from codex_conformance.release.file_tree import FileTreeError, decode_content, encode_content, safe_relative
 
@@ -83,11 +89,13 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                     "homepage": "https://github.com/openai/openai-agents-python",
                 },
                 "editions": EDITIONS,
-                "ops": [OP, CHAT_OP],
+                "ops": [OP, CHAT_OP, MCP_OP],
             }
         }
     if op == CHAT_OP:
         return chat_request(request.get("args", {}))
+    if op == MCP_OP:
+        return tools_to_responses(request.get("args", {}))
     if op != OP:
         return {"unsupported": f"op {op} is not implemented by this adapter"}
     args = request.get("args", {})

@@ -25,10 +25,15 @@ def _text_part(part: JSON, keep_annotations: bool) -> JSON:
     return out
 
 
-def _message(item: dict[str, JSON], keep_annotations: bool) -> dict[str, JSON]:
+def _message(item: dict[str, JSON], keep_annotations: bool, keep_phase: bool) -> dict[str, JSON]:
     content = item.get("content")
     parts = [_text_part(p, keep_annotations) for p in content] if isinstance(content, list) else content
-    return {"type": "message", "id": item.get("id"), "role": item.get("role"), "content": parts}
+    out = {"type": "message", "id": item.get("id"), "role": item.get("role"), "content": parts}
+    # 0.169.0's message has an optional `phase` after `content` (upstream test
+    # parses_items_and_completed, confirmed by the release); 0.25.0 has no such field.
+    if keep_phase and item.get("phase") is not None:
+        out["phase"] = item["phase"]
+    return out
 
 
 def _reasoning(item: dict[str, JSON]) -> dict[str, JSON]:
@@ -41,11 +46,11 @@ def _reasoning(item: dict[str, JSON]) -> dict[str, JSON]:
     }
 
 
-def _normalizer(keep_annotations: bool) -> ItemNormalizer:
+def _normalizer(keep_annotations: bool, keep_phase: bool) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
         if kind == "message":
-            return _message(item, keep_annotations)
+            return _message(item, keep_annotations, keep_phase)
         if kind == "reasoning":
             return _reasoning(item)
         return dict(item)
@@ -54,6 +59,6 @@ def _normalizer(keep_annotations: bool) -> ItemNormalizer:
 
 
 # 0.25.0's output_text part is `{text}` only: annotations are dropped.
-CLASSIC_ITEMS: ItemNormalizer = _normalizer(keep_annotations=False)
-# 0.169.0 keeps `annotations` when the server sent it (and omits it otherwise).
-CURRENT_ITEMS: ItemNormalizer = _normalizer(keep_annotations=True)
+CLASSIC_ITEMS: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False)
+# 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them otherwise).
+CURRENT_ITEMS: ItemNormalizer = _normalizer(keep_annotations=True, keep_phase=True)

@@ -41,10 +41,15 @@ class SseRules:
     keep_items_on_error: bool
     # response.failed error codes the edition turns into a non-retryable error.
     fatal_codes: dict[str, FatalFailure]
+    # Codes that end the turn with the server's own message, and the text used
+    # instead when the message is missing (or, where the flag says so, blank).
+    fatal_message_codes: dict[str, tuple[str, bool]]
     # Codes whose message's "try again in" delay is honoured, and the message prefix they get.
     rate_limit_codes: dict[str, str]
     # Template for response.incomplete, or None where the edition ignores the event.
     incomplete_message: str | None
+    # Incomplete reasons the edition retries (as a stream error) instead of ending the turn.
+    incomplete_retried_reasons: frozenset[str] = frozenset()
 
 
 def _int_or(value: JSON, default: JSON) -> JSON:
@@ -103,6 +108,12 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON]:
     message = message if isinstance(message, str) else ""
     if isinstance(code, str) and code in rules.fatal_codes:
         return _error("fatal", rules.fatal_codes[code].message)
+    if isinstance(code, str) and code in rules.fatal_message_codes:
+        fallback, blank_is_missing = rules.fatal_message_codes[code]
+        given = error.get("message")
+        if not isinstance(given, str) or (blank_is_missing and not given.strip()):
+            return _error("fatal", fallback)
+        return _error("fatal", given)
     if isinstance(code, str) and code in rules.rate_limit_codes:
         return _error("retryable", rules.rate_limit_codes[code] + message, _retry_after_ms(message))
     return _error("retryable", DISCONNECTED.format(message=message))
@@ -116,10 +127,13 @@ def _completed(rules: SseRules, response: JSON) -> dict[str, JSON]:
     return {"kind": "completed", "usage": usage}
 
 
-def _incomplete(template: str, response: JSON) -> dict[str, JSON]:
+def _incomplete(rules: SseRules, template: str, response: JSON) -> dict[str, JSON]:
     details = response.get("incomplete_details") if isinstance(response, dict) else None
     reason = details.get("reason") if isinstance(details, dict) else None
-    return _error("fatal", template.format(reason=reason if isinstance(reason, str) else "unknown"))
+    message = template.format(reason=reason if isinstance(reason, str) else "unknown")
+    if reason in rules.incomplete_retried_reasons:
+        return _error("retryable", DISCONNECTED.format(message=message))
+    return _error("fatal", message)
 
 
 def _decode(data: str) -> dict[str, JSON] | None:
@@ -153,7 +167,7 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
             if not rules.defer_completed:
                 break
         elif kind == "response.incomplete" and end is None and rules.incomplete_message is not None:
-            end = _incomplete(rules.incomplete_message, event.get("response"))
+            end = _incomplete(rules, rules.incomplete_message, event.get("response"))
             break
     if end is None:
         end = _error("retryable", DISCONNECTED.format(message=CLOSED_EARLY))

@@ -14,6 +14,7 @@ CLASSIC_SSE = SseRules(
     report_response_id=False,  # 0.25.0 reads the id but nothing outside the process shows it
     keep_items_on_error=False,
     fatal_codes={},  # every response.failed is retried, whatever its code (E-SSE-1)
+    fatal_message_codes={},
     rate_limit_codes={},  # and with the release's own backoff (E-SSE-2)
     incomplete_message=None,  # response.incomplete is an unknown event
 )
@@ -32,6 +33,14 @@ CURRENT_SSE = replace(
         ),
         "insufficient_quota": FatalFailure("Quota exceeded. Check your plan and billing details."),
     },
+    # Upstream tests cyber_policy_error_is_fatal, cyber_policy_error_uses_fallback_for_empty_message,
+    # invalid_prompt_without_type_is_invalid_request; the release agrees (SSE-FAIL-1).
+    fatal_message_codes={
+        "cyber_policy": ("This request has been flagged for possible cybersecurity risk.", True),
+        "invalid_prompt": ("Invalid request.", False),
+    },
     rate_limit_codes={"rate_limit_exceeded": "rate limit exceeded: "},
     incomplete_message="Incomplete response returned, reason: {reason}",
+    # Upstream test incomplete_response_emits_content_filter_error_message; the release agrees (SSE-FAIL-3).
+    incomplete_retried_reasons=frozenset({"content_filter"}),
 )

@@ -20,6 +20,7 @@ from typing import Any
 from codex_conformance import paths
 from codex_conformance.cases import Case, ExpectedResult, load_cases
 from codex_conformance.compare import compare
+from codex_conformance.errors import UsageError
 from codex_conformance.harnesses.recorded import recorded
 from codex_conformance.harnesses.session_run import OP, mock_server_harness
 
@@ -78,8 +79,15 @@ class RespxSessions:
 
     @contextmanager
     def serve(self, case: Case) -> Iterator[ServedSession]:
-        import httpx
-        import respx
+        try:
+            import httpx
+            import respx
+        except ImportError as missing:
+            # Optional: only Python ports checked in process need them.
+            raise UsageError(
+                f"the in-process session check needs httpx and respx ({missing.name} is not installed): "
+                "pip install 'codex-conformance[test]'"
+            ) from None
 
         transcript = list(case.args["transcript"])
         served = ServedSession(

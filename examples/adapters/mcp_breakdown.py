@@ -12,6 +12,8 @@ inside the namespaces, named ``namespace + "__" + name`` as the API joins them):
   (0.25.0 has none);
 - ``count``: the number of MCP tools;
 - ``names``: the names as the model sees them, in order;
+- ``bare``: the tool names without the release's ``server__`` (0.25.0) or namespace
+  (0.169.0) part, in any order (what a library that adds no server part can match);
 - ``keys``: each entry's keys as a set (``type name description strict parameters``);
 - ``description``, ``strict``, ``parameters``: those fields, tool by tool in the release's
   order matched by position after sorting both sides by name (so an ordering difference
@@ -51,6 +53,7 @@ PARTS = (
     "resource",
     "count",
     "names",
+    "bare",
     "keys",
     "description",
     "strict",
@@ -99,6 +102,7 @@ def compare(case: Any, expected: dict[str, Any], response: dict[str, Any]) -> di
     same["resource"] = plain_want == plain_got
     same["count"] = len(want) == len(got)
     same["names"] = [t.get("name") for t in want] == [t.get("name") for t in got]
+    same["bare"] = sorted(want_parts) == sorted(str(t.get("name")) for t in got)
     same["order"] = want_parts == [str(t.get("name")) for t in got]
     subset = case.compare == "json-subset"
     same["keys"] = subset or (

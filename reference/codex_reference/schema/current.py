@@ -48,10 +48,52 @@ def convert(input_schema: JSON) -> dict[str, JSON]:
         schema["properties"] = {}
     prepared = prune_unreachable_definitions(sanitize(schema))
     compacted = compact_large_schema(prepared)
+    _reject_wide_integers_below_additional_properties(compacted)
     result = to_subset(compacted)
     if result.get("type") == "null":
         raise SchemaRejected("tool input schema must not be a singleton null type")
     return result
+
+
+# --- stage 5 precondition: numbers under additionalProperties ----------------
+
+_SCHEMA_MAPS = ("properties", "patternProperties", *_DEFINITION_TABLES)
+
+
+def _is_wide_integer(value: JSON) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and not (-(2**63) <= value < 2**64)
+
+
+def _contains_wide_integer(value: JSON) -> bool:
+    if isinstance(value, dict):
+        return any(_contains_wide_integer(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_contains_wide_integer(item) for item in value)
+    return _is_wide_integer(value)
+
+
+def _reject_wide_integers_below_additional_properties(schema: JSON) -> None:
+    """Captured (schema/0.169.0/addl-wide-int-*, top-addl-wide-int): anywhere
+    below a schema-valued ``additionalProperties``, even in a keyword the subset
+    drops, an integer outside both the i64 and the u64 range drops the tool.
+    The same integer elsewhere is kept (prop-wide-int-enum, items-wide-int-enum).
+    That field is an untagged bool-or-schema enum; serde buffers it, and the
+    buffer has no form for such a number (found by the differential property
+    against release:0.169.0)."""
+    if isinstance(schema, list):
+        for item in schema:
+            _reject_wide_integers_below_additional_properties(item)
+        return
+    if not isinstance(schema, dict):
+        return
+    for key, value in schema.items():
+        if key == "additionalProperties" and isinstance(value, dict) and _contains_wide_integer(value):
+            raise SchemaRejected("additionalProperties holds an integer outside the i64 and u64 ranges")
+        if key in _SCHEMA_MAPS and isinstance(value, dict):
+            for sub in value.values():  # keys here are names, not keywords
+                _reject_wide_integers_below_additional_properties(sub)
+        else:
+            _reject_wide_integers_below_additional_properties(value)
 
 
 # --- stage 2: sanitize -------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from broken_adapters import BROKEN, BrokenAdapter
+from broken_check import assert_caught_on_clause
 
 from codex_conformance.cases import load_cases
 from codex_conformance.connection.inprocess import InProcessConnection
@@ -28,12 +29,4 @@ def test_reference_passes_everything(cases):
 
 @pytest.mark.parametrize("broken", BROKEN, ids=[broken.name for broken in BROKEN])
 def test_broken_adapter_is_caught_on_its_clause(broken: BrokenAdapter, cases):
-    with InProcessConnection(broken.handle, name=broken.name) as connection:
-        outcomes = run_cases(connection, cases)
-    failed = [outcome for outcome in outcomes if outcome.status is Status.FAIL]
-    assert failed, f"{broken.name} ({broken.why}) passed every case"
-    assert not [outcome for outcome in outcomes if outcome.status is Status.ERROR]
-    assert any(broken.clause in outcome.clauses for outcome in failed), (
-        f"{broken.name} failed only cases of {sorted({c for o in failed for c in o.clauses})}, "
-        f"none of {broken.clause}"
-    )
+    assert_caught_on_clause(broken, cases)

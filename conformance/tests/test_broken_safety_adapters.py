@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from broken_check import assert_caught_on_clause
 from broken_safety_adapters import BROKEN, BrokenAdapter
 
 from codex_conformance.cases import load_cases
@@ -28,12 +29,7 @@ def test_reference_passes_every_case(cases):
 
 @pytest.mark.parametrize("broken", BROKEN, ids=[broken.name for broken in BROKEN])
 def test_broken_adapter_is_caught_on_its_clause(broken: BrokenAdapter, cases):
-    with InProcessConnection(broken.handle, name=broken.name) as connection:
-        outcomes = run_cases(connection, cases)
-    failed = [outcome for outcome in outcomes if outcome.status is Status.FAIL]
-    assert failed, f"{broken.name} ({broken.why}) passed every case"
-    assert not [outcome for outcome in outcomes if outcome.status is Status.ERROR]
-    assert any(broken.clause in outcome.clauses for outcome in failed)
+    assert_caught_on_clause(broken, cases)
 
 
 @pytest.mark.parametrize(

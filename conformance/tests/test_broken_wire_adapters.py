@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from broken_check import assert_caught_on_clause
 from broken_wire_adapters import BROKEN_WIRE, BrokenWireAdapter
 
 from codex_conformance.cases import load_cases
-from codex_conformance.connection.inprocess import InProcessConnection
-from codex_conformance.outcome import Status
 from codex_conformance.paths import fixtures_dir
-from codex_conformance.runner import run_cases
 
 OPS = ("sse.responses",)
 
@@ -21,12 +19,4 @@ def cases():
 
 @pytest.mark.parametrize("broken", BROKEN_WIRE, ids=[broken.name for broken in BROKEN_WIRE])
 def test_broken_wire_adapter_is_caught_on_its_clause(broken: BrokenWireAdapter, cases):
-    with InProcessConnection(broken.handle, name=broken.name) as connection:
-        outcomes = run_cases(connection, cases)
-    failed = [outcome for outcome in outcomes if outcome.status is Status.FAIL]
-    assert failed, f"{broken.name} ({broken.why}) passed every case"
-    assert not [outcome for outcome in outcomes if outcome.status is Status.ERROR]
-    assert any(broken.clause in outcome.clauses for outcome in failed), (
-        f"{broken.name} failed only cases of {sorted({c for o in failed for c in o.clauses})}, "
-        f"none of {broken.clause}"
-    )
+    assert_caught_on_clause(broken, cases)

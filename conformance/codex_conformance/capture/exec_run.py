@@ -96,6 +96,18 @@ def _toml_string(value: str) -> str:
     return '"' + "".join(escaped) + '"'
 
 
+def release_env(home: str) -> dict[str, str]:
+    """The whole environment a release runs with: ``home`` is its HOME and
+    CODEX_HOME, and the mock provider's key is set; nothing else leaks in."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": home,
+        "CODEX_HOME": home,
+        _API_KEY_ENV: "sk-conformance",
+        "LANG": "C.UTF-8",
+    }
+
+
 def write_config(
     home: Path,
     base_url: str,
@@ -168,14 +180,7 @@ def run_exec(
         server.chat_streams = chat_streams  # None keeps `/chat/completions` a 404
         with server:
             write_config(home, server.base_url, model, servers, extra_toml=extra_toml, provider=provider)
-            env = {
-                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                "HOME": str(home),
-                "CODEX_HOME": str(home),
-                _API_KEY_ENV: "sk-conformance",
-                "LANG": "C.UTF-8",
-                **(env or {}),
-            }
+            env = {**release_env(str(home)), **(env or {})}
             try:
                 completed = subprocess.run(
                     [str(binary), "exec", "--skip-git-repo-check", *exec_flags, prompt],

@@ -11,7 +11,6 @@ first Responses request to the loopback mock server, then stops it.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import tempfile
 import threading
@@ -19,7 +18,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from codex_conformance.capture.exec_run import _API_KEY_ENV, CaptureError, ExecRun, write_config
+from codex_conformance.capture.exec_run import CaptureError, ExecRun, release_env, write_config
 from codex_conformance.capture.mock_responses_server import MockResponsesServer
 
 _TIMEOUT_SECONDS = 60.0
@@ -50,13 +49,7 @@ def run_new_conversation(binary: Path, *, model: str, params: dict[str, Any], pr
         MockResponsesServer() as server,
     ):
         write_config(Path(home_dir), server.base_url, model, [])
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": home_dir,
-            "CODEX_HOME": home_dir,
-            _API_KEY_ENV: "sk-conformance",
-            "LANG": "C.UTF-8",
-        }
+        env = release_env(home_dir)
         with subprocess.Popen(
             [str(binary), "mcp"],
             cwd=work_dir,

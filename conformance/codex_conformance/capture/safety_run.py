@@ -16,14 +16,13 @@ an unsafe argv never runs), and answers whether one was asked.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import tempfile
 import threading
 from pathlib import Path
 from typing import IO, Any
 
-from codex_conformance.capture.exec_run import _API_KEY_ENV, CaptureError, write_config
+from codex_conformance.capture.exec_run import CaptureError, release_env, write_config
 from codex_conformance.capture.mock_responses_server import (
     MockResponsesServer,
     Stream,
@@ -125,13 +124,7 @@ def asks_approval(binary: Path, version: str, argv: list[str]) -> bool:
         MockResponsesServer(streams=streams) as server,
     ):
         write_config(Path(home_dir), server.base_url, "gpt-5", [])
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": home_dir,
-            "CODEX_HOME": home_dir,
-            _API_KEY_ENV: "sk-conformance",
-            "LANG": "C.UTF-8",
-        }
+        env = release_env(home_dir)
         with subprocess.Popen(
             [str(binary), "mcp"],
             cwd=work_dir,

@@ -54,13 +54,21 @@ class ExecRun:
     # CODEX_HOME/sessions: the history it recorded, read before the home goes.
     rollout: tuple[Any, ...] = ()
 
+    def responses_requests(self) -> list[RecordedRequest]:
+        """The POSTs to the Responses endpoint, in the order they arrived."""
+        return [
+            request
+            for request in self.requests
+            if request.method == "POST" and request.path.split("?")[0].rstrip("/").endswith("/responses")
+        ]
+
     def first_responses_body(self) -> dict[str, Any]:
-        for request in self.requests:
-            if request.method == "POST" and request.path.split("?")[0].rstrip("/").endswith("/responses"):
-                body = request.json_body()
-                if not isinstance(body, dict):
-                    raise CaptureError("the Responses request body is not a JSON object")
-                return body
+        requests = self.responses_requests()
+        if requests:
+            body = requests[0].json_body()
+            if not isinstance(body, dict):
+                raise CaptureError("the Responses request body is not a JSON object")
+            return body
         panic = self.panic_message()
         if panic is not None:
             raise ReleaseCrashedError(panic)

@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from codex_conformance.capture.exec_run import CaptureError, run_exec
+from codex_conformance.capture.exec_run import CaptureError, ExecRun, run_exec
 from codex_conformance.capture.mock_responses_server import simple_reply_stream, sse_event
 from codex_conformance.release import raw_json
 from codex_conformance.release.cache import release_binary
@@ -42,6 +42,20 @@ def _stream(items: list[dict[str, Any]], response_id: str) -> str:
     events += [{"type": "response.output_item.done", "item": item} for item in items]
     events.append({"type": "response.completed", "response": {"id": response_id, "usage": _USAGE}})
     return "".join(sse_event(event) for event in events)
+
+
+def follow_up_input(run: ExecRun, version: str) -> list[str]:
+    """The raw text of each element of the second Responses request's ``input``
+    (the release's exact bytes, not re-serialized JSON)."""
+    requests = run.responses_requests()
+    if len(requests) < 2:
+        raise CaptureError(
+            f"release {version} sent {len(requests)} Responses request(s), expected a follow-up; "
+            f"stderr tail:\n{run.stderr[-1500:]}"
+        )
+    body = requests[1].body.decode("utf-8")
+    start, end = raw_json.member_value(body, "input")
+    return raw_json.array_elements(body[start:end])
 
 
 def _is_prompt(element: str) -> bool:
@@ -75,19 +89,7 @@ def written_back(
         extra_toml=f"{_PERMISSIONS}\n{extra_toml}",
         files=files,
     )
-    requests = [
-        request
-        for request in run.requests
-        if request.method == "POST" and request.path.split("?")[0].rstrip("/").endswith("/responses")
-    ]
-    if len(requests) < 2:
-        raise CaptureError(
-            f"release {version} sent {len(requests)} Responses request(s), expected a follow-up; "
-            f"stderr tail:\n{run.stderr[-1500:]}"
-        )
-    body = requests[1].body.decode("utf-8")
-    start, end = raw_json.member_value(body, "input")
-    elements = raw_json.array_elements(body[start:end])
+    elements = follow_up_input(run, version)
     prompts = [index for index, element in enumerate(elements) if _is_prompt(element)]
     if not prompts:
         raise CaptureError("the follow-up request does not carry the prompt")

@@ -21,9 +21,8 @@ from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError, _toml_string, run_exec
 from codex_conformance.capture.mock_responses_server import simple_reply_stream, sse_event
-from codex_conformance.release import raw_json
 from codex_conformance.release.cache import release_binary
-from codex_conformance.release.conversation_run import MODEL, PROMPT
+from codex_conformance.release.conversation_run import MODEL, PROMPT, follow_up_input
 from codex_conformance.release.ops import ReleaseRejectedError
 
 _FAKE_MCP_SERVER = Path(__file__).parent.parent / "capture" / "fake_mcp_server.py"
@@ -99,19 +98,7 @@ def call_written_back(
             raise NoAnswerError(
                 f"release {version} wrote nothing back within {window:g} s: {stuck}"
             ) from stuck
-    requests = [
-        request
-        for request in run.requests
-        if request.method == "POST" and request.path.split("?")[0].rstrip("/").endswith("/responses")
-    ]
-    if len(requests) < 2:
-        raise CaptureError(
-            f"release {version} sent {len(requests)} Responses request(s), expected a follow-up; "
-            f"stderr tail:\n{run.stderr[-1500:]}"
-        )
-    body = requests[1].body.decode("utf-8")
-    start, end = raw_json.member_value(body, "input")
-    elements = raw_json.array_elements(body[start:end])
+    elements = follow_up_input(run, version)
     for index, element in enumerate(elements):
         item = json.loads(element)
         if item.get("type") == "message" and item.get("role") == "user" and PROMPT in element:

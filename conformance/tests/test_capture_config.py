@@ -8,17 +8,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from codex_conformance.capture.exec_run import McpServerConfig, _toml_string, write_config
+from codex_conformance.capture.exec_run import McpServerConfig, write_config
+from codex_conformance.capture.toml_text import toml_string
 
 
 @pytest.mark.parametrize("value", ["🚀.00b:y@a", 'a"b\\c', "tab\there\x7f\x01", "héllo", ""])
 def test_toml_strings_round_trip(value: str) -> None:
-    assert tomllib.loads(f"k = {_toml_string(value)}")["k"] == value
+    assert tomllib.loads(f"k = {toml_string(value)}")["k"] == value
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=["Cs"])))
 def test_any_text_round_trips_through_toml(value: str) -> None:
-    assert tomllib.loads(f"k = {_toml_string(value)}")["k"] == value
+    assert tomllib.loads(f"k = {toml_string(value)}")["k"] == value
 
 
 def test_config_names_each_server_exactly(tmp_path) -> None:

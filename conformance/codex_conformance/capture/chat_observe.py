@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.capture import chat_sse
-from codex_conformance.capture.exec_run import CaptureError, ExecRun, _toml_string, run_exec
+from codex_conformance.capture.exec_run import CaptureError, ExecRun, run_exec
 from codex_conformance.capture.mock_responses_server import RecordedRequest, Stream
 from codex_conformance.capture.sse_observe import (
     PROMPT as SSE_PROMPT,
@@ -37,6 +37,7 @@ from codex_conformance.capture.sse_observe import (
     _json_lines,
     _retry_message,
 )
+from codex_conformance.capture.toml_text import toml_string
 from codex_conformance.release.cache import release_binary
 
 CHAT_PROVIDER = {"wire_api": '"chat"', "stream_max_retries": "1", "request_max_retries": "1"}
@@ -86,7 +87,7 @@ def observe_request(
             servers=[],
             prompt=prompt,
             chat_streams=script,
-            extra_toml=f"experimental_resume = {_toml_string(str(rollout))}\n{extra_toml}",
+            extra_toml=f"experimental_resume = {toml_string(str(rollout))}\n{extra_toml}",
             provider=CHAT_PROVIDER,
             exec_flags=("--json",),
         )

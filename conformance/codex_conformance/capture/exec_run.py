@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.capture.mock_responses_server import MockResponsesServer, RecordedRequest, Stream
+from codex_conformance.capture.toml_text import toml_string
 
 _FAKE_MCP_SERVER = Path(__file__).with_name("fake_mcp_server.py")
 _API_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
@@ -86,24 +87,6 @@ class ExecRun:
         return None
 
 
-def _toml_string(value: str) -> str:
-    """A TOML basic string.
-
-    Not ``json.dumps``: JSON writes characters outside the BMP as surrogate
-    pairs (``\\ud83d\\ude80``), which TOML rejects, and leaves DEL unescaped,
-    which TOML forbids.
-    """
-    escaped = []
-    for char in value:
-        if char in '"\\':
-            escaped.append("\\" + char)
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            escaped.append(f"\\u{ord(char):04X}")
-        else:
-            escaped.append(char)
-    return '"' + "".join(escaped) + '"'
-
-
 def release_env(home: str) -> dict[str, str]:
     """The whole environment a release runs with: ``home`` is its HOME and
     CODEX_HOME, and the mock provider's key is set; nothing else leaks in."""
@@ -131,7 +114,7 @@ def write_config(
     # own path after it).
     table = {
         "name": '"conformance mock"',
-        "base_url": _toml_string(base_url),
+        "base_url": toml_string(base_url),
         "wire_api": '"responses"',
         "env_key": f'"{_API_KEY_ENV}"',
     }
@@ -139,7 +122,7 @@ def write_config(
         origin = base_url[: base_url.index("/", len("http://"))]
         table[key] = value.replace("{base_url}", base_url).replace("{origin}", origin)
     lines = [
-        f"model = {_toml_string(model)}",
+        f"model = {toml_string(model)}",
         'model_provider = "conformance_mock"',
         extra_toml,
         "",
@@ -151,9 +134,9 @@ def write_config(
         tools_file.write_text(json.dumps(server.tools, ensure_ascii=False), encoding="utf-8")
         lines += [
             "",
-            f"[mcp_servers.{_toml_string(server.name)}]",
-            f"command = {_toml_string(sys.executable)}",
-            f"args = [{_toml_string(str(_FAKE_MCP_SERVER))}, {_toml_string(str(tools_file))}]",
+            f"[mcp_servers.{toml_string(server.name)}]",
+            f"command = {toml_string(sys.executable)}",
+            f"args = [{toml_string(str(_FAKE_MCP_SERVER))}, {toml_string(str(tools_file))}]",
         ]
     (home / "config.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -28,7 +28,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from codex_conformance.capture.exec_run import CaptureError, ExecRun, _toml_string, run_exec
+from codex_conformance.capture.exec_run import CaptureError, ExecRun, run_exec
+from codex_conformance.capture.toml_text import toml_string
 from codex_conformance.release.cache import release_binary
 
 DEFAULT_PROMPT = "hi"
@@ -55,9 +56,9 @@ def toml_value(value: Any) -> str:
     if isinstance(value, int | float):
         return json.dumps(value)
     if isinstance(value, str):
-        return _toml_string(value)
+        return toml_string(value)
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{_toml_string(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{toml_string(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
     raise RequestArgsError(f"no TOML form for {value!r}")
 
 
@@ -72,7 +73,7 @@ def split_base_url(base_url: str) -> tuple[str, str]:
 
 def _provider_table(provider: Mapping[str, Any]) -> dict[str, str]:
     _, rest = split_base_url(str(provider["base_url"]))
-    table = {"base_url": _toml_string("{origin}" + rest)}
+    table = {"base_url": toml_string("{origin}" + rest)}
     table["env_key"] = toml_value(provider.get("env_key", DEFAULT_ENV_KEY))
     for key in _PROVIDER_KEYS:
         if provider.get(key) is not None:

@@ -28,8 +28,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from codex_conformance.capture.exec_run import ExecRun, _toml_string, run_exec
+from codex_conformance.capture.exec_run import ExecRun, run_exec
 from codex_conformance.capture.mcp_server_run import run_new_conversation
+from codex_conformance.capture.toml_text import toml_string
 from codex_conformance.compare import PATTERN_KEY
 from codex_conformance.release.cache import release_binary
 
@@ -58,7 +59,7 @@ def toml_value(value: Any) -> str:
     if isinstance(value, int | float):
         return json.dumps(value)
     if isinstance(value, str):
-        return _toml_string(value)
+        return toml_string(value)
     if isinstance(value, list):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"
     raise TypeError(f"config values must be scalars or arrays, not {type(value).__name__}")

@@ -19,8 +19,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from codex_conformance.capture.exec_run import CaptureError, _toml_string, run_exec
+from codex_conformance.capture.exec_run import CaptureError, run_exec
 from codex_conformance.capture.mock_responses_server import simple_reply_stream, sse_event
+from codex_conformance.capture.toml_text import toml_string
 from codex_conformance.release.cache import release_binary
 from codex_conformance.release.conversation_run import MODEL, PROMPT, follow_up_input
 from codex_conformance.release.ops import ReleaseRejectedError
@@ -56,9 +57,9 @@ def _server_toml(scratch: Path, tools: list[Any], calls: dict[str, Any], timeout
     calls_file.write_text(json.dumps(calls, ensure_ascii=False), encoding="utf-8")
     lines = [
         f"[mcp_servers.{SERVER}]",
-        f"command = {_toml_string(sys.executable)}",
-        f"args = [{_toml_string(str(_FAKE_MCP_SERVER))}, "
-        f"{_toml_string(str(tools_file))}, {_toml_string(str(calls_file))}]",
+        f"command = {toml_string(sys.executable)}",
+        f"args = [{toml_string(str(_FAKE_MCP_SERVER))}, "
+        f"{toml_string(str(tools_file))}, {toml_string(str(calls_file))}]",
     ]
     if timeout_sec is not None:
         lines.append(f"tool_timeout_sec = {timeout_sec!r}")

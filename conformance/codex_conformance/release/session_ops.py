@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from codex_conformance.capture.exec_run import _toml_string, run_exec
+from codex_conformance.capture.exec_run import run_exec
+from codex_conformance.capture.toml_text import toml_string
 from codex_conformance.release.cache import release_binary
 
 # `codex exec`'s own defaults (approval never, read-only sandbox), the
@@ -25,6 +26,6 @@ def session_run(version: str, args: dict[str, Any]) -> dict[str, Any]:
         model=str(args.get("model") or MODEL),
         servers=[],
         prompt=str(args.get("prompt", "hi")),
-        provider={"base_url": _toml_string(str(args["base_url"]))},
+        provider={"base_url": toml_string(str(args["base_url"]))},
     )
     return {"exit_code": run.returncode}

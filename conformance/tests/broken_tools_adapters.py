@@ -6,13 +6,17 @@ clause whose cases must catch it; ``test_broken_tools_adapters`` runs them.
 
 from __future__ import annotations
 
+import base64
 import json
+import struct
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from codex_reference import editions
 from codex_reference.adapter import Handler, make_handler
+from codex_reference.dispatch import image_gif, image_png
 from codex_reference.tools import catalog
 
 Tools = list[Any]
@@ -83,6 +87,57 @@ def _image_jpg_mime(request: Any) -> dict[str, Any]:
     return response
 
 
+def _gif_as(convert: Callable[[bytes], str]) -> Handler:
+    """The reference, except that a view_image of a GIF gets the data URL ``convert`` makes of it."""
+    reference = make_handler(editions.EDITIONS)
+
+    def handle(request: Any) -> dict[str, Any]:
+        response = reference(request)
+        args = request.get("args") or {}
+        output = (response.get("result") or {}).get("item", {}).get("output")
+        if request.get("op") == "dispatch.call" and isinstance(output, list):
+            path = json.loads(args["item"]["arguments"])["path"]
+            content = base64.b64decode(args["files"][path])
+            if content.startswith(b"GIF"):
+                output[0]["image_url"] = convert(content)
+        return response
+
+    return handle
+
+
+def _data_url(mime: str, data: bytes) -> str:
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def _gif_passed_through(content: bytes) -> str:
+    """The GIF sent as it is (as PNG and JPEG are)."""
+    return _data_url("image/gif", content)
+
+
+def _png_chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def _gif_as_zlib_png(content: bytes) -> str:
+    """A valid PNG of the right pixels, but written the usual way (filter None, zlib's default level)."""
+    image = image_gif.decode_first_frame(content)
+    stride = image.width * 4
+    raw = b"".join(b"\x00" + image.rgba[y * stride : (y + 1) * stride] for y in range(image.height))
+    header = struct.pack(">IIBBBBB", image.width, image.height, 8, 6, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header) + _png_chunk(b"IDAT", zlib.compress(raw))
+    return _data_url("image/png", png + _png_chunk(b"IEND", b""))
+
+
+def _gif_transparent_black(content: bytes) -> str:
+    """Transparent pixels written as (0, 0, 0, 0) instead of keeping their palette colour."""
+    image = image_gif.decode_first_frame(content)
+    pixels = bytearray(image.rgba)
+    for i in range(0, len(pixels), 4):
+        if pixels[i + 3] == 0:
+            pixels[i : i + 3] = b"\x00\x00\x00"
+    return _data_url("image/png", image_png.encode_rgba(image.width, image.height, bytes(pixels)))
+
+
 BROKEN = [
     BrokenAdapter(
         "web-search-out-of-order",
@@ -105,6 +160,11 @@ BROKEN = [
         _dispatch("0.169.0", unknown_function="unknown tool: {name}"),
     ),
     BrokenAdapter("image-jpg-mime", "DISPATCH-IMAGE-1", "data:image/jpg", _image_jpg_mime),
+    BrokenAdapter("gif-passed-through", "DISPATCH-IMAGE-1", "data:image/gif", _gif_as(_gif_passed_through)),
+    BrokenAdapter("gif-zlib-png", "DISPATCH-IMAGE-1", "PNG via zlib, no fdeflate", _gif_as(_gif_as_zlib_png)),
+    BrokenAdapter(
+        "gif-transparent-black", "DISPATCH-IMAGE-1", "transparent RGB zeroed", _gif_as(_gif_transparent_black)
+    ),
     BrokenAdapter(
         "serde-default-numbers",
         "DISPATCH-ARGS-1",

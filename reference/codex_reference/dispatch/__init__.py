@@ -6,7 +6,9 @@ payload of the other kind, is answered at once with a fixed text; a
 handler parses its arguments (serde_json) and answers with its own output.
 Only host-independent outcomes are modelled: argument parse errors come
 from a model of serde_json over the handler's argument type
-(``serde_json.py``); re-encoded images are declined (``NotModelled``).
+(``serde_json.py``); view_image's images from a model of the release's
+image handling (``image_prompt.py``: pass-through, GIF re-encoded as PNG;
+resized images are declined with ``NotModelled``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from codex_reference.dispatch.image_prompt import prompt_image
 from codex_reference.dispatch.serde_json import SerdeError, Shape, from_str
 from codex_reference.errors import InvalidArgs, NotModelled
 
@@ -143,12 +146,6 @@ DISPATCH_0_169 = DispatchRules(
     arbitrary_precision=True,
 )
 
-# File signatures → the MIME type of the data URL (DISPATCH-IMAGE-1).  Other
-# decodable formats are re-encoded (GIF becomes PNG): not modelled.
-_SIGNATURES: tuple[tuple[bytes, str], ...] = (
-    (b"\x89PNG\r\n\x1a\n", "image/png"),
-    (b"\xff\xd8\xff", "image/jpeg"),
-)
 _ID_PREFIX = {"function_call_output": "fco_", "custom_tool_call_output": "ctco_"}
 _PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
 
@@ -177,13 +174,12 @@ def _view_image(args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON
         content = base64.b64decode(files[path], validate=True)
     except (binascii.Error, TypeError) as exc:
         raise InvalidArgs(f"`files[{path!r}]` is not base64") from exc
-    for signature, mime in _SIGNATURES:
-        if content.startswith(signature):
-            url = f"data:{mime};base64,{base64.b64encode(content).decode('ascii')}"
-            return [{"type": "input_image", "image_url": url, "detail": "high"}]
-    if content.startswith((b"GIF87a", b"GIF89a", b"BM", b"RIFF")):
-        raise NotModelled("images the release re-encodes (GIF, BMP, WebP) are not modelled")
-    return "unable to process image: invalid or unsupported image data"
+    image = prompt_image(content)
+    if image is None:
+        return "unable to process image: invalid or unsupported image data"
+    mime, data = image
+    url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+    return [{"type": "input_image", "image_url": url, "detail": "high"}]
 
 
 def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> JSON:

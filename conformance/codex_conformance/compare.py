@@ -15,9 +15,10 @@ a capped unified diff) when they do not.
   volatile value still has its form checked.
 - ``json-subset``: every key the expected object names must be present with
   an equal value (recursively; lists must have the same length and match
-  item by item); keys it does not name are not compared.  Only for
+  item by item); keys it does not name are not compared, and an expected
+  ``{"$pattern": RE}`` matches a string as in ``json-pattern``.  Only for
   ``upstream-test`` cases, whose unit test asserts part of a result (say, the
-  names of the tools) and nothing about the rest.
+  names of the tools, or one field of a cursor) and nothing about the rest.
 - ``json-fields``: each top-level field the expected result names is compared
   as in ``json-exact`` (whole value, key order kept); fields it does not name
   are not compared.  For ``upstream-test`` cases that assert whole parts of a
@@ -124,6 +125,11 @@ def first_difference(
 
 def first_subset_difference(expected: Any, actual: Any, path: str = "$") -> str | None:
     """Where ``actual`` fails to contain ``expected``, as 'path: what', or None."""
+    if _is_pattern(expected):
+        regex = expected[PATTERN_KEY]
+        if isinstance(actual, str) and re.fullmatch(regex, actual):
+            return None
+        return f"{path}: expected a string matching /{regex}/ got {show(actual)}"
     if not _same_type(expected, actual):
         return f"{path}: expected {show(expected)} got {show(actual)}"
     if isinstance(expected, dict):

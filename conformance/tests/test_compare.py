@@ -97,6 +97,15 @@ def test_json_subset_compares_only_the_named_keys() -> None:
     assert compare("json-subset", {"n": 1}, {"n": 1.0, "m": 2}) is not None
 
 
+def test_json_subset_matches_patterns() -> None:
+    expected = {"next_cursor": {"$pattern": "[^:]*:2(:.*)?"}}
+    assert compare("json-subset", expected, {"next_cursor": "ab:2:320", "skills": []}) is None
+    wrong = compare("json-subset", expected, {"next_cursor": "ab:3:320"})
+    assert wrong is not None
+    assert wrong.summary.startswith("$.next_cursor: expected a string matching")
+    assert compare("json-subset", expected, {"next_cursor": None}) is not None
+
+
 def test_json_fields_compares_named_fields_whole() -> None:
     expected = {"files": {"a.txt": "x\n"}}
     full = {"exit_code": 0, "stdout": "ok", "files": {"a.txt": "x\n"}}

@@ -17,6 +17,8 @@ from codex_reference.mcp import tools
 from codex_reference.request import build as request_build
 from codex_reference.request import builtins as request_builtins
 from codex_reference.safety import known_safe
+from codex_reference.skills import list_op as skills_list
+from codex_reference.skills import read_op as skills_read
 from codex_reference.tools import apply_patch_spec, catalog
 from codex_reference.wire import sse_responses
 
@@ -106,6 +108,8 @@ _EDITION_OPS: dict[str, _Op] = {
     "mcp.call_output": lambda table, args: mcp_output.call_output(_edition(table, args).mcp_output, args),
     "chat.request": lambda table, args: chat_request(_edition(table, args).chat, args),
     "chat.sse": lambda table, args: chat_sse(_edition(table, args).chat, args),
+    "skills.list": lambda table, args: skills_list(_edition(table, args).skills, args),
+    "skills.read": lambda table, args: skills_read(_edition(table, args).skills, args),
 }
 _OPS: dict[str, _Op] = {"hello": _hello, **_EDITION_OPS}
 

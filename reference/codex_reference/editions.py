@@ -19,6 +19,7 @@ from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import CLASSIC_REQUEST, CURRENT_REQUEST, RequestRules
 from codex_reference.safety import SAFETY_0_25, SAFETY_0_169, SafetyRules
 from codex_reference.schema import classic, current
+from codex_reference.skills import SKILLS_0_169, SkillsRules
 from codex_reference.sse.responses import SseRules
 from codex_reference.sse.rules import CLASSIC_SSE, CURRENT_SSE
 from codex_reference.tools import apply_patch_spec, catalog
@@ -69,6 +70,8 @@ class Edition:
     mcp_output: mcp_output.McpOutputRules
     # The Chat Completions wire (spec/chat.md); None where the release refuses it.
     chat: ChatRules | None
+    # The remote-skills namespace (spec/skills.md); None where the release has none.
+    skills: SkillsRules | None
 
 
 CLASSIC = Edition(
@@ -93,6 +96,7 @@ CLASSIC = Edition(
     items=items.ITEMS_0_25,
     mcp_output=mcp_output.MCP_OUTPUT_0_25,
     chat=CLASSIC_CHAT,
+    skills=None,
 )
 
 CURRENT = replace(
@@ -121,6 +125,7 @@ CURRENT = replace(
     items=items.ITEMS_0_169,
     mcp_output=mcp_output.MCP_OUTPUT_0_169,
     chat=None,
+    skills=SKILLS_0_169,
 )
 
 EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (CLASSIC, CURRENT)}

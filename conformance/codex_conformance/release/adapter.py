@@ -19,6 +19,7 @@ from codex_conformance.release import (
     ops,
     request_ops,
     safety_ops,
+    skills_ops,
     tools_ops,
     wire_ops,
 )
@@ -45,9 +46,17 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "session.run": session_run,
     "chat.request": chat_ops.chat_request,
     "chat.sse": chat_ops.chat_sse,
+    "skills.list": skills_ops.skills_call,
+    "skills.read": skills_ops.skills_call,
 }
-# Ops only some releases can answer; the others do not declare them (0.169.0 refuses chat).
-_ONLY_FOR = {"chat.request": ("0.25.0",), "chat.sse": ("0.25.0",)}
+# Ops only some releases can answer; the others do not declare them (0.169.0 refuses chat,
+# 0.25.0 has no skills namespace).
+_ONLY_FOR = {
+    "chat.request": ("0.25.0",),
+    "chat.sse": ("0.25.0",),
+    "skills.list": ("0.169.0",),
+    "skills.read": ("0.169.0",),
+}
 
 
 class ReleaseAdapter:

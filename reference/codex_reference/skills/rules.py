@@ -1,0 +1,67 @@
+"""The constants and texts of the ``skills`` namespace, per edition (spec/skills.md).
+
+Only 0.169.0 has the namespace; 0.25.0's table entry is ``None``.  The values
+are those of ``codex-rs/ext/skills/src/tools/`` in the version whose tool
+descriptions and error texts equal 0.169.0's binary; the broken adapters in
+conformance/tests/broken_skills_adapters.py swap single fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["SKILLS_0_169", "SkillsRules"]
+
+
+@dataclass(frozen=True)
+class SkillsRules:
+    # A direct call's budget is min(max_response_bytes, ceil(budget_factor * the
+    # turn's truncation bytes)) (SKILLS-BUDGET-1).
+    max_response_bytes: int
+    budget_factor: float
+    # Whether a response is measured as serde_json writes it (escapes counted)
+    # or, wrongly, by its raw text.
+    count_escapes: bool
+    max_handle_bytes: int
+    max_name_bytes: int
+    max_description_chars: int
+    description_suffix: str
+    max_warnings: int
+    max_warning_bytes: int
+    page_size: int
+    # Provider warnings appear only on a call without a cursor (SKILLS-LIST-WARN-1).
+    warnings_on_first_call_only: bool
+    # Cursors record the budget whose omissions were already reported (SKILLS-CURSOR-1).
+    cursor_records_budget: bool
+    oversized_warning: str
+    list_warnings_no_room: str
+    list_metadata_too_large: str
+    list_cursor_invalid: str
+    read_cursor_invalid: str
+    read_no_room: str
+    package_unavailable: str
+    read_failed: str
+
+
+SKILLS_0_169 = SkillsRules(
+    max_response_bytes=512 * 1024,
+    budget_factor=1.2,
+    count_escapes=True,
+    max_handle_bytes=2048,
+    max_name_bytes=256,
+    max_description_chars=1024,
+    description_suffix="...",
+    max_warnings=4,
+    max_warning_bytes=256,
+    page_size=20,
+    warnings_on_first_call_only=True,
+    cursor_records_budget=True,
+    oversized_warning="Some skills were omitted because their metadata is too large.",
+    list_warnings_no_room="skills.list response budget leaves no room for discovery warnings",
+    list_metadata_too_large="skill metadata is too large to list",
+    list_cursor_invalid="skills.list cursor is invalid",
+    read_cursor_invalid="skills.read cursor is invalid",
+    read_no_room="skills.read response budget leaves no room for contents",
+    package_unavailable="skill package is not available",
+    read_failed="failed to read skill resource",
+)

@@ -1,0 +1,93 @@
+"""How a skills response is measured and how its cursors look (SKILLS-BUDGET-1, SKILLS-CURSOR-1).
+
+Sizes are those of serde_json's compact output: ``"`` and ``\\`` and the
+short control escapes take two bytes, other control characters six, every
+other character its UTF-8 length.  Python's ``json.dumps`` with
+``ensure_ascii=False`` writes the same bytes for the strings a catalog holds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from typing import Any
+
+from codex_reference.skills.rules import SkillsRules
+
+__all__ = [
+    "Cursor",
+    "fingerprint",
+    "format_cursor",
+    "parse_cursor",
+    "response_budget",
+    "serialized_len",
+    "truncate_utf8",
+]
+
+JSON = Any
+
+
+def response_budget(rules: SkillsRules, truncation_bytes: int) -> int:
+    return min(rules.max_response_bytes, math.ceil(truncation_bytes * rules.budget_factor))
+
+
+def serialized_len(rules: SkillsRules, value: JSON) -> int:
+    if rules.count_escapes:
+        return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    return _raw_len(value)
+
+
+def _raw_len(value: JSON) -> int:
+    """The mistaken measure: strings by their unescaped UTF-8 length plus quotes."""
+    if isinstance(value, str):
+        return len(value.encode("utf-8")) + 2
+    if isinstance(value, list):
+        return 2 + max(len(value) - 1, 0) + sum(_raw_len(item) for item in value)
+    if isinstance(value, dict):
+        pairs = [_raw_len(key) + 1 + _raw_len(item) for key, item in value.items()]
+        return 2 + max(len(pairs) - 1, 0) + sum(pairs)
+    return len(json.dumps(value))
+
+
+def truncate_utf8(text: str, max_bytes: int) -> str:
+    """The longest prefix of at most ``max_bytes`` UTF-8 bytes that ends on a character."""
+    encoded = text.encode("utf-8")
+    if len(encoded) <= max_bytes:
+        return text
+    return encoded[:max_bytes].decode("utf-8", errors="ignore")
+
+
+def fingerprint(value: JSON) -> str:
+    """16 hex digits naming the value a cursor pages through.
+
+    The release uses Rust's DefaultHasher over the value's derived Hash; no
+    test pins those digits, and a cursor's length is all the budget sees, so
+    the model uses its own digest of the same value.
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+class Cursor:
+    """A parsed cursor: the fingerprint, the offset, and the budget it recorded (if any)."""
+
+    def __init__(self, fingerprint: str, offset: str, budget: str | None) -> None:
+        self.fingerprint = fingerprint
+        self.offset = offset
+        self.budget = budget
+
+
+def format_cursor(fingerprint_hex: str, offset: int, budget: int | None) -> str:
+    return f"{fingerprint_hex}:{offset}" if budget is None else f"{fingerprint_hex}:{offset}:{budget}"
+
+
+def parse_cursor(text: str) -> Cursor | None:
+    """``FP:OFFSET`` or ``FP:OFFSET:BUDGET`` split into parts, or None without a colon."""
+    head, colon, tail = text.rpartition(":")
+    if colon and ":" in head:
+        fingerprint_hex, _, offset = head.partition(":")
+        return Cursor(fingerprint_hex, offset, tail)
+    if not colon:
+        return None
+    return Cursor(head, tail, None)

@@ -246,6 +246,20 @@ def _wide_gif() -> bytes:
     )
 
 
+def _tall_gif() -> bytes:
+    # 20x3000: resized to 14x2048, both passes averaging several rows or columns.
+    return gif(20, 3000, _RAMP, [GifFrame(20, 3000, _grid(20, 3000, lambda x, y: (y // 3 + 9 * x) % 256))])
+
+
+def _wide_rgba_png() -> bytes:
+    # 2500x30 RGBA of stripes and ramps with varying alpha: resized to 2048x25.
+    def pixel(x: int, y: int) -> bytes:
+        blue = 200 if (x // 9 + y // 4) % 2 else 40
+        return bytes([x % 256, (x // 3 + 5 * y) % 256, blue, 255 - (x // 10) % 128])
+
+    return png(2500, 30, 6, 8, [b"".join(pixel(x, y) for x in range(2500)) for y in range(30)])
+
+
 def _gray_png() -> bytes:
     return png(5, 3, 0, 8, [bytes((x * 50 + y * 10) % 256 for x in range(5)) for y in range(3)])
 
@@ -282,11 +296,13 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-index-beyond-palette": ("short.gif", _short_palette_gif),
     "gif87a": ("old.gif", _gif87a),
     "gif-wide-2100": ("wide.gif", _wide_gif),
+    "gif-tall-3000": ("tall.gif", _tall_gif),
     "png-gray8": ("gray.png", _gray_png),
     "png-rgb16": ("rgb16.png", _rgb16_png),
     "png-palette": ("palette.png", _palette_png),
     "png-1000x800": ("tall.png", _solid_png(1000, 800)),
     "png-2049x4": ("wide.png", _solid_png(2049, 4)),
+    "png-rgba-2500x30": ("ramps.png", _wide_rgba_png),
     "bmp-24": ("small.bmp", _small_bmp),
 }
 

@@ -7,8 +7,8 @@ handler parses its arguments (serde_json) and answers with its own output.
 Only host-independent outcomes are modelled: argument parse errors come
 from a model of serde_json over the handler's argument type
 (``serde_json.py``); view_image's images from a model of the release's
-image handling (``image_prompt.py``: pass-through, GIF re-encoded as PNG;
-resized images are declined with ``NotModelled``).
+image handling (``image_prompt.py``: pass-through, GIF re-encoded as PNG,
+resizing; resized JPEG is declined with ``NotModelled``).
 """
 
 from __future__ import annotations

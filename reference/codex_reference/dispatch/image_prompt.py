@@ -4,10 +4,11 @@ The release sniffs the format from the first bytes and decodes the image.
 PNG, JPEG and WebP no larger than 2048x2048 are sent as they are, under
 their own MIME type; a GIF that size is re-encoded as PNG (its first
 frame, ``image_gif`` and ``image_png``).  Anything larger is resized to
-fit 2048x2048 with a triangle filter and re-encoded: not modelled (the
-reference declines it).  Other formats (BMP included) and bytes that are
-no image get ``None``: the release answers "invalid or unsupported image
-data".
+fit 2048x2048 with a triangle filter (``image_resize``) and re-encoded:
+GIF and 8-bit RGB/RGBA PNG as PNG are modelled; JPEG (re-encoded as
+JPEG), WebP and other PNGs are declined.  Other formats (BMP included)
+and bytes that are no image get ``None``: the release answers "invalid or
+unsupported image data".
 
 Only the dimensions of a passed-through file are read here; a file whose
 header is damaged, which the release's full decode would reject, is
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import struct
 
-from codex_reference.dispatch import image_gif, image_png
+from codex_reference.dispatch import image_gif, image_png, image_png_read, image_resize
 from codex_reference.errors import NotModelled
 
 __all__ = ["MAX_DIMENSION", "prompt_image"]
@@ -74,16 +75,20 @@ def _fits(size: tuple[int, int]) -> bool:
     return size[0] <= MAX_DIMENSION and size[1] <= MAX_DIMENSION
 
 
-_RESIZED = "images larger than 2048x2048 are resized (triangle filter) and re-encoded: not modelled"
+def _fitted_png(width: int, height: int, rgba: bytes) -> bytes:
+    """The PNG of an image, first resized to fit 2048x2048 (``image_resize``) if larger."""
+    if not _fits((width, height)):
+        fitted = image_resize.fit_dimensions(width, height, MAX_DIMENSION)
+        rgba = image_resize.resize_rgba(width, height, rgba, *fitted)
+        width, height = fitted
+    return image_png.encode_rgba(width, height, rgba)
 
 
 def prompt_image(data: bytes) -> tuple[str, bytes] | None:
     """(MIME type, bytes) of the image the release sends, or None for no image it can decode."""
     if data.startswith((b"GIF87a", b"GIF89a")):
         image = image_gif.decode_first_frame(data)
-        if not _fits((image.width, image.height)):
-            raise NotModelled(_RESIZED)
-        return "image/png", image_png.encode_rgba(image.width, image.height, image.rgba)
+        return "image/png", _fitted_png(image.width, image.height, image.rgba)
     if data.startswith(_PNG):
         mime, size = "image/png", _png_size(data)
     elif data.startswith(_JPEG):
@@ -94,6 +99,8 @@ def prompt_image(data: bytes) -> tuple[str, bytes] | None:
         return None
     if size is None:
         raise NotModelled(f"an {mime} file whose header gives no dimensions is not modelled")
-    if not _fits(size):
-        raise NotModelled(_RESIZED)
-    return mime, data
+    if _fits(size):
+        return mime, data
+    if mime != "image/png":
+        raise NotModelled(f"{mime} files larger than 2048x2048 are resized and re-encoded: not modelled")
+    return mime, _fitted_png(*image_png_read.read_rgba(data))

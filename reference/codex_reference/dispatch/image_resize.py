@@ -1,0 +1,76 @@
+"""image 0.25.9's resize to fit 2048x2048 with its triangle filter, in f32 as the release computes it.
+
+``DynamicImage::resize`` keeps the aspect ratio (new sides rounded from
+``f64`` ratios, at least 1), then resamples the columns (a vertical pass
+into an ``f32`` image) and then the rows, each output sample a normalised
+triangle-weighted sum over the input samples within ``sratio`` of its
+centre.  Every weight, sum and product is rounded to ``f32`` as the Rust
+code does, and the result is clamped to 0..255 and rounded half away from
+zero; ``f32`` operations are exact here because one ``f64`` operation on
+two ``f32`` values, rounded to ``f32``, is the ``f32`` operation.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+
+__all__ = ["fit_dimensions", "resize_rgba"]
+
+_F32 = struct.Struct("<f")
+
+
+def _f32(value: float) -> float:
+    result: float = _F32.unpack(_F32.pack(value))[0]
+    return result
+
+
+def _round_half_away(value: float) -> int:
+    return math.floor(value + 0.5) if value >= 0 else -math.floor(-value + 0.5)
+
+
+def fit_dimensions(width: int, height: int, limit: int) -> tuple[int, int]:
+    ratio = min(limit / width, limit / height)
+    return max(_round_half_away(width * ratio), 1), max(_round_half_away(height * ratio), 1)
+
+
+def _weights(size: int, new_size: int) -> list[tuple[int, list[float]]]:
+    """(first input index, normalised weights) per output index along one axis."""
+    ratio = _f32(size / new_size)
+    sratio = 1.0 if ratio < 1.0 else ratio
+    out = []
+    for index in range(new_size):
+        centre = _f32((index + 0.5) * ratio)
+        left = min(max(math.floor(_f32(centre - sratio)), 0), size - 1)
+        right = min(max(math.ceil(_f32(centre + sratio)), left + 1), size)
+        centre = _f32(centre - 0.5)
+        weights, total = [], 0.0
+        for i in range(left, right):
+            x = abs(_f32(_f32(i - centre) / sratio))
+            weight = _f32(1.0 - x) if x < 1.0 else 0.0
+            weights.append(weight)
+            total = _f32(total + weight)
+        out.append((left, [_f32(weight / total) for weight in weights]))
+    return out
+
+
+def resize_rgba(width: int, height: int, rgba: bytes, new_width: int, new_height: int) -> bytes:
+    """The RGBA8 image resampled to ``new_width`` x ``new_height`` (columns first, then rows)."""
+    columns: list[float] = [0.0] * (width * new_height * 4)
+    for y, (top, weights) in enumerate(_weights(height, new_height)):
+        for x in range(width):
+            for channel in range(4):
+                total = 0.0
+                for i, weight in enumerate(weights):
+                    sample = rgba[((top + i) * width + x) * 4 + channel]
+                    total = _f32(total + _f32(sample * weight))
+                columns[(y * width + x) * 4 + channel] = total
+    out = bytearray(new_width * new_height * 4)
+    for x, (left, weights) in enumerate(_weights(width, new_width)):
+        for y in range(new_height):
+            for channel in range(4):
+                total = 0.0
+                for i, weight in enumerate(weights):
+                    total = _f32(total + _f32(columns[(y * width + left + i) * 4 + channel] * weight))
+                out[(y * new_width + x) * 4 + channel] = _round_half_away(min(max(total, 0.0), 255.0))
+    return bytes(out)

@@ -69,7 +69,16 @@ class ExpectedError(_Strict):
     error: dict[str, str]
 
 
-Expected = ExpectedResult | ExpectedError
+class ExpectedAnyOf(_Strict):
+    """The release's result is not fixed from run to run: each alternative is
+    one it was seen to give, and an implementation that gives any one passes.
+    Only for behaviour a release leaves to chance (say, which of two colliding
+    tools wins when the order comes from a randomly seeded hash map)."""
+
+    any_of: list[ExpectedResult] = Field(min_length=2)
+
+
+Expected = ExpectedResult | ExpectedError | ExpectedAnyOf
 
 
 class Case(_Strict):

@@ -130,12 +130,16 @@ def _case_problems(case: Case, area: str) -> list[str]:
         if not CLAUSE_ID.fullmatch(clause):
             found.append(f"malformed clause id {clause!r}")
     expected = case.expected.model_dump()
-    if (
-        case.compare == "text-exact"
-        and "result" in expected
-        and not all(isinstance(value, str) for value in expected["result"].values())
+    alternatives = expected.get("any_of", [expected])
+    results = [alternative["result"] for alternative in alternatives if "result" in alternative]
+    if case.compare == "text-exact" and not all(
+        isinstance(value, str) for result in results for value in result.values()
     ):
         found.append("compare is text-exact but not every expected result value is a string")
+    if "any_of" in expected:
+        texts = [json.dumps(result, sort_keys=True) for result in results]
+        if len(set(texts)) != len(texts):
+            found.append("any_of lists the same result twice")
     if case.compare == "json-pattern":
         found.extend(_pattern_problems(expected))
     return found

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from codex_conformance import harnesses
-from codex_conformance.cases import Case, ExpectedError, ExpectedResult
+from codex_conformance.cases import Case, ExpectedAnyOf, ExpectedError
 from codex_conformance.compare import compare, pretty, unified_diff
 from codex_conformance.connection import Connection
 from codex_conformance.errors import HarnessError
@@ -114,15 +114,27 @@ def _verdict(case: Case, response: Response) -> tuple[Status, str, str]:
         if len(shown) > _RESULT_SHOWN:
             shown = shown[:_RESULT_SHOWN] + "\n... (truncated)"
         return Status.FAIL, f"expected an error of kind {kind!r}, got a result", shown
-    assert isinstance(expected, ExpectedResult)
+    alternatives = expected.any_of if isinstance(expected, ExpectedAnyOf) else [expected]
     if isinstance(response, ErrorResponse):
         return (
             Status.FAIL,
             f"expected a result, got an error {response.error.kind!r}: {response.error.message}",
-            unified_diff(pretty(expected.result), ""),
+            unified_diff(pretty(alternatives[0].result), ""),
         )
     assert isinstance(response, ResultResponse)
-    mismatch = compare(case.compare, expected.result, response.result)
-    if mismatch is None:
-        return Status.PASS, "", ""
-    return Status.FAIL, mismatch.summary, mismatch.diff
+    mismatches = []
+    for alternative in alternatives:
+        mismatch = compare(case.compare, alternative.result, response.result)
+        if mismatch is None:
+            return Status.PASS, "", ""
+        mismatches.append(mismatch)
+    if len(mismatches) == 1:
+        return Status.FAIL, mismatches[0].summary, mismatches[0].diff
+    # Show the alternative the result comes closest to: the shortest diff.
+    closest = min(range(len(mismatches)), key=lambda index: len(mismatches[index].diff))
+    return (
+        Status.FAIL,
+        f"matches none of the {len(mismatches)} results the release gives; "
+        f"closest (alternative {closest + 1}): {mismatches[closest].summary}",
+        mismatches[closest].diff,
+    )

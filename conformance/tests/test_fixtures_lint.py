@@ -99,3 +99,14 @@ def test_cli_lint_exit_codes(tree, capsys) -> None:
     assert "duplicate case id" in capsys.readouterr().out
     assert main(["fixtures", "lint", "--fixtures-dir=/nowhere", f"--spec-dir={spec}"]) == 2
     assert capsys.readouterr().err == "codex-conformance: error: fixtures directory /nowhere does not exist\n"
+
+
+def test_any_of_listing_one_result_twice(tree) -> None:
+    def twice(data) -> None:
+        result = data["cases"][0]["expected"]["result"]
+        data["cases"][0]["expected"] = {"any_of": [{"result": result}, {"result": dict(result)}]}
+
+    edit_cases(tree[0], twice)
+    assert problems(tree) == [
+        "demo/echo.json: demo/0.25.0/echo-key-order: any_of lists the same result twice"
+    ]

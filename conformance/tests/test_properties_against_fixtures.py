@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from codex_conformance.cases import Case, ExpectedError, ExpectedResult, load_cases
+from codex_conformance.cases import Case, ExpectedAnyOf, ExpectedError, ExpectedResult, load_cases
 from codex_conformance.paths import fixtures_dir
 from codex_conformance.properties import PROPERTY_SETS, PropertySet
 from codex_conformance.protocol import ErrorBody, ErrorResponse, ResultResponse
@@ -26,19 +26,24 @@ def captured_cases() -> list[Case]:
     ]
 
 
-def answer(case: Case) -> ResultResponse | ErrorResponse:
-    if isinstance(case.expected, ExpectedResult):
-        return ResultResponse(result=case.expected.result)
-    assert isinstance(case.expected, ExpectedError)
-    return ErrorResponse(error=ErrorBody(kind=case.expected.error["kind"], message=""))
+def answers(case: Case) -> list[ResultResponse | ErrorResponse]:
+    """Every answer the release gave: one, or each alternative of an ``any_of``."""
+    expected = case.expected
+    if isinstance(expected, ExpectedAnyOf):
+        return [ResultResponse(result=alternative.result) for alternative in expected.any_of]
+    if isinstance(expected, ExpectedResult):
+        return [ResultResponse(result=expected.result)]
+    assert isinstance(expected, ExpectedError)
+    return [ErrorResponse(error=ErrorBody(kind=expected.error["kind"], message=""))]
 
 
 @pytest.mark.parametrize("case", captured_cases(), ids=lambda case: case.id)
 def test_every_invariant_holds_on_the_release_bytes(case: Case) -> None:
     group: PropertySet = GROUPS[(case.op, case.edition)]
-    for invariant in group.invariants:
-        violation = invariant.check(dict(case.args), answer(case))
-        assert violation is None, f"{invariant.name} ({', '.join(invariant.clauses)}): {violation}"
+    for answer in answers(case):
+        for invariant in group.invariants:
+            violation = invariant.check(dict(case.args), answer)
+            assert violation is None, f"{invariant.name} ({', '.join(invariant.clauses)}): {violation}"
 
 
 def test_there_are_captured_cases_for_every_group() -> None:

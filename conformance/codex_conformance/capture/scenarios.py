@@ -35,6 +35,12 @@ class McpServerScenario(BaseModel):
 
 class McpScenario(_Scenario):
     servers: list[McpServerScenario]
+    repeat: int = Field(
+        default=1,
+        ge=1,
+        le=50,
+        description="Runs of the release; more than one where its result varies from run to run.",
+    )
 
 
 class SchemaScenario(_Scenario):

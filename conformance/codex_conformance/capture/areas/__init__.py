@@ -7,6 +7,7 @@ shared table: several areas are developed at once.
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -42,13 +43,25 @@ def captured_case(
     op: str,
     args: dict[str, Any],
     run: Callable[[], dict[str, Any]],
+    repeat: int = 1,
 ) -> Case:
-    """A case whose expected value is what ``run`` (a real release) answers now."""
+    """A case whose expected value is what ``run`` (a real release) answers now.
+
+    With ``repeat`` > 1 the release is run that many times: where it gives
+    more than one result, the case expects any one of those it gave
+    (``any_of``, ordered by their JSON text so a recapture writes the same
+    file).  A rejection in any run is the expected value, as with one run.
+    """
     expected: dict[str, Any]
     try:
-        expected = {"result": run()}
+        results = {_canonical(result): result for result in (run() for _ in range(repeat))}
     except ReleaseRejectedError as rejected:
         expected = {"error": {"kind": rejected.kind, "message": rejected.message}}
+    else:
+        if len(results) == 1:
+            expected = {"result": next(iter(results.values()))}
+        else:
+            expected = {"any_of": [{"result": results[text]} for text in sorted(results)]}
     return Case.model_validate(
         {
             "id": f"{area}/{version}/{scenario.slug}",
@@ -66,6 +79,10 @@ def captured_case(
             },
         }
     )
+
+
+def _canonical(result: dict[str, Any]) -> str:
+    return json.dumps(result, ensure_ascii=False, separators=(",", ":"))
 
 
 def discover() -> dict[str, CaptureArea]:

@@ -23,6 +23,7 @@ def _cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
                 op="mcp.tools_to_responses",
                 args={"edition": version, "servers": servers},
                 run=partial(ops.mcp_tools_to_responses, version, servers),
+                repeat=scenario.repeat,
             )
 
 

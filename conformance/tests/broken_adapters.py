@@ -9,8 +9,10 @@ every one through the real runner and requires a ``fail`` naming that clause.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
+
+from broken_check import BrokenAdapter
 
 from codex_reference import editions
 from codex_reference.adapter import Handler, make_handler
@@ -19,14 +21,6 @@ from codex_reference.apply_patch.text import ClassicText
 from codex_reference.mcp import naming
 from codex_reference.rust import sha1_hex, utf8_len
 from codex_reference.schema import classic
-
-
-@dataclass(frozen=True)
-class BrokenAdapter:
-    name: str
-    clause: str  # the clause whose cases must fail
-    why: str
-    handle: Handler
 
 
 def _with_classic(**changes: Any) -> Handler:

@@ -6,43 +6,31 @@ names the clause whose cases must catch it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
-from codex_reference import editions
-from codex_reference.adapter import Handler, make_handler
+from broken_check import BrokenAdapter, with_rules
 
-
-@dataclass(frozen=True)
-class BrokenChatAdapter:
-    name: str
-    clause: str
-    why: str
-    handle: Handler
+from codex_reference.adapter import Handler
 
 
 def _with_chat(**changes: Any) -> Handler:
-    table = dict(editions.EDITIONS)
-    edition = table["0.25.0"]
-    assert edition.chat is not None
-    table["0.25.0"] = replace(edition, chat=replace(edition.chat, **changes))
-    return make_handler(table)
+    return with_rules("0.25.0", "chat", **changes)
 
 
 BROKEN_CHAT = [
-    BrokenChatAdapter(
+    BrokenAdapter(
         "chat-reasoning-on-previous-assistant-0.25",
         "CHAT-REQ-REASONING-1",
         "reasoning attached to the wrong message: the assistant message before it",
         _with_chat(reasoning_attachment="previous-assistant"),
     ),
-    BrokenChatAdapter(
+    BrokenAdapter(
         "chat-reasoning-on-next-assistant-0.25",
         "CHAT-REQ-REASONING-1",
         "reasoning attached to the next assistant message (a later release's rule)",
         _with_chat(reasoning_attachment="next-assistant"),
     ),
-    BrokenChatAdapter(
+    BrokenAdapter(
         "chat-system-messages-sent-0.25",
         "CHAT-REQ-MSG-3",
         "system-role messages sent like any other",

@@ -8,20 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from broken_check import BrokenAdapter, with_edition
+
 from codex_reference import editions
-from codex_reference.adapter import Handler, handle, make_handler
+from codex_reference.adapter import Handler, handle
 from codex_reference.exec_output import unified
-
-
-@dataclass(frozen=True)
-class BrokenAdapter:
-    name: str
-    clause: str
-    why: str
-    handle: Handler
 
 
 def _output_as_object(request: Any) -> dict[str, Any]:
@@ -42,9 +36,7 @@ def _ignore_token_budget(args: dict[str, Any]) -> str:
 
 
 def _with(version: str, **changes: Any) -> Handler:
-    table = dict(editions.EDITIONS)
-    table[version] = replace(table[version], **changes)
-    return make_handler(table)
+    return with_edition(version, **changes)
 
 
 BROKEN: tuple[BrokenAdapter, ...] = (

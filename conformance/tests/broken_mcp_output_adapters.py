@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 from unittest import mock
 
-from codex_reference import editions
-from codex_reference.adapter import Handler, handle, make_handler
+from broken_check import BrokenAdapter, with_edition
+
+from codex_reference.adapter import Handler, handle
 from codex_reference.mcp_output import (
     MCP_OUTPUT_0_25,
     MCP_OUTPUT_0_169,
@@ -25,18 +26,8 @@ from codex_reference.mcp_output import (
 )
 
 
-@dataclass(frozen=True)
-class BrokenAdapter:
-    name: str
-    clause: str
-    why: str
-    handle: Handler
-
-
 def _with(version: str, rules: McpOutputRules) -> Handler:
-    table = dict(editions.EDITIONS)
-    table[version] = replace(table[version], mcp_output=rules)
-    return make_handler(table)
+    return with_edition(version, mcp_output=rules)
 
 
 def _token_pass_only(args: dict[str, Any], read: answer.Answer) -> Any:

@@ -6,42 +6,31 @@ whose cases must catch it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
-from codex_reference import editions
-from codex_reference.adapter import Handler, make_handler
+from broken_check import BrokenAdapter, with_rules
 
-
-@dataclass(frozen=True)
-class BrokenRequestAdapter:
-    name: str
-    clause: str
-    why: str
-    handle: Handler
+from codex_reference.adapter import Handler
 
 
 def _with_request(version: str, **changes: Any) -> Handler:
-    table = dict(editions.EDITIONS)
-    edition = table[version]
-    table[version] = replace(edition, request=replace(edition.request, **changes))
-    return make_handler(table)
+    return with_rules(version, "request", **changes)
 
 
 BROKEN_REQUEST = [
-    BrokenRequestAdapter(
+    BrokenAdapter(
         "request-trims-slash-0.25",
         "REQ-URL-1",
         "0.25.0 trims the trailing slash of base_url, as 0.169.0 does",
         _with_request("0.25.0", trim_base_url_slash=True),
     ),
-    BrokenRequestAdapter(
+    BrokenAdapter(
         "request-reasoning-for-all-0.25",
         "REQ-REASON-1",
         "0.25.0 sends a reasoning object for every model",
         _with_request("0.25.0", reasoning_prefixes=("",)),
     ),
-    BrokenRequestAdapter(
+    BrokenAdapter(
         "request-auth-beside-provider-0.169",
         "REQ-HDR-4",
         "0.169.0 sends its authorization beside the provider's instead of in its place",

@@ -6,26 +6,15 @@ and names the clause whose cases must catch it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
-from codex_reference import editions
-from codex_reference.adapter import Handler, make_handler
+from broken_check import BrokenAdapter, with_rules
 
-
-@dataclass(frozen=True)
-class BrokenAdapter:
-    name: str
-    clause: str
-    why: str
-    handle: Handler
+from codex_reference.adapter import Handler
 
 
 def _with(version: str, **changes: Any) -> Handler:
-    table = dict(editions.EDITIONS)
-    edition = table[version]
-    table[version] = replace(edition, safety=replace(edition.safety, **changes))
-    return make_handler(table)
+    return with_rules(version, "safety", **changes)
 
 
 BROKEN = [

@@ -6,27 +6,15 @@ names the clause whose cases must catch it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
-from codex_reference import editions
-from codex_reference.adapter import Handler, make_handler
+from broken_check import BrokenAdapter, with_rules
 
-
-@dataclass(frozen=True)
-class BrokenAdapter:
-    name: str
-    clause: str
-    why: str
-    handle: Handler
+from codex_reference.adapter import Handler
 
 
 def _with(**changes: Any) -> Handler:
-    table = dict(editions.EDITIONS)
-    edition = table["0.169.0"]
-    assert edition.skills is not None
-    table["0.169.0"] = replace(edition, skills=replace(edition.skills, **changes))
-    return make_handler(table)
+    return with_rules("0.169.0", "skills", **changes)
 
 
 BROKEN = [

@@ -11,8 +11,10 @@ import json
 import struct
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
+
+from broken_check import BrokenAdapter
 
 from codex_reference import editions
 from codex_reference.adapter import Handler, make_handler
@@ -20,14 +22,6 @@ from codex_reference.dispatch import image_gif, image_png
 from codex_reference.tools import catalog
 
 Tools = list[Any]
-
-
-@dataclass(frozen=True)
-class BrokenAdapter:
-    name: str
-    clause: str
-    why: str
-    handle: Handler
 
 
 def _wrapped(version: str, change: Callable[[Tools], Tools]) -> Handler:

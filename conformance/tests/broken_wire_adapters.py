@@ -6,49 +6,38 @@ and names the clause whose cases must catch it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
-from codex_reference import editions
-from codex_reference.adapter import Handler, make_handler
+from broken_check import BrokenAdapter, with_rules
+
+from codex_reference.adapter import Handler
 from codex_reference.sse import items
 
 
-@dataclass(frozen=True)
-class BrokenWireAdapter:
-    name: str
-    clause: str
-    why: str
-    handle: Handler
-
-
 def _with_sse(version: str, **changes: Any) -> Handler:
-    table = dict(editions.EDITIONS)
-    edition = table[version]
-    table[version] = replace(edition, sse=replace(edition.sse, **changes))
-    return make_handler(table)
+    return with_rules(version, "sse", **changes)
 
 
 BROKEN_WIRE = [
-    BrokenWireAdapter(
+    BrokenAdapter(
         "sse-completed-at-once-0.25",
         "SSE-END-2",
         "0.25.0 ends the stream at response.completed instead of holding it until the stream closes",
         _with_sse("0.25.0", defer_completed=False),
     ),
-    BrokenWireAdapter(
+    BrokenAdapter(
         "sse-keeps-failed-items-0.25",
         "SSE-KEEP-1",
         "0.25.0 keeps the items of a stream that failed",
         _with_sse("0.25.0", keep_items_on_error=True),
     ),
-    BrokenWireAdapter(
+    BrokenAdapter(
         "sse-annotations-kept-0.25",
         "SSE-ITEM-3",
         "0.25.0 keeps output_text annotations",
         _with_sse("0.25.0", normalize_item=items.CURRENT_ITEMS),
     ),
-    BrokenWireAdapter(
+    BrokenAdapter(
         "sse-quota-retried-0.169",
         "SSE-FAIL-1",
         "0.169.0 retries insufficient_quota like any other code",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from broken_chat_adapters import BROKEN_CHAT, BrokenChatAdapter
+from broken_chat_adapters import BROKEN_CHAT, BrokenAdapter
 from broken_check import assert_caught_on_clause
 
 from codex_conformance.cases import load_cases
@@ -18,7 +18,7 @@ def cases():
 
 
 @pytest.mark.parametrize("broken", BROKEN_CHAT, ids=[broken.name for broken in BROKEN_CHAT])
-def test_broken_chat_adapter_is_caught_on_its_clause(broken: BrokenChatAdapter, cases):
+def test_broken_chat_adapter_is_caught_on_its_clause(broken: BrokenAdapter, cases):
     assert_caught_on_clause(broken, cases)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from broken_check import assert_caught_on_clause
-from broken_wire_adapters import BROKEN_WIRE, BrokenWireAdapter
+from broken_wire_adapters import BROKEN_WIRE, BrokenAdapter
 
 from codex_conformance.cases import load_cases
 from codex_conformance.paths import fixtures_dir
@@ -18,5 +18,5 @@ def cases():
 
 
 @pytest.mark.parametrize("broken", BROKEN_WIRE, ids=[broken.name for broken in BROKEN_WIRE])
-def test_broken_wire_adapter_is_caught_on_its_clause(broken: BrokenWireAdapter, cases):
+def test_broken_wire_adapter_is_caught_on_its_clause(broken: BrokenAdapter, cases):
     assert_caught_on_clause(broken, cases)

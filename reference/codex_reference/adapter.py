@@ -12,6 +12,7 @@ from typing import Any
 from codex_reference import __version__, dispatch, editions, exec_output, items, mcp_output
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.chat.ops import chat_request, chat_sse
+from codex_reference.dynamic import call_output_op, to_responses_op
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
 from codex_reference.mcp import tools
 from codex_reference.request import build as request_build
@@ -108,6 +109,8 @@ _EDITION_OPS: dict[str, _Op] = {
     "mcp.call_output": lambda table, args: mcp_output.call_output(_edition(table, args).mcp_output, args),
     "chat.request": lambda table, args: chat_request(_edition(table, args).chat, args),
     "chat.sse": lambda table, args: chat_sse(_edition(table, args).chat, args),
+    "dynamic.to_responses": lambda table, args: to_responses_op(_edition(table, args).dynamic, args),
+    "dynamic.call_output": lambda table, args: call_output_op(_edition(table, args).dynamic, args),
     "skills.list": lambda table, args: skills_list(_edition(table, args).skills, args),
     "skills.read": lambda table, args: skills_read(_edition(table, args).skills, args),
 }

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.chat.rules import CLASSIC_CHAT, ChatRules
+from codex_reference.dynamic import DYNAMIC_0_169, DynamicRules
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import CLASSIC_REQUEST, CURRENT_REQUEST, RequestRules
 from codex_reference.safety import SAFETY_0_25, SAFETY_0_169, SafetyRules
@@ -70,6 +71,8 @@ class Edition:
     mcp_output: mcp_output.McpOutputRules
     # The Chat Completions wire (spec/chat.md); None where the release refuses it.
     chat: ChatRules | None
+    # App-server dynamic tools (spec/dynamic.md); None where the release has none.
+    dynamic: DynamicRules | None
     # The remote-skills namespace (spec/skills.md); None where the release has none.
     skills: SkillsRules | None
 
@@ -96,6 +99,7 @@ CLASSIC = Edition(
     items=items.ITEMS_0_25,
     mcp_output=mcp_output.MCP_OUTPUT_0_25,
     chat=CLASSIC_CHAT,
+    dynamic=None,
     skills=None,
 )
 
@@ -125,6 +129,7 @@ CURRENT = replace(
     items=items.ITEMS_0_169,
     mcp_output=mcp_output.MCP_OUTPUT_0_169,
     chat=None,
+    dynamic=DYNAMIC_0_169,
     skills=SKILLS_0_169,
 )
 

@@ -16,6 +16,7 @@ from codex_conformance.editions import get_edition
 from codex_conformance.release import (
     chat_ops,
     conversation_ops,
+    dynamic_ops,
     ops,
     request_ops,
     safety_ops,
@@ -48,14 +49,18 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "chat.sse": chat_ops.chat_sse,
     "skills.list": skills_ops.skills_call,
     "skills.read": skills_ops.skills_call,
+    "dynamic.to_responses": dynamic_ops.dynamic_to_responses,
+    "dynamic.call_output": dynamic_ops.dynamic_call_output,
 }
 # Ops only some releases can answer; the others do not declare them (0.169.0 refuses chat,
-# 0.25.0 has no skills namespace).
+# 0.25.0 has no skills namespace and no app-server, hence no dynamic tools).
 _ONLY_FOR = {
     "chat.request": ("0.25.0",),
     "chat.sse": ("0.25.0",),
     "skills.list": ("0.169.0",),
     "skills.read": ("0.169.0",),
+    "dynamic.to_responses": ("0.169.0",),
+    "dynamic.call_output": ("0.169.0",),
 }
 
 

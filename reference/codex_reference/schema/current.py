@@ -46,6 +46,11 @@ def convert(input_schema: JSON) -> dict[str, JSON]:
     schema = dict(input_schema) if isinstance(input_schema, dict) else {}
     if schema.get("properties") is None:
         schema["properties"] = {}
+    return parse(schema)
+
+
+def parse(schema: JSON) -> dict[str, JSON]:
+    """Stages 2 to 5 on any JSON value (dynamic tools start here, without stage 1)."""
     prepared = prune_unreachable_definitions(sanitize(schema))
     compacted = compact_large_schema(prepared)
     _reject_wide_integers_below_additional_properties(compacted)

@@ -1,0 +1,32 @@
+"""App-server dynamic tools (0.169.0): specs → Responses tools, answers → output items."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from codex_reference.dynamic.output import call_output
+from codex_reference.dynamic.rules import DYNAMIC_0_169, DynamicRules
+from codex_reference.dynamic.tools import to_responses
+from codex_reference.errors import InvalidArgs, NotModelled
+
+__all__ = ["DYNAMIC_0_169", "DynamicRules", "call_output_op", "to_responses_op"]
+
+JSON = Any
+
+
+def _supported(rules: DynamicRules | None) -> DynamicRules:
+    if rules is None:
+        # 0.25.0 has no app-server and no dynamic tools: nothing to model.
+        raise NotModelled("this edition has no dynamic tools (they came with the app-server protocol)")
+    return rules
+
+
+def to_responses_op(rules: DynamicRules | None, args: dict[str, JSON]) -> dict[str, JSON]:
+    rules = _supported(rules)
+    if "tools" not in args:
+        raise InvalidArgs("missing `tools`")
+    return {"tools": to_responses(rules, args["tools"])}
+
+
+def call_output_op(rules: DynamicRules | None, args: dict[str, JSON]) -> dict[str, JSON]:
+    return call_output(_supported(rules), args)

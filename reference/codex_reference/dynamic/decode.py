@@ -1,0 +1,77 @@
+"""serde's view of ``thread/start``'s ``dynamicTools``: shape only, no rules.
+
+Every spec must decode before any is checked: one missing field refuses the
+thread with ``invalid-params`` whatever else is wrong (DYN-DESC-1).  Keys the
+protocol does not have are ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from codex_reference.dynamic.errors import InvalidParams
+from codex_reference.errors import NotModelled
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class FunctionSpec:
+    name: str
+    description: str
+    input_schema: JSON
+    defer_loading: bool
+
+
+@dataclass(frozen=True)
+class NamespaceSpec:
+    name: str
+    description: str
+    tools: list[FunctionSpec]
+
+
+def _string(spec: dict[str, JSON], key: str) -> str:
+    if key not in spec:
+        raise InvalidParams(f"Invalid request: missing field `{key}`")
+    value = spec[key]
+    if not isinstance(value, str):
+        raise InvalidParams(f"Invalid request: `{key}` must be a string")
+    return value
+
+
+def _function(spec: JSON) -> FunctionSpec:
+    if not isinstance(spec, dict):
+        raise InvalidParams("Invalid request: a dynamic tool spec must be an object")
+    name = _string(spec, "name")
+    description = _string(spec, "description")
+    if "inputSchema" not in spec:
+        raise InvalidParams("Invalid request: missing field `inputSchema`")
+    defer = spec.get("deferLoading", False)
+    if not isinstance(defer, bool):
+        raise InvalidParams("Invalid request: `deferLoading` must be a boolean")
+    return FunctionSpec(name, description, spec["inputSchema"], defer)
+
+
+def decode_specs(specs: JSON) -> list[FunctionSpec | NamespaceSpec]:
+    if not isinstance(specs, list):
+        raise InvalidParams("Invalid request: `dynamicTools` must be an array")
+    decoded: list[FunctionSpec | NamespaceSpec] = []
+    for spec in specs:
+        kind = spec.get("type", "function") if isinstance(spec, dict) else "function"
+        if kind == "function":
+            # A spec without `type` is a function (captured: type-absent).
+            decoded.append(_function(spec))
+        elif kind == "namespace":
+            name = _string(spec, "name")
+            description = _string(spec, "description")
+            tools = spec.get("tools")
+            if not isinstance(tools, list):
+                raise InvalidParams("Invalid request: missing field `tools`")
+            for tool in tools:
+                if not isinstance(tool, dict) or tool.get("type") != "function":
+                    raise NotModelled("a namespaced dynamic tool without `type: function` is not captured")
+            decoded.append(NamespaceSpec(name, description, [_function(tool) for tool in tools]))
+        else:
+            raise NotModelled(f"dynamic tool spec type {kind!r} is not captured")
+    return decoded

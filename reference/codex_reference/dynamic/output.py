@@ -1,0 +1,76 @@
+"""``dynamic.call_output``: the client's answer to ``item/tool/call`` → the output item.
+
+Unlike an MCP result (spec/mcp_output.md) there is no wall-time header and
+``success`` leaves no trace (DYN-OUT-SUCCESS-1).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from codex_reference.dynamic import data_url
+from codex_reference.dynamic.rules import DynamicRules
+from codex_reference.errors import InvalidArgs
+
+JSON = Any
+
+_FIELDS = {"inputText": "text", "inputImage": "imageUrl", "inputAudio": "audioUrl"}
+
+
+def _decoded_items(result: JSON) -> list[tuple[str, str]] | None:
+    """(kind, value) per content item; None when serde would refuse the result."""
+    if not isinstance(result, dict) or not isinstance(result.get("success"), bool):
+        return None
+    items = result.get("contentItems")
+    if not isinstance(items, list):
+        return None
+    decoded: list[tuple[str, str]] = []
+    for item in items:
+        if not isinstance(item, dict) or item.get("type") not in _FIELDS:
+            return None
+        value = item.get(_FIELDS[item["type"]])
+        if not isinstance(value, str):
+            return None
+        decoded.append((item["type"], value))
+    return decoded
+
+
+def _content(rules: DynamicRules, kind: str, value: str) -> dict[str, JSON]:
+    if kind == "inputText":
+        return {"type": "input_text", "text": value}
+    decoded = data_url.decode(value)
+    if kind == "inputAudio":
+        # DYN-OUT-AUDIO-1: whatever the bytes, the pinned model takes no audio.
+        text = rules.audio_unprocessable_text if decoded is None else rules.audio_unsupported_text
+        return {"type": "input_text", "text": text}
+    url = None if decoded is None else data_url.image_url(decoded[1])
+    if url is None:
+        return {"type": "input_text", "text": rules.image_unprocessable_text}
+    return {"type": "input_image", "image_url": url, "detail": rules.image_detail}
+
+
+def output_of(rules: DynamicRules, answer: JSON) -> JSON:
+    if not isinstance(answer, dict) or len(answer) != 1 or not ({"result", "error"} & answer.keys()):
+        raise InvalidArgs('`answer` must be {"result": ...} or {"error": ...}')
+    if "error" in answer:
+        return rules.request_failed_text  # DYN-OUT-FAIL-1
+    items = _decoded_items(answer["result"])
+    if items is None:
+        return rules.response_invalid_text  # DYN-OUT-FAIL-1
+    # DYN-OUT-IMAGE-1: one remote image URL replaces the whole output.
+    if any(kind == "inputImage" and not value.startswith("data:") for kind, value in items):
+        return rules.remote_image_text
+    if len(items) == 1 and items[0][0] == "inputText":
+        return items[0][1]  # DYN-OUT-CONTENT-1: a lone text is sent as a string
+    return [_content(rules, kind, value) for kind, value in items]
+
+
+def call_output(rules: DynamicRules, args: dict[str, JSON]) -> dict[str, JSON]:
+    call_id = args.get("call_id")
+    if not isinstance(call_id, str):
+        raise InvalidArgs("`call_id` must be a string")
+    output = output_of(rules, args.get("answer"))
+    # DYN-OUT-ITEM-1: the release makes up the id (a UUID; checked by form only).
+    item_id = f"fco_{uuid.uuid4()}"
+    return {"item": {"type": "function_call_output", "id": item_id, "call_id": call_id, "output": output}}

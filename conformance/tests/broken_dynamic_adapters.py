@@ -14,6 +14,7 @@ from typing import Any
 from broken_check import BrokenAdapter, with_rules
 
 from codex_reference.adapter import Handler, handle
+from codex_reference.dynamic import DYNAMIC_0_169
 from codex_reference.schema import current
 
 _NOT_ALLOWED = re.compile(r"[^a-zA-Z0-9_-]")
@@ -80,9 +81,17 @@ def _namespace_in_given_order(request: Any) -> dict[str, Any]:
     }
     for entry in tools:
         if entry["type"] == "namespace":
-            order = given[entry["name"]]
-            entry["tools"].sort(key=lambda tool: order.index(tool["name"]))
+            # Built-in tools a namespace joined (DYN-BUILTIN-2) go after the given ones.
+            order = given.get(entry["name"], [])
+            entry["tools"].sort(
+                key=lambda tool: order.index(tool["name"]) if tool["name"] in order else len(order)
+            )
     return response
+
+
+def _builtin_functions_only() -> list[Any]:
+    tools = DYNAMIC_0_169.builtin_tools()
+    return [tool for tool in tools if tool.get("type") != "namespace"]
 
 
 def _mcp_schema(version: str) -> Handler:
@@ -107,7 +116,19 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="builtin-names-kept",
         clause="DYN-BUILTIN-1",
         why="a function named like a built-in the release sends is added anyway",
-        handle=with_rules("0.169.0", "dynamic", builtin_function_names=frozenset()),
+        handle=with_rules("0.169.0", "dynamic", builtin_tools=list),
+    ),
+    BrokenAdapter(
+        name="namespace-not-joined",
+        clause="DYN-BUILTIN-2",
+        why="a namespace named like a built-in one is sent as a namespace of its own",
+        handle=with_rules("0.169.0", "dynamic", builtin_tools=_builtin_functions_only),
+    ),
+    BrokenAdapter(
+        name="responses-namespaces-allowed",
+        clause="DYN-NAME-3",
+        why="namespaces the Responses API reserves (functions, web, ...) are accepted",
+        handle=with_rules("0.169.0", "dynamic", reserved_namespaces=frozenset()),
     ),
     BrokenAdapter(
         name="namespace-in-given-order",

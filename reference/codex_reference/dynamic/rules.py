@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from codex_reference.schema import current
+from codex_reference.tools import catalog
 
 JSON = Any
 
@@ -17,10 +18,14 @@ class DynamicRules:
     # DYN-NAME-1: names and namespaces are checked, never rewritten.
     name_pattern: re.Pattern[str]
     max_name_chars: int
-    # DYN-BUILTIN-1: function names the release already sends in the pinned
-    # configuration (the `tools` array of a thread without dynamic tools);
-    # a top-level dynamic function with one of these names is left out.
-    builtin_function_names: frozenset[str]
+    max_namespace_chars: int
+    # DYN-NAME-3: namespaces the Responses API keeps for itself.
+    reserved_namespaces: frozenset[str]
+    max_namespace_description_chars: int
+    # DYN-BUILTIN-1/2: the tools the release sends in the pinned configuration
+    # without dynamic tools; a dynamic tool never replaces one of them, and a
+    # namespace of the same name takes the dynamic tools in.
+    builtin_tools: Callable[[], list[JSON]]
     # DYN-NS-1: written when a namespace's description is empty.
     namespace_description: str  # a format string over {namespace}
     # DYN-SCHEMA-1: inputSchema → parameters; raises SchemaRejected.
@@ -38,18 +43,32 @@ class DynamicRules:
 DYNAMIC_0_169 = DynamicRules(
     name_pattern=re.compile(r"[a-zA-Z0-9_-]+"),
     max_name_chars=128,
-    builtin_function_names=frozenset(
+    max_namespace_chars=64,
+    # Every one captured (namespace-reserved-*); the list is upstream's
+    # (codex-rs tools, is_reserved_responses_tool_namespace).
+    reserved_namespaces=frozenset(
         {
-            "exec_command",
-            "write_stdin",
-            "request_user_input",
-            "view_image",
-            "multi_agent_v1",
-            "get_goal",
-            "create_goal",
-            "update_goal",
+            "functions",
+            "multi_tool_use",
+            "file_search",
+            "web",
+            "browser",
+            "image_gen",
+            "computer",
+            "container",
+            "terminal",
+            "python",
+            "python_user_visible",
+            "api_tool",
+            "tool_search",
+            "submodel_delegator",
         }
     ),
+    max_namespace_description_chars=1024,
+    # The capture configuration is model gpt-5 with no other settings: the
+    # same catalog tools.build gives (its hosted web_search entry differs by
+    # configuration, but holds no function a dynamic tool could meet).
+    builtin_tools=lambda: list(catalog.build(catalog.CATALOG_0_169, {"model": "gpt-5"})["tools"]),
     namespace_description="Tools in the {namespace} namespace.",
     parse_schema=current.parse,
     request_failed_text="dynamic tool request failed",

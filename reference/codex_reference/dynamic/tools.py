@@ -17,8 +17,6 @@ from codex_reference.errors import SchemaRejected
 
 JSON = Any
 
-_NAMESPACE_MAX_CHARS = 64
-
 
 def _check_name(rules: DynamicRules, what: str, name: str, max_chars: int) -> None:
     # DYN-NAME-1 and DYN-NAME-2, in the release's order.
@@ -48,8 +46,13 @@ def _function_entry(rules: DynamicRules, spec: FunctionSpec) -> dict[str, JSON]:
     }
 
 
-def _namespace_entry(rules: DynamicRules, spec: NamespaceSpec) -> dict[str, JSON] | None:
-    _check_name(rules, "namespace", spec.name, _NAMESPACE_MAX_CHARS)
+def _namespace_tools(rules: DynamicRules, spec: NamespaceSpec) -> list[dict[str, JSON]]:
+    """The namespace's tools that are sent, after its checks (DYN-NS-1, DYN-DEFER-1)."""
+    _check_name(rules, "namespace", spec.name, rules.max_namespace_chars)
+    if spec.name in rules.reserved_namespaces:  # DYN-NAME-3
+        raise InvalidDynamicTool(f"dynamic tool namespace collides with a reserved namespace: {spec.name}")
+    if len(spec.description) > rules.max_namespace_description_chars:  # characters, not bytes
+        raise InvalidDynamicTool("dynamic tool namespace description is too long")
     if not spec.tools:
         raise InvalidDynamicTool(f"dynamic tool namespace must contain at least one tool: {spec.name}")
     seen: set[str] = set()
@@ -62,30 +65,44 @@ def _namespace_entry(rules: DynamicRules, spec: NamespaceSpec) -> dict[str, JSON
         entry = _function_entry(rules, tool)  # a deferred tool's schema is still checked
         if not tool.defer_loading:  # DYN-DEFER-1: deferred tools are not sent
             entries.append(entry)
-    if not entries:
-        return None
-    return {
-        "type": "namespace",
-        "name": spec.name,
-        "description": spec.description or rules.namespace_description.format(namespace=spec.name),
-        # DYN-NS-1: sorted by name, byte order.
-        "tools": sorted(entries, key=lambda entry: entry["name"].encode()),
-    }
+    return entries
+
+
+def _by_name(entries: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    # DYN-NS-1: a namespace's tools are sorted by name, byte order.
+    return sorted(entries, key=lambda entry: str(entry["name"]).encode())
 
 
 def to_responses(rules: DynamicRules, specs: JSON) -> list[dict[str, JSON]]:
     decoded = decode_specs(specs)
+    builtins = rules.builtin_tools()
+    builtin_functions = {entry["name"] for entry in builtins if entry.get("type") == "function"}
+    builtin_namespaces = {entry["name"]: entry for entry in builtins if entry.get("type") == "namespace"}
+    joined: dict[str, list[dict[str, JSON]]] = {}  # built-in namespace -> dynamic tools it takes in
     functions: set[str] = set()
     namespaces: set[str] = set()
-    entries: list[dict[str, JSON]] = []
+    added: list[dict[str, JSON]] = []
     for spec in decoded:
         if isinstance(spec, NamespaceSpec):
             if spec.name in namespaces:
                 raise InvalidDynamicTool(f"duplicate dynamic tool namespace: {spec.name}")
             namespaces.add(spec.name)
-            namespace = _namespace_entry(rules, spec)
-            if namespace is not None:
-                entries.append(namespace)
+            tools = _namespace_tools(rules, spec)
+            builtin = builtin_namespaces.get(spec.name)
+            if builtin is not None:
+                # DYN-BUILTIN-2: joined to the built-in namespace; its own tools win.
+                taken = {tool["name"] for tool in builtin["tools"]}
+                joined.setdefault(spec.name, []).extend(t for t in tools if t["name"] not in taken)
+            elif tools:
+                description = spec.description or rules.namespace_description.format(namespace=spec.name)
+                added.append(
+                    {
+                        "type": "namespace",
+                        "name": spec.name,
+                        "description": description,
+                        "tools": _by_name(tools),
+                    }
+                )
             continue
         _check_name(rules, "name", spec.name, rules.max_name_chars)
         if spec.defer_loading:
@@ -94,7 +111,14 @@ def to_responses(rules: DynamicRules, specs: JSON) -> list[dict[str, JSON]]:
             raise InvalidDynamicTool(f"duplicate dynamic tool name: {spec.name}")
         functions.add(spec.name)
         entry = _function_entry(rules, spec)
-        # DYN-BUILTIN-1: the built-in of that name wins, silently.
-        if spec.name not in rules.builtin_function_names:
-            entries.append(entry)
-    return entries
+        # DYN-BUILTIN-1: the built-in function of that name wins, silently.
+        if spec.name not in builtin_functions:
+            added.append(entry)
+    # A built-in namespace that took tools in is the entry that changed; it keeps
+    # its place among the built-ins, before every added entry.
+    changed = [
+        {**entry, "tools": _by_name([*entry["tools"], *joined[name]])}
+        for name, entry in builtin_namespaces.items()
+        if joined.get(name)
+    ]
+    return changed + added

@@ -39,12 +39,12 @@ def _decoded_items(result: JSON) -> list[tuple[str, str]] | None:
 def _content(rules: DynamicRules, kind: str, value: str) -> dict[str, JSON]:
     if kind == "inputText":
         return {"type": "input_text", "text": value}
-    decoded = data_url.decode(value)
     if kind == "inputAudio":
         # DYN-OUT-AUDIO-1: whatever the bytes, the pinned model takes no audio.
+        decoded = data_url.base64_bytes(value)
         text = rules.audio_unprocessable_text if decoded is None else rules.audio_unsupported_text
         return {"type": "input_text", "text": text}
-    url = None if decoded is None else data_url.image_url(decoded[1])
+    url = data_url.image_url(value)
     if url is None:
         return {"type": "input_text", "text": rules.image_unprocessable_text}
     return {"type": "input_image", "image_url": url, "detail": rules.image_detail}

@@ -5,8 +5,9 @@ PNG, JPEG and WebP no larger than 2048x2048 are sent as they are, under
 their own MIME type; a GIF that size is re-encoded as PNG (its first
 frame, ``image_gif`` and ``image_png``).  Anything larger is resized to
 fit 2048x2048 with a triangle filter (``image_resize``) and re-encoded:
-GIF and 8-bit RGB/RGBA PNG as PNG are modelled; JPEG (re-encoded as
-JPEG), WebP and other PNGs are declined.  Other formats (BMP included)
+GIF and 8-bit RGB/RGBA PNG as PNG, a baseline JPEG (decoded as zune-jpeg
+does, ``image_jpeg_read``) as JPEG (``image_jpeg_write``) are modelled;
+WebP, other PNGs and other JPEGs are declined.  Other formats (BMP included)
 and bytes that are no image get ``None``: the release answers "invalid or
 unsupported image data".
 
@@ -19,7 +20,14 @@ from __future__ import annotations
 
 import struct
 
-from codex_reference.dispatch import image_gif, image_png, image_png_read, image_resize
+from codex_reference.dispatch import (
+    image_gif,
+    image_jpeg_read,
+    image_jpeg_write,
+    image_png,
+    image_png_read,
+    image_resize,
+)
 from codex_reference.errors import NotModelled
 
 __all__ = ["MAX_DIMENSION", "prompt_image"]
@@ -84,6 +92,14 @@ def _fitted_png(width: int, height: int, rgba: bytes) -> bytes:
     return image_png.encode_rgba(width, height, rgba)
 
 
+def _fitted_jpeg(data: bytes) -> bytes:
+    """A JPEG larger than 2048x2048: decoded, resized in RGB and written as JPEG again."""
+    image = image_jpeg_read.decode(data)
+    fitted = image_resize.fit_dimensions(image.width, image.height, MAX_DIMENSION)
+    rgb = image_resize.resize((image.width, image.height), image.rgb, 3, fitted)
+    return image_jpeg_write.encode_rgb(*fitted, rgb)
+
+
 def prompt_image(data: bytes) -> tuple[str, bytes] | None:
     """(MIME type, bytes) of the image the release sends, or None for no image it can decode."""
     if data.startswith((b"GIF87a", b"GIF89a")):
@@ -101,6 +117,8 @@ def prompt_image(data: bytes) -> tuple[str, bytes] | None:
         raise NotModelled(f"an {mime} file whose header gives no dimensions is not modelled")
     if _fits(size):
         return mime, data
+    if mime == "image/jpeg":
+        return mime, _fitted_jpeg(data)
     if mime != "image/png":
         raise NotModelled(f"{mime} files larger than 2048x2048 are resized and re-encoded: not modelled")
     return mime, _fitted_png(*image_png_read.read_rgba(data))

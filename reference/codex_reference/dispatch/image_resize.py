@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import math
 import struct
+from array import array
+from collections.abc import Sequence
 
-__all__ = ["fit_dimensions", "resize_rgba"]
+__all__ = ["fit_dimensions", "resize", "resize_rgba"]
 
 _F32 = struct.Struct("<f")
 
@@ -56,21 +58,36 @@ def _weights(size: int, new_size: int) -> list[tuple[int, list[float]]]:
 
 def resize_rgba(width: int, height: int, rgba: bytes, new_width: int, new_height: int) -> bytes:
     """The RGBA8 image resampled to ``new_width`` x ``new_height`` (columns first, then rows)."""
-    columns: list[float] = [0.0] * (width * new_height * 4)
-    for y, (top, weights) in enumerate(_weights(height, new_height)):
-        for x in range(width):
-            for channel in range(4):
-                total = 0.0
-                for i, weight in enumerate(weights):
-                    sample = rgba[((top + i) * width + x) * 4 + channel]
-                    total = _f32(total + _f32(sample * weight))
-                columns[(y * width + x) * 4 + channel] = total
-    out = bytearray(new_width * new_height * 4)
+    return resize((width, height), rgba, 4, (new_width, new_height))
+
+
+def _f32_sum(terms: Sequence[Sequence[float]], weights: list[float]) -> array[float]:
+    """sum(term * weight) element-wise, each product and partial sum rounded to ``f32``, in order.
+
+    ``array("f", ...)`` rounds a whole list of doubles to ``f32`` at once.
+    """
+    total = array("f", [sample * weights[0] for sample in terms[0]])
+    for term, weight in zip(terms[1:], weights[1:], strict=True):
+        products = array("f", [sample * weight for sample in term])
+        total = array("f", [a + b for a, b in zip(total, products, strict=True)])
+    return total
+
+
+def resize(size: tuple[int, int], pixels: bytes, channels: int, new_size: tuple[int, int]) -> bytes:
+    """An 8-bit image of ``channels`` interleaved samples a pixel, resampled; each channel on its own."""
+    (width, height), (new_width, new_height) = size, new_size
+    stride = width * channels
+    rows = [list(pixels[y * stride : (y + 1) * stride]) for y in range(height)]
+    # Vertical pass: one f32 row per output row.
+    columns = [
+        _f32_sum(rows[top : top + len(weights)], weights) for top, weights in _weights(height, new_height)
+    ]
+    # Horizontal pass, one input column (every row and channel of it) at a time.
+    by_x = [[row[x * channels + c] for row in columns for c in range(channels)] for x in range(width)]
+    out = bytearray(new_width * new_height * channels)
     for x, (left, weights) in enumerate(_weights(width, new_width)):
-        for y in range(new_height):
-            for channel in range(4):
-                total = 0.0
-                for i, weight in enumerate(weights):
-                    total = _f32(total + _f32(columns[(y * width + left + i) * 4 + channel] * weight))
-                out[(y * new_width + x) * 4 + channel] = _round_half_away(min(max(total, 0.0), 255.0))
+        total = _f32_sum(by_x[left : left + len(weights)], weights)
+        for index, value in enumerate(total):
+            y, c = divmod(index, channels)
+            out[(y * new_width + x) * channels + c] = _round_half_away(min(max(value, 0.0), 255.0))
     return bytes(out)

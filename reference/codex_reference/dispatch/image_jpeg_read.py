@@ -1,0 +1,363 @@
+"""zune-jpeg 0.5.12's decoding of a baseline JPEG, as image 0.25.9 asks for it (DISPATCH-IMAGE-1).
+
+0.169.0 decodes a JPEG it must resize with zune-jpeg, whose every step is
+integer arithmetic, so the pixels it resizes are reproduced here exactly:
+
+- coefficients are dequantized as they are read (coefficient x quantizer);
+- the inverse DCT is stb_image's integer one (12-bit constants, 10 bits
+  dropped after the column pass, 17 after the row pass with 128.5 added,
+  clamped to 0..255); a block with only a DC term is (dc + 1028) >> 3;
+- chroma sampled 2x1 or 2x2 is upsampled over the whole padded plane
+  (MCU padding included) "fancily": vertically first, each output row
+  (3 x nearer + farther + 2) >> 2 with the plane's first and last rows as
+  their own neighbours, then horizontally the same way, the end samples
+  copied;
+- YCbCr goes to RGB in 14-bit fixed point (1.402, 1.772, 0.714136,
+  0.344136 as 22970, 29032, 11700, 5638 over 16384, plus 8191, an
+  arithmetic shift, clamped); a one-component image is grey.
+
+Declined (``NotModelled``), as no capture pins them: progressive,
+arithmetic, lossless or 12-bit files, restart intervals, scans that do not
+hold every component, four components, Adobe colour transforms, and
+sampling other than 1x1 chroma under 1x1, 2x1 or 2x2 luma.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codex_reference.dispatch.image_jpeg_write import ZIGZAG
+from codex_reference.errors import NotModelled
+
+__all__ = ["JpegImage", "decode"]
+
+
+@dataclass(frozen=True)
+class JpegImage:
+    width: int
+    height: int
+    rgb: bytes  # 3 bytes a pixel, rows top to bottom
+
+
+@dataclass
+class _Component:
+    ident: int
+    h: int
+    v: int
+    table: int
+    dc_table: int = 0
+    ac_table: int = 0
+
+
+def _huffman_lookup(counts: bytes, symbols: bytes) -> dict[str, int]:
+    """Bit string of each canonical code -> its symbol."""
+    lookup, code, index = {}, 0, 0
+    for length, count in enumerate(counts, start=1):
+        for _ in range(count):
+            lookup[format(code, f"0{length}b")] = symbols[index]
+            code += 1
+            index += 1
+        code <<= 1
+    return lookup
+
+
+class _Bits:
+    """The entropy-coded data as a string of '0'/'1' (stuffed zeros removed)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.bits = "".join(format(byte, "08b") for byte in data)
+        self.pos = 0
+
+    def symbol(self, lookup: dict[str, int]) -> int:
+        for length in range(1, 17):
+            found = lookup.get(self.bits[self.pos : self.pos + length])
+            if found is not None:
+                self.pos += length
+                return found
+        raise NotModelled("a JPEG whose Huffman data does not decode is not modelled")
+
+    def value(self, size: int) -> int:
+        if size == 0:
+            return 0
+        raw = self.bits[self.pos : self.pos + size]
+        if len(raw) < size:
+            raise NotModelled("a JPEG whose scan data ends early is not modelled")
+        self.pos += size
+        number = int(raw, 2)
+        return number if raw[0] == "1" else number - (1 << size) + 1
+
+
+def _scan_data(data: bytes, start: int) -> bytes:
+    """The entropy-coded bytes from ``start`` up to the next marker, stuffing removed."""
+    out = bytearray()
+    pos = start
+    while pos < len(data):
+        byte = data[pos]
+        if byte != 0xFF:
+            out.append(byte)
+            pos += 1
+            continue
+        following = data[pos + 1] if pos + 1 < len(data) else 0xD9
+        if following == 0x00:
+            out.append(0xFF)
+            pos += 2
+        elif following == 0xFF:
+            pos += 1
+        elif 0xD0 <= following <= 0xD7:
+            raise NotModelled("JPEG restart markers are not modelled")
+        else:
+            break
+    return bytes(out)
+
+
+_SCALE = 512 + 65536 + (128 << 17)
+
+
+def _idct(block: list[int]) -> list[int]:
+    """stb_image's integer IDCT of dequantized coefficients (natural order) -> 64 samples."""
+    if not any(block[1:]):
+        value = min(max((block[0] + 1028) >> 3, 0), 255)
+        return [value] * 64
+    work = [0] * 64
+    for col in range(8):
+        work[col::8] = _idct_1d(block[col::8], 512, 10)
+    out: list[int] = []
+    for row in range(0, 64, 8):
+        out += [min(max(v, 0), 255) for v in _idct_1d(work[row : row + 8], _SCALE, 17)]
+    return out
+
+
+def _idct_1d(s: list[int], bias: int, shift: int) -> list[int]:
+    p1 = (s[2] + s[6]) * 2217
+    t2 = p1 + s[6] * -7567
+    t3 = p1 + s[2] * 3135
+    t0 = (s[0] + s[4]) << 12
+    t1 = (s[0] - s[4]) << 12
+    x0, x3, x1, x2 = t0 + t3 + bias, t0 - t3 + bias, t1 + t2 + bias, t1 - t2 + bias
+    t0, t1, t2, t3 = s[7], s[5], s[3], s[1]
+    p3, p4, p1, p2 = t0 + t2, t1 + t3, t0 + t3, t1 + t2
+    p5 = (p3 + p4) * 4816
+    t0, t1, t2, t3 = t0 * 1223, t1 * 8410, t2 * 12586, t3 * 6149
+    p1 = p5 + p1 * -3685
+    p2 = p5 + p2 * -10497
+    p3 = p3 * -8034
+    p4 = p4 * -1597
+    t3 += p1 + p4
+    t2 += p2 + p3
+    t1 += p2 + p4
+    t0 += p1 + p3
+    return [
+        (x0 + t3) >> shift,
+        (x1 + t2) >> shift,
+        (x2 + t1) >> shift,
+        (x3 + t0) >> shift,
+        (x3 - t0) >> shift,
+        (x2 - t1) >> shift,
+        (x1 - t2) >> shift,
+        (x0 - t3) >> shift,
+    ]
+
+
+def _upsample_row(row: list[int]) -> list[int]:
+    """Double a row: (3 x own + neighbour + 2) >> 2, the two end samples copied."""
+    n = len(row)
+    if n == 1:
+        return [row[0], row[0]]
+    out = [0] * (2 * n)
+    out[0], out[1] = row[0], (3 * row[0] + row[1] + 2) >> 2
+    for i in range(1, n - 1):
+        centre = 3 * row[i] + 2
+        out[2 * i] = (centre + row[i - 1]) >> 2
+        out[2 * i + 1] = (centre + row[i + 1]) >> 2
+    out[2 * n - 2] = (3 * row[n - 1] + row[n - 2] + 2) >> 2
+    out[2 * n - 1] = row[n - 1]
+    return out
+
+
+def _upsample_vertical(plane: list[list[int]]) -> list[list[int]]:
+    out = []
+    last = len(plane) - 1
+    for index, row in enumerate(plane):
+        up, down = plane[max(index - 1, 0)], plane[min(index + 1, last)]
+        out.append([(3 * c + u + 2) >> 2 for c, u in zip(row, up, strict=True)])
+        out.append([(3 * c + d + 2) >> 2 for c, d in zip(row, down, strict=True)])
+    return out
+
+
+def _ycbcr_to_rgb(y: int, cb: int, cr: int) -> tuple[int, int, int]:
+    cb -= 128
+    cr -= 128
+    y0 = y * 16384 + 8191
+    r = (y0 + cr * 22970) >> 14
+    g = (y0 - cr * 11700 - cb * 5638) >> 14
+    b = (y0 + cb * 29032) >> 14
+    return min(max(r, 0), 255), min(max(g, 0), 255), min(max(b, 0), 255)
+
+
+class _Parser:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.quant: dict[int, list[int]] = {}
+        self.dc: dict[int, dict[str, int]] = {}
+        self.ac: dict[int, dict[str, int]] = {}
+        self.components: list[_Component] = []
+        self.width = self.height = 0
+
+    def segments(self) -> int:
+        """Read headers up to the first SOS; the offset of its scan data."""
+        data, pos = self.data, 2
+        while pos + 4 <= len(data):
+            if data[pos] != 0xFF:
+                raise NotModelled("a JPEG with bytes between segments is not modelled")
+            marker = data[pos + 1]
+            if marker == 0xFF:
+                pos += 1
+                continue
+            length = int.from_bytes(data[pos + 2 : pos + 4], "big")
+            body = data[pos + 4 : pos + 2 + length]
+            if len(body) != length - 2:
+                raise NotModelled("a truncated JPEG segment is not modelled")
+            pos += 2 + length
+            if marker == 0xDB:
+                self._quant(body)
+            elif marker == 0xC4:
+                self._huffman(body)
+            elif marker in (0xC0, 0xC1):
+                self._frame(body)
+            elif marker == 0xDD:
+                if int.from_bytes(body[:2], "big"):
+                    raise NotModelled("JPEG restart intervals are not modelled")
+            elif marker == 0xEE and body.startswith(b"Adobe"):
+                raise NotModelled("JPEG files with an Adobe colour transform are not modelled")
+            elif marker == 0xDA:
+                self._scan(body)
+                return pos
+            elif 0xC2 <= marker <= 0xCF:
+                raise NotModelled(f"JPEG frames of type {marker:02X} (not baseline) are not modelled")
+        raise NotModelled("a JPEG without a scan is not modelled")
+
+    def _quant(self, body: bytes) -> None:
+        pos = 0
+        while pos < len(body):
+            precision, number = body[pos] >> 4, body[pos] & 15
+            size = 128 if precision else 64
+            raw = body[pos + 1 : pos + 1 + size]
+            values = (
+                [int.from_bytes(raw[i : i + 2], "big") for i in range(0, 128, 2)] if precision else list(raw)
+            )
+            table = [0] * 64
+            for zig, natural in enumerate(ZIGZAG):
+                table[natural] = values[zig]
+            self.quant[number] = table
+            pos += 1 + size
+
+    def _huffman(self, body: bytes) -> None:
+        pos = 0
+        while pos < len(body):
+            kind, number = body[pos] >> 4, body[pos] & 15
+            counts = body[pos + 1 : pos + 17]
+            total = sum(counts)
+            lookup = _huffman_lookup(counts, body[pos + 17 : pos + 17 + total])
+            (self.ac if kind else self.dc)[number] = lookup
+            pos += 17 + total
+
+    def _frame(self, body: bytes) -> None:
+        if body[0] != 8:
+            raise NotModelled("JPEG files with 12-bit samples are not modelled")
+        self.height, self.width = int.from_bytes(body[1:3], "big"), int.from_bytes(body[3:5], "big")
+        count = body[5]
+        for i in range(count):
+            ident, hv, table = body[6 + 3 * i : 9 + 3 * i]
+            self.components.append(_Component(ident, hv >> 4, hv & 15, table))
+        if count not in (1, 3):
+            raise NotModelled(f"JPEG files with {count} components are not modelled")
+        if count == 3:
+            luma, *chroma = self.components
+            if [c.ident for c in self.components] == [ord("R"), ord("G"), ord("B")]:
+                raise NotModelled("RGB (untransformed) JPEG files are not modelled")
+            if (luma.h, luma.v) not in ((1, 1), (2, 1), (2, 2)) or any((c.h, c.v) != (1, 1) for c in chroma):
+                raise NotModelled("this JPEG chroma subsampling is not modelled")
+        else:
+            # A single component is decoded block by block whatever its sampling factors say.
+            self.components[0].h = self.components[0].v = 1
+
+    def _scan(self, body: bytes) -> None:
+        if not self.components or body[0] != len(self.components):
+            raise NotModelled("JPEG scans that do not hold every component are not modelled")
+        by_id = {c.ident: c for c in self.components}
+        for i in range(body[0]):
+            ident, tables = body[1 + 2 * i : 3 + 2 * i]
+            if ident not in by_id:
+                raise NotModelled("a JPEG scan naming an unknown component is not modelled")
+            by_id[ident].dc_table, by_id[ident].ac_table = tables >> 4, tables & 15
+
+
+def _decode_planes(parser: _Parser, bits: _Bits) -> list[list[list[int]]]:
+    """Every component's padded plane of samples, rows of ints."""
+    comps = parser.components
+    hmax, vmax = max(c.h for c in comps), max(c.v for c in comps)
+    mcu_x = -(-parser.width // (8 * hmax))
+    mcu_y = -(-parser.height // (8 * vmax))
+    planes = [[[0] * (mcu_x * c.h * 8) for _ in range(mcu_y * c.v * 8)] for c in comps]
+    preds = [0] * len(comps)
+    try:
+        tables = [(parser.quant[c.table], parser.dc[c.dc_table], parser.ac[c.ac_table]) for c in comps]
+    except KeyError as missing:
+        raise NotModelled(f"a JPEG missing table {missing} is not modelled") from None
+    for my in range(mcu_y):
+        for mx in range(mcu_x):
+            for index, comp in enumerate(comps):
+                quant, dc, ac = tables[index]
+                for v in range(comp.v):
+                    for h in range(comp.h):
+                        block = [0] * 64
+                        preds[index] += bits.value(bits.symbol(dc))
+                        block[0] = preds[index] * quant[0]
+                        k = 1
+                        while k < 64:
+                            rs = bits.symbol(ac)
+                            run, size = rs >> 4, rs & 15
+                            if size == 0:
+                                if run != 15:
+                                    break
+                                k += 16
+                                continue
+                            k += run
+                            natural = ZIGZAG[min(k, 63)]
+                            block[natural] = bits.value(size) * quant[natural]
+                            k += 1
+                        samples = _idct(block)
+                        plane = planes[index]
+                        top, left = (my * comp.v + v) * 8, (mx * comp.h + h) * 8
+                        for r in range(8):
+                            plane[top + r][left : left + 8] = samples[r * 8 : r * 8 + 8]
+    return planes
+
+
+def decode(data: bytes) -> JpegImage:
+    """The 8-bit RGB pixels zune-jpeg gives for a baseline JPEG."""
+    parser = _Parser(data)
+    start = parser.segments()
+    planes = _decode_planes(parser, _Bits(_scan_data(data, start)))
+    width, height = parser.width, parser.height
+    if len(planes) == 1:
+        grey = planes[0]
+        return JpegImage(
+            width, height, bytes(value for row in grey[:height] for value in row[:width] for _ in range(3))
+        )
+    luma = parser.components[0]
+    chroma = planes[1:]
+    if luma.v == 2:
+        chroma = [_upsample_vertical(plane) for plane in chroma]
+    if luma.h == 2:
+        chroma = [[_upsample_row(row) for row in plane] for plane in chroma]
+    cache: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    out = bytearray()
+    for y_row, cb_row, cr_row in zip(planes[0][:height], chroma[0], chroma[1], strict=False):
+        for x in range(width):
+            key = (y_row[x], cb_row[x], cr_row[x])
+            rgb = cache.get(key)
+            if rgb is None:
+                rgb = cache[key] = _ycbcr_to_rgb(*key)
+            out += bytes(rgb)
+    return JpegImage(width, height, bytes(out))

@@ -13,23 +13,18 @@ run reports what it saw so far instead of hanging the capture.
 
 from __future__ import annotations
 
-import json
-import queue
-import subprocess
 import tempfile
-import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError, ExecRun, release_env, write_config
+from codex_conformance.capture.jsonrpc_client import JsonRpcClient, Message, ReleaseProcess
 from codex_conformance.capture.mock_responses_server import MockResponsesServer, Stream
 
 _TIMEOUT_SECONDS = 60.0
 # Tools must run without asking, so no approval request interrupts the turn.
 _PERMISSIONS = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"'
-_CLOSED = object()  # queued by the reader thread when the release closes stdout
 
 
 @dataclass(frozen=True)
@@ -40,65 +35,6 @@ class AppServerRun:
     tool_calls: list[dict[str, Any]]
     # The recorded HTTP requests (and the release's stderr) as an exec run has them.
     run: ExecRun
-
-
-class _Client:
-    def __init__(self, process: subprocess.Popen[str], deadline: float, answer: dict[str, Any]) -> None:
-        assert process.stdin is not None and process.stdout is not None
-        self._stdin: IO[str] = process.stdin
-        self._messages: queue.Queue[Any] = queue.Queue()
-        self._deadline = deadline
-        self._answer = answer
-        self._next_id = 1
-        self.tool_calls: list[dict[str, Any]] = []
-        threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
-
-    def _read(self, stdout: IO[str]) -> None:
-        for line in stdout:
-            try:
-                self._messages.put(json.loads(line))
-            except json.JSONDecodeError:
-                continue  # not a protocol message (the release logs to stderr, but be safe)
-        self._messages.put(_CLOSED)
-
-    def send(self, message: dict[str, Any]) -> None:
-        self._stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
-        self._stdin.flush()
-
-    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        """The response message (``result`` or ``error``) to one request."""
-        request_id = self._next_id
-        self._next_id += 1
-        self.send({"id": request_id, "method": method, "params": params})
-        found = self.wait(lambda message: message.get("id") == request_id and "method" not in message)
-        if found is None:
-            raise CaptureError(f"codex app-server did not answer {method} in time")
-        return found
-
-    def wait(self, done: Any) -> dict[str, Any] | None:
-        """Read messages (answering tool calls on the way) until ``done(message)``; None on timeout."""
-        while True:
-            remaining = self._deadline - time.monotonic()
-            if remaining <= 0:
-                return None
-            try:
-                message = self._messages.get(timeout=remaining)
-            except queue.Empty:
-                return None
-            if message is _CLOSED:
-                raise CaptureError("codex app-server closed its output")
-            if not isinstance(message, dict):
-                continue
-            if message.get("method") == "item/tool/call" and "id" in message:
-                params = message.get("params")
-                self.tool_calls.append(params if isinstance(params, dict) else {})
-                self.send({"id": message["id"], **self._answer})
-            elif "method" in message and "id" in message:
-                # Any other server request (none is expected with approvals off) is refused,
-                # so the release is never left waiting on this client.
-                self.send({"id": message["id"], "error": {"code": -32601, "message": "not supported"}})
-            if done(message):
-                return message
 
 
 def run_dynamic_turn(
@@ -122,60 +58,37 @@ def run_dynamic_turn(
         MockResponsesServer(streams=streams) as server,
     ):
         write_config(Path(home_dir), server.base_url, model, [], extra_toml=_PERMISSIONS)
-        with subprocess.Popen(
-            [str(binary), "app-server"],
-            cwd=work_dir,
-            env=release_env(home_dir),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-        ) as process:
-            assert process.stdin is not None and process.stderr is not None
-            # stderr is drained on its own thread so a chatty release never blocks on a full pipe.
-            stderr, stderr_chunks = process.stderr, []
+        tool_calls: list[dict[str, Any]] = []
 
-            def drain_stderr() -> None:
-                stderr_chunks.append(stderr.read())
+        def on_request(message: Message) -> Message:
+            # Any other server request (none is expected with approvals off) is refused,
+            # so the release is never left waiting on this client.
+            if message.get("method") != "item/tool/call":
+                return {"error": {"code": -32601, "message": "not supported"}}
+            params = message.get("params")
+            tool_calls.append(params if isinstance(params, dict) else {})
+            return answer
 
-            drain = threading.Thread(target=drain_stderr, daemon=True)
-            drain.start()
-            client = _Client(process, time.monotonic() + timeout, answer)
-            thread_error: dict[str, Any] | None = None
-            try:
-                initialized = client.request(
-                    "initialize",
-                    {
-                        "clientInfo": {"name": "codex-conformance", "version": "1"},
-                        "capabilities": {"experimentalApi": True},
-                    },
+        thread_error: dict[str, Any] | None = None
+        with ReleaseProcess([str(binary), "app-server"], cwd=work_dir, env=release_env(home_dir)) as release:
+            client = JsonRpcClient(release, name="codex app-server", timeout=timeout, on_request=on_request)
+            client.result(
+                "initialize",
+                {
+                    "clientInfo": {"name": "codex-conformance", "version": "1"},
+                    "capabilities": {"experimentalApi": True},
+                },
+            )
+            client.send({"method": "initialized"})
+            started = client.request("thread/start", {"dynamicTools": dynamic_tools, "cwd": work_dir})
+            if "error" in started:
+                thread_error = started["error"]
+            else:
+                thread_id = started.get("result", {}).get("thread", {}).get("id")
+                client.result(
+                    "turn/start", {"threadId": thread_id, "input": [{"type": "text", "text": prompt}]}
                 )
-                if "error" in initialized:
-                    raise CaptureError(f"codex app-server refused initialize: {initialized['error']}")
-                client.send({"method": "initialized"})
-                started = client.request("thread/start", {"dynamicTools": dynamic_tools, "cwd": work_dir})
-                if "error" in started:
-                    thread_error = started["error"]
-                else:
-                    thread_id = started.get("result", {}).get("thread", {}).get("id")
-                    turn = client.request(
-                        "turn/start",
-                        {"threadId": thread_id, "input": [{"type": "text", "text": prompt}]},
-                    )
-                    if "error" in turn:
-                        raise CaptureError(f"codex app-server refused turn/start: {turn['error']}")
-                    if client.wait(lambda message: message.get("method") == "turn/completed") is None:
-                        raise CaptureError(f"the turn did not complete within {timeout:g} s")
-            finally:
-                process.stdin.close()
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
-                drain.join(timeout=5)
-            run = ExecRun(process.returncode, "", "".join(stderr_chunks), list(server.requests))
-            return AppServerRun(thread_error, client.tool_calls, run)
+                if client.wait(lambda message: message.get("method") == "turn/completed") is None:
+                    raise CaptureError(f"the turn did not complete within {timeout:g} s")
+        run = ExecRun(release.returncode, "", release.stderr_text(), list(server.requests))
+        return AppServerRun(thread_error, tool_calls, run)

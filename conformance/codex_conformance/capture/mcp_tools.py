@@ -36,9 +36,15 @@ def _tools_array(version: str, servers: list[McpServerConfig]) -> list[Any]:
 
 
 def tools_added_by_servers(version: str, servers: list[McpServerConfig]) -> list[Any]:
-    remaining = list(_baseline_tools(version))
+    return entries_added(_tools_array(version, servers), _baseline_tools(version))
+
+
+def entries_added(tools: list[Any], baseline: tuple[str, ...]) -> list[Any]:
+    """The entries of ``tools`` beyond those of ``baseline`` (canonical JSON texts),
+    in ``tools``' order; an entry the baseline has twice is discounted twice."""
+    remaining = list(baseline)
     added: list[Any] = []
-    for tool in _tools_array(version, servers):
+    for tool in tools:
         text = _canonical(tool)
         if text in remaining:
             remaining.remove(text)

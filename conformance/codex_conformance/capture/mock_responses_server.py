@@ -45,6 +45,23 @@ def sse_event(payload: dict[str, Any]) -> str:
     return f"event: {payload['type']}\ndata: {json.dumps(payload)}\n\n"
 
 
+_USAGE = {
+    "input_tokens": 1,
+    "input_tokens_details": None,
+    "output_tokens": 1,
+    "output_tokens_details": None,
+    "total_tokens": 2,
+}
+
+
+def turn_stream(items: list[dict[str, Any]], response_id: str = "resp_1") -> str:
+    """One model turn every edition accepts: the output items, then ``response.completed``."""
+    events: list[dict[str, Any]] = [{"type": "response.created", "response": {"id": response_id}}]
+    events += [{"type": "response.output_item.done", "item": item} for item in items]
+    events.append({"type": "response.completed", "response": {"id": response_id, "usage": _USAGE}})
+    return "".join(sse_event(event) for event in events)
+
+
 def simple_reply_stream(text: str = "done", response_id: str = "resp_1") -> str:
     """The smallest stream every edition accepts: one assistant message, completed."""
     message = {
@@ -53,20 +70,7 @@ def simple_reply_stream(text: str = "done", response_id: str = "resp_1") -> str:
         "id": "msg_1",
         "content": [{"type": "output_text", "text": text, "annotations": []}],
     }
-    usage = {
-        "input_tokens": 1,
-        "input_tokens_details": None,
-        "output_tokens": 1,
-        "output_tokens_details": None,
-        "total_tokens": 2,
-    }
-    return "".join(
-        [
-            sse_event({"type": "response.created", "response": {"id": response_id}}),
-            sse_event({"type": "response.output_item.done", "item": message}),
-            sse_event({"type": "response.completed", "response": {"id": response_id, "usage": usage}}),
-        ]
-    )
+    return turn_stream([message], response_id)
 
 
 def _is_chat_path(path: str) -> bool:

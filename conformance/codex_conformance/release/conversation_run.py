@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError, ExecRun, run_exec
-from codex_conformance.capture.mock_responses_server import simple_reply_stream, sse_event
+from codex_conformance.capture.mock_responses_server import simple_reply_stream, turn_stream
 from codex_conformance.release import raw_json
 from codex_conformance.release.cache import release_binary
 
@@ -27,21 +27,6 @@ MODEL = "gpt-5"
 _PERMISSIONS = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"'
 # A prompt no release adds on its own, to find where the turn starts.
 PROMPT = "codex-conformance scripted turn"
-
-_USAGE = {
-    "input_tokens": 1,
-    "input_tokens_details": None,
-    "output_tokens": 1,
-    "output_tokens_details": None,
-    "total_tokens": 2,
-}
-
-
-def _stream(items: list[dict[str, Any]], response_id: str) -> str:
-    events = [{"type": "response.created", "response": {"id": response_id}}]
-    events += [{"type": "response.output_item.done", "item": item} for item in items]
-    events.append({"type": "response.completed", "response": {"id": response_id, "usage": _USAGE}})
-    return "".join(sse_event(event) for event in events)
 
 
 def follow_up_input(run: ExecRun, version: str) -> list[str]:
@@ -85,7 +70,7 @@ def written_back(
         model=model,
         servers=[],
         prompt=PROMPT,
-        streams=[_stream(items, "resp_1"), simple_reply_stream(response_id="resp_2")],
+        streams=[turn_stream(items), simple_reply_stream(response_id="resp_2")],
         extra_toml=f"{_PERMISSIONS}\n{extra_toml}",
         files=files,
     )

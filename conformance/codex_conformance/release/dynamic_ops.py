@@ -17,7 +17,8 @@ from typing import Any
 
 from codex_conformance.capture.app_server_run import AppServerRun, run_dynamic_turn
 from codex_conformance.capture.exec_run import CaptureError
-from codex_conformance.capture.mock_responses_server import simple_reply_stream, sse_event
+from codex_conformance.capture.mcp_tools import entries_added
+from codex_conformance.capture.mock_responses_server import simple_reply_stream, turn_stream
 from codex_conformance.editions import get_edition
 from codex_conformance.release.cache import release_binary
 from codex_conformance.release.conversation_run import follow_up_input
@@ -30,13 +31,6 @@ _CALLED_SPEC = {
     "name": CALLED_TOOL,
     "description": "conformance tool",
     "inputSchema": {"type": "object"},
-}
-_USAGE = {
-    "input_tokens": 1,
-    "input_tokens_details": None,
-    "output_tokens": 1,
-    "output_tokens_details": None,
-    "total_tokens": 2,
 }
 
 
@@ -82,15 +76,7 @@ def dynamic_to_responses(version: str, args: dict[str, Any]) -> dict[str, Any]:
     tools = args["tools"]
     if not isinstance(tools, list):
         raise TypeError("`tools` must be an array")
-    remaining = list(_baseline(version))
-    added: list[Any] = []
-    for tool in _first_tools(version, tools):
-        text = _canonical(tool)
-        if text in remaining:
-            remaining.remove(text)
-        else:
-            added.append(tool)
-    return {"tools": added}
+    return {"tools": entries_added(_first_tools(version, tools), _baseline(version))}
 
 
 def _call_stream(call_id: str) -> str:
@@ -101,12 +87,7 @@ def _call_stream(call_id: str) -> str:
         "arguments": "{}",
         "call_id": call_id,
     }
-    events: list[dict[str, Any]] = [
-        {"type": "response.created", "response": {"id": "resp_1"}},
-        {"type": "response.output_item.done", "item": call},
-        {"type": "response.completed", "response": {"id": "resp_1", "usage": _USAGE}},
-    ]
-    return "".join(sse_event(event) for event in events)
+    return turn_stream([call])
 
 
 def dynamic_call_output(version: str, args: dict[str, Any]) -> dict[str, Any]:

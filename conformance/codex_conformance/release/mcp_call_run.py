@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError, run_exec
-from codex_conformance.capture.mock_responses_server import simple_reply_stream, sse_event
+from codex_conformance.capture.mock_responses_server import simple_reply_stream, turn_stream
 from codex_conformance.capture.toml_text import toml_string
 from codex_conformance.release.cache import release_binary
 from codex_conformance.release.conversation_run import MODEL, PROMPT, follow_up_input
@@ -32,22 +32,6 @@ _PERMISSIONS = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"'
 _RUN_TIMEOUT_SECONDS = 120.0
 SERVER = "srv"
 CALL_ID = "call_conformance_mcp"
-_USAGE = {
-    "input_tokens": 1,
-    "input_tokens_details": None,
-    "output_tokens": 1,
-    "output_tokens_details": None,
-    "total_tokens": 2,
-}
-
-
-def _stream(call: dict[str, Any]) -> str:
-    events: list[dict[str, Any]] = [
-        {"type": "response.created", "response": {"id": "resp_1"}},
-        {"type": "response.output_item.done", "item": call},
-        {"type": "response.completed", "response": {"id": "resp_1", "usage": _USAGE}},
-    ]
-    return "".join(sse_event(event) for event in events)
 
 
 def _server_toml(scratch: Path, tools: list[Any], calls: dict[str, Any], timeout_sec: float | None) -> str:
@@ -89,7 +73,7 @@ def call_written_back(
                 model=MODEL,
                 servers=[],
                 prompt=PROMPT,
-                streams=[_stream(call), simple_reply_stream(response_id="resp_2")],
+                streams=[turn_stream([call]), simple_reply_stream(response_id="resp_2")],
                 extra_toml=extra,
                 timeout=window if window is not None else _RUN_TIMEOUT_SECONDS,
             )

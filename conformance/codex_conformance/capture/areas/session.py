@@ -16,28 +16,12 @@ from typing import Any
 from pydantic import Field
 
 from codex_conformance.capture.areas import CaptureArea, captured_case, wanted
-from codex_conformance.capture.mock_responses_server import simple_reply_stream, sse_event
+from codex_conformance.capture.mock_responses_server import simple_reply_stream, turn_stream
 from codex_conformance.capture.request_volatile import expected_request
 from codex_conformance.capture.scenarios import _load, _Scenario
 from codex_conformance.cases import Case
 from codex_conformance.harnesses.session_run import mock_server_harness
 from codex_conformance.release.session_ops import session_run
-
-_USAGE = {
-    "input_tokens": 1,
-    "input_tokens_details": None,
-    "output_tokens": 1,
-    "output_tokens_details": None,
-    "total_tokens": 2,
-}
-
-
-def turn_stream(items: list[dict[str, Any]], response_id: str) -> str:
-    """One model turn: the output items, then ``response.completed``."""
-    events: list[dict[str, Any]] = [{"type": "response.created", "response": {"id": response_id}}]
-    events += [{"type": "response.output_item.done", "item": item} for item in items]
-    events.append({"type": "response.completed", "response": {"id": response_id, "usage": _USAGE}})
-    return "".join(sse_event(event) for event in events)
 
 
 class SessionScenario(_Scenario):

@@ -13,12 +13,20 @@ import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
+from unittest import mock
 
 from broken_check import BrokenAdapter
 
 from codex_reference import editions
 from codex_reference.adapter import Handler, make_handler
-from codex_reference.dispatch import image_gif, image_png
+from codex_reference.dispatch import (
+    image_gif,
+    image_jpeg_read,
+    image_jpeg_write,
+    image_png,
+    image_prompt,
+    image_resize,
+)
 from codex_reference.tools import catalog
 
 Tools = list[Any]
@@ -83,6 +91,11 @@ def _image_jpg_mime(request: Any) -> dict[str, Any]:
 
 def _gif_as(convert: Callable[[bytes], str]) -> Handler:
     """The reference, except that a view_image of a GIF gets the data URL ``convert`` makes of it."""
+    return _image_as(lambda content: content.startswith(b"GIF"), convert)
+
+
+def _image_as(applies: Callable[[bytes], bool], convert: Callable[[bytes], str]) -> Handler:
+    """The reference, except that a view_image of a file ``applies`` picks gets ``convert``'s data URL."""
     reference = make_handler(editions.EDITIONS)
 
     def handle(request: Any) -> dict[str, Any]:
@@ -92,7 +105,7 @@ def _gif_as(convert: Callable[[bytes], str]) -> Handler:
         if request.get("op") == "dispatch.call" and isinstance(output, list):
             path = json.loads(args["item"]["arguments"])["path"]
             content = base64.b64decode(args["files"][path])
-            if content.startswith(b"GIF"):
+            if applies(content):
                 output[0]["image_url"] = convert(content)
         return response
 
@@ -132,6 +145,41 @@ def _gif_transparent_black(content: bytes) -> str:
     return _data_url("image/png", image_png.encode_rgba(image.width, image.height, bytes(pixels)))
 
 
+def _large_jpeg(content: bytes) -> bool:
+    return content.startswith(b"\xff\xd8\xff") and image_prompt.prompt_image(content) != (
+        "image/jpeg",
+        content,
+    )
+
+
+def _jpeg_refit(content: bytes, quality: int = image_jpeg_write.QUALITY) -> str:
+    image = image_jpeg_read.decode(content)
+    fitted = image_resize.fit_dimensions(image.width, image.height, image_prompt.MAX_DIMENSION)
+    rgb = image_resize.resize((image.width, image.height), image.rgb, 3, fitted)
+    return _data_url("image/jpeg", image_jpeg_write.encode_rgb(*fitted, rgb, quality))
+
+
+def _jpeg_default_quality(content: bytes) -> str:
+    """Re-encoded at the encoder's default quality, 75 (a port calling ``JpegEncoder::new``), not 85."""
+    return _jpeg_refit(content, quality=75)
+
+
+def _jpeg_plain_upsampling(content: bytes) -> str:
+    """Subsampled chroma repeated into each pixel (a decoder without "fancy" upsampling)."""
+
+    def repeat_row(row: list[int]) -> list[int]:
+        return [value for value in row for _ in range(2)]
+
+    def repeat_rows(plane: list[list[int]]) -> list[list[int]]:
+        return [row for row in plane for _ in range(2)]
+
+    with (
+        mock.patch.object(image_jpeg_read, "_upsample_row", repeat_row),
+        mock.patch.object(image_jpeg_read, "_upsample_vertical", repeat_rows),
+    ):
+        return _jpeg_refit(content)
+
+
 BROKEN = [
     BrokenAdapter(
         "web-search-out-of-order",
@@ -158,6 +206,18 @@ BROKEN = [
     BrokenAdapter("gif-zlib-png", "DISPATCH-IMAGE-1", "PNG via zlib, no fdeflate", _gif_as(_gif_as_zlib_png)),
     BrokenAdapter(
         "gif-transparent-black", "DISPATCH-IMAGE-1", "transparent RGB zeroed", _gif_as(_gif_transparent_black)
+    ),
+    BrokenAdapter(
+        "jpeg-quality-75",
+        "DISPATCH-IMAGE-1",
+        "large JPEG re-encoded at quality 75",
+        _image_as(_large_jpeg, _jpeg_default_quality),
+    ),
+    BrokenAdapter(
+        "jpeg-plain-upsampling",
+        "DISPATCH-IMAGE-1",
+        "4:2:0/4:2:2 chroma repeated, not interpolated",
+        _image_as(_large_jpeg, _jpeg_plain_upsampling),
     ),
     BrokenAdapter(
         "serde-default-numbers",

@@ -27,12 +27,8 @@ def test_reference_passes_or_declines_every_case(cases):
     bad = [(o.id, o.diff[:300]) for o in outcomes if o.status not in (Status.PASS, Status.NOT_APPLICABLE)]
     assert not bad
     declined = [o.id for o in outcomes if o.status is Status.NOT_APPLICABLE]
-    # Declined: a JPEG the release resizes and re-encodes as JPEG
-    # (DISPATCH-IMAGE-1); everything else is modelled.
-    assert len([d for d in declined if d.startswith("tools/")]) == 0, declined
-    assert sorted(d for d in declined if d.startswith("dispatch/")) == [
-        "dispatch/0.169.0/view-image-jpeg-2100x16",
-    ], declined
+    # Every case is modelled, the JPEGs the release resizes and re-encodes included.
+    assert declined == [], declined
 
 
 @pytest.mark.parametrize("broken", BROKEN, ids=[broken.name for broken in BROKEN])

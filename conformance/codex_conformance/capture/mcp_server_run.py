@@ -16,11 +16,28 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.capture.exec_run import ExecRun, release_env, write_config
-from codex_conformance.capture.jsonrpc_client import JsonRpcClient, ReleaseProcess
+from codex_conformance.capture.jsonrpc_client import JsonRpcClient, ReleaseProcess, RequestHandler
 from codex_conformance.capture.mock_responses_server import MockResponsesServer
 
 _TIMEOUT_SECONDS = 60.0
 _JSONRPC = {"jsonrpc": "2.0"}
+
+
+def open_codex_mcp(release: ReleaseProcess, on_request: RequestHandler | None = None) -> JsonRpcClient:
+    """A client of ``codex mcp`` past the MCP handshake (initialize, then initialized)."""
+    client = JsonRpcClient(
+        release, name="codex mcp", timeout=_TIMEOUT_SECONDS, on_request=on_request, envelope=_JSONRPC
+    )
+    client.result(
+        "initialize",
+        {
+            "protocolVersion": "2025-03-26",
+            "capabilities": {},
+            "clientInfo": {"name": "codex-conformance", "version": "1"},
+        },
+    )
+    client.send({"method": "notifications/initialized"})
+    return client
 
 
 def run_new_conversation(binary: Path, *, model: str, params: dict[str, Any], prompt: str = "hi") -> ExecRun:
@@ -32,16 +49,7 @@ def run_new_conversation(binary: Path, *, model: str, params: dict[str, Any], pr
     ):
         write_config(Path(home_dir), server.base_url, model, [])
         with ReleaseProcess([str(binary), "mcp"], cwd=work_dir, env=release_env(home_dir)) as release:
-            client = JsonRpcClient(release, name="codex mcp", timeout=_TIMEOUT_SECONDS, envelope=_JSONRPC)
-            client.result(
-                "initialize",
-                {
-                    "protocolVersion": "2025-03-26",
-                    "capabilities": {},
-                    "clientInfo": {"name": "codex-conformance", "version": "1"},
-                },
-            )
-            client.send({"method": "notifications/initialized"})
+            client = open_codex_mcp(release)
             conversation = client.result("newConversation", {"model": model, "cwd": work_dir, **params})
             client.result(
                 "sendUserMessage",

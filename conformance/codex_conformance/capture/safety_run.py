@@ -22,6 +22,7 @@ from typing import Any
 
 from codex_conformance.capture.exec_run import CaptureError, release_env, write_config
 from codex_conformance.capture.jsonrpc_client import JsonRpcClient, ReleaseProcess
+from codex_conformance.capture.mcp_server_run import open_codex_mcp
 from codex_conformance.capture.mock_responses_server import (
     MockResponsesServer,
     Stream,
@@ -31,7 +32,6 @@ from codex_conformance.capture.mock_responses_server import (
 
 _TIMEOUT_SECONDS = 60.0
 _OBSERVABLE = frozenset({"0.25.0"})
-_JSONRPC = {"jsonrpc": "2.0"}
 
 
 class NotObservableError(CaptureError):
@@ -50,15 +50,6 @@ def _call_stream(argv: list[str]) -> str:
 
 def _converse(client: JsonRpcClient, work_dir: str) -> None:
     """Drive one turn to its end (approval requests are answered by the client's handler)."""
-    client.result(
-        "initialize",
-        {
-            "protocolVersion": "2025-03-26",
-            "capabilities": {},
-            "clientInfo": {"name": "codex-conformance", "version": "1"},
-        },
-    )
-    client.send({"method": "notifications/initialized"})
     params = {"model": "gpt-5", "cwd": work_dir, "approvalPolicy": "untrusted", "sandbox": "read-only"}
     conversation = client.result("newConversation", params).get("conversationId")
     # Events, and with them approval requests, flow only to a listener.
@@ -99,10 +90,7 @@ def asks_approval(binary: Path, version: str, argv: list[str]) -> bool:
             return {"result": {"decision": "denied"}}
 
         with ReleaseProcess([str(binary), "mcp"], cwd=work_dir, env=release_env(home_dir)) as release:
-            client = JsonRpcClient(
-                release, name="codex mcp", timeout=_TIMEOUT_SECONDS, on_request=deny, envelope=_JSONRPC
-            )
-            _converse(client, work_dir)
+            _converse(open_codex_mcp(release, on_request=deny), work_dir)
         if len(server.responses_requests()) < 2:
             raise CaptureError(f"release {version} did not finish the turn for argv {argv!r}")
         # An approval request for another command would mean the probe is not measuring argv.

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -92,13 +93,17 @@ class ScriptedStream:
 
 
 Stream = str | ScriptedStream
+# A stream made when its request arrives, from the Responses requests so far (that
+# one included): a scripted model can then echo what the release just wrote back,
+# such as a cursor the release issued.
+StreamFactory = Callable[[list[RecordedRequest]], Stream]
 
 
 @dataclass
 class MockResponsesServer:
     """Start with ``with MockResponsesServer(streams) as server:``."""
 
-    streams: list[Stream] = field(default_factory=lambda: [simple_reply_stream()])
+    streams: Sequence[Stream | StreamFactory] = field(default_factory=lambda: [simple_reply_stream()])
     requests: list[RecordedRequest] = field(default_factory=list)
     # None: `/chat/completions` is not served (404), as before chat captures existed.
     chat_streams: list[Stream] | None = None
@@ -121,7 +126,8 @@ class MockResponsesServer:
         with self._lock:
             index = min(self._served, len(self.streams) - 1)
             self._served += 1
-            return self.streams[index]
+            stream = self.streams[index]
+        return stream(self.responses_requests()) if callable(stream) else stream
 
     def chat_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and _is_chat_path(r.path)]

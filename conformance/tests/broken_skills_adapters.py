@@ -1,7 +1,7 @@
-"""Deliberately broken ports of ``skills.list`` / ``skills.read``, built from the reference.
+"""Deliberately broken ports of the skills namespace, built from the reference.
 
 Each swaps one field of 0.169.0's skills rules for a realistic mistake and
-names the clause whose cases must catch it.
+names the clause whose captured cases must catch it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ BROKEN = [
     BrokenAdapter(
         "raw-byte-budget",
         "SKILLS-BUDGET-1",
-        "measures a response by its unescaped text, so a backslash costs one byte instead of two",
+        "measures a response by its unescaped text, so a quote costs one byte instead of two",
         _with(count_escapes=False),
     ),
     BrokenAdapter(
@@ -37,21 +37,27 @@ BROKEN = [
         _with(max_name_bytes=1 << 20),
     ),
     BrokenAdapter(
-        "warnings-on-every-page",
-        "SKILLS-LIST-WARN-1",
-        "repeats the provider warnings on pages reached with a cursor",
-        _with(warnings_on_first_call_only=False),
+        "orchestrator-authority",
+        "SKILLS-AUTH-1",
+        "accepts the upstream tests' authority kind `orchestrator` beside `cloud` and `executor`",
+        _with(authority_kinds=("cloud", "executor", "orchestrator")),
+    ),
+    BrokenAdapter(
+        "traversal-resolved",
+        "SKILLS-READ-URI-1",
+        "resolves `.` and `..` in a resource id, so a traversal reads another skill's file",
+        _with(resource_ids_exact=False),
+    ),
+    BrokenAdapter(
+        "read-error-wording",
+        "SKILLS-READ-URI-1",
+        "words a failed resource read differently",
+        _with(read_failed="skill resource not found"),
     ),
     BrokenAdapter(
         "cursor-without-budget",
         "SKILLS-CURSOR-1",
-        "issues cursors that do not record the budget, so an omission is reported on every page",
+        "issues list cursors that do not record the budget",
         _with(cursor_records_budget=False),
-    ),
-    BrokenAdapter(
-        "read-error-wording",
-        "SKILLS-READ-BUDGET-1",
-        "words the read's no-room error as the older sources did",
-        _with(read_no_room="skills.read response budget is too small"),
     ),
 ]

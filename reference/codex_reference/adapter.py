@@ -20,6 +20,7 @@ from codex_reference.request import builtins as request_builtins
 from codex_reference.safety import known_safe
 from codex_reference.skills import list_op as skills_list
 from codex_reference.skills import read_op as skills_read
+from codex_reference.skills import tools_op as skills_tools
 from codex_reference.tools import apply_patch_spec, catalog
 from codex_reference.wire import sse_responses
 
@@ -111,6 +112,7 @@ _EDITION_OPS: dict[str, _Op] = {
     "chat.sse": lambda table, args: chat_sse(_edition(table, args).chat, args),
     "dynamic.to_responses": lambda table, args: to_responses_op(_edition(table, args).dynamic, args),
     "dynamic.call_output": lambda table, args: call_output_op(_edition(table, args).dynamic, args),
+    "skills.tools": lambda table, args: skills_tools(_edition(table, args).skills, args),
     "skills.list": lambda table, args: skills_list(_edition(table, args).skills, args),
     "skills.read": lambda table, args: skills_read(_edition(table, args).skills, args),
 }

@@ -47,8 +47,9 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
     "session.run": session_run,
     "chat.request": chat_ops.chat_request,
     "chat.sse": chat_ops.chat_sse,
-    "skills.list": skills_ops.skills_call,
-    "skills.read": skills_ops.skills_call,
+    "skills.tools": skills_ops.skills_tools,
+    "skills.list": skills_ops.skills_list,
+    "skills.read": skills_ops.skills_read,
     "dynamic.to_responses": dynamic_ops.dynamic_to_responses,
     "dynamic.call_output": dynamic_ops.dynamic_call_output,
 }
@@ -57,6 +58,7 @@ _OPS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {
 _ONLY_FOR = {
     "chat.request": ("0.25.0",),
     "chat.sse": ("0.25.0",),
+    "skills.tools": ("0.169.0",),
     "skills.list": ("0.169.0",),
     "skills.read": ("0.169.0",),
     "dynamic.to_responses": ("0.169.0",),

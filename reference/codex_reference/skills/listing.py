@@ -1,45 +1,31 @@
 """``skills.list``: one bounded page of the skills an authority owns (spec/skills.md).
 
-A page is built from the end: every listable skill from the cursor's offset
-on that fits alone in the budget (with a cursor after it, unless it is the
-last one kept) is a candidate, the others are omitted with one warning.  Then
-the page shrinks from its end until it fits with the warnings; when no skill
-fits, warnings go first (SKILLS-LIST-WARN-1), and the cursor records the
-budget whose omissions were reported, so a call with the same budget does
-not report them again (SKILLS-CURSOR-1).
+The cloud authority owns the snapshot's skills the model is shown, sorted
+by package; the executor authority owns none in a thread without
+environments (SKILLS-AUTH-1).  A page is built from the end: every listable
+skill from the cursor's offset on that fits alone in the budget (with a
+cursor after it, unless it is the last one kept) is a candidate, the others
+are omitted with one warning.  Then the page shrinks from its end until it
+fits, at most ``page_size`` skills (SKILLS-LIST-PAGE-1).  The cursor records
+the budget whose omissions were reported (SKILLS-CURSOR-1).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
 from typing import Any
 
-from codex_reference.errors import NotModelled
 from codex_reference.skills import wire
-from codex_reference.skills.catalog import (
-    Entry,
-    call_arguments,
-    read_catalog,
-    structured_cursor,
-    truncation_bytes,
-)
+from codex_reference.skills.arguments import RespondToModel
 from codex_reference.skills.rules import SkillsRules
+from codex_reference.skills.snapshot import Entry
 
-__all__ = ["skills_list"]
+__all__ = ["list_page", "listable", "parse_usize"]
 
 JSON = Any
 _USIZE = re.compile(r"\+?[0-9]+")
 _USIZE_MAX = 2**64 - 1
-
-
-class RespondToModel(Exception):
-    """The call fails with a text the model reads (FunctionCallError::RespondToModel)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 def parse_usize(text: str) -> int | None:
@@ -57,47 +43,32 @@ def bounded_handle(rules: SkillsRules, value: str) -> bool:
     )
 
 
-def _description(rules: SkillsRules, text: str) -> str:
+def description(rules: SkillsRules, text: str) -> str:
     if len(text) <= rules.max_description_chars:
         return text
     keep = rules.max_description_chars - len(rules.description_suffix)
     return text[:keep] + rules.description_suffix
 
 
-def _listed(rules: SkillsRules, entry: Entry) -> dict[str, JSON] | None:
-    if not all(
-        bounded_handle(rules, handle) for handle in (entry.authority_id, entry.package, entry.main_resource)
-    ):
+def _listed(rules: SkillsRules, kind: str, entry: Entry) -> dict[str, JSON] | None:
+    if not all(bounded_handle(rules, handle) for handle in (entry.package, entry.main_resource)):
         return None
     return {
-        "authority": {"kind": entry.kind},
+        "authority": {"kind": kind},
         "package": entry.package,
         "name": wire.truncate_utf8(entry.name, rules.max_name_bytes),
-        "description": _description(rules, entry.description),
+        "description": description(rules, entry.description),
         "main_resource": entry.main_resource,
     }
 
 
-def _authority_kind(arguments: Mapping[str, JSON]) -> str:
-    if set(arguments) - {"authority", "cursor"}:
-        raise NotModelled("serde's error for an unknown argument field is not modelled")
-    authority = arguments.get("authority")
-    if not isinstance(authority, dict) or authority.get("kind") != "orchestrator" or len(authority) != 1:
-        raise NotModelled('only {"kind": "orchestrator"} authorities are modelled')
-    return "orchestrator"
-
-
-def _cursor_text(rules: SkillsRules, value: JSON, fingerprint_hex: str) -> str | None:
-    """The call's cursor as a string, building it when the case gives it as an object."""
-    given = structured_cursor(value)
-    if given is not None:
-        if given.issued_at_truncation_bytes is None or not rules.cursor_records_budget:
-            return wire.format_cursor(fingerprint_hex, given.offset, None)
-        budget = wire.response_budget(rules, given.issued_at_truncation_bytes)
-        return wire.format_cursor(fingerprint_hex, given.offset, budget)
-    if value is None or isinstance(value, str):
-        return value
-    raise NotModelled("serde's error for a non-string cursor is not modelled")
+def listable(rules: SkillsRules, kind: str, entries: tuple[Entry, ...]) -> tuple[list[dict[str, JSON]], bool]:
+    """The skills ``kind`` lists and whether any was left out for its size."""
+    if kind != rules.cloud_kind:
+        return [], False
+    ordered = sorted(entries, key=lambda entry: entry.package)
+    shown = [_listed(rules, kind, entry) for entry in ordered if entry.prompt_visible]
+    return [skill for skill in shown if skill is not None], None in shown
 
 
 def _start(rules: SkillsRules, cursor: str | None, fingerprint_hex: str) -> tuple[int, int | None]:
@@ -113,7 +84,7 @@ def _start(rules: SkillsRules, cursor: str | None, fingerprint_hex: str) -> tupl
         if recorded is None:
             raise RespondToModel(rules.list_cursor_invalid)
     if parsed.fingerprint != fingerprint_hex:
-        raise RespondToModel("skills.list cursor is stale; restart from the first page")
+        raise RespondToModel(rules.list_cursor_stale)
     offset = parse_usize(parsed.offset)
     if offset is None:
         raise RespondToModel(rules.list_cursor_invalid)
@@ -121,33 +92,30 @@ def _start(rules: SkillsRules, cursor: str | None, fingerprint_hex: str) -> tupl
 
 
 def list_page(
-    rules: SkillsRules, entries: tuple[Entry, ...], warnings: tuple[str, ...], budget: int, cursor: JSON
+    rules: SkillsRules,
+    *,
+    kind: str,
+    entries: tuple[Entry, ...],
+    warnings: tuple[str, ...],
+    budget: int,
+    cursor_text: str | None,
 ) -> dict[str, JSON]:
-    omitted = False
-    listable: list[dict[str, JSON]] = []
-    for entry in entries:
-        if not entry.prompt_visible:
-            continue
-        listed = _listed(rules, entry)
-        if listed is None:
-            omitted = True
-        else:
-            listable.append(listed)
-    fingerprint_hex = wire.fingerprint(listable)
-    cursor_text = _cursor_text(rules, cursor, fingerprint_hex)
+    """One page; ``warnings`` are a provider's (a snapshot has none)."""
+    skills, omitted = listable(rules, kind, entries)
+    fingerprint_hex = wire.fingerprint(skills)
     start, recorded = _start(rules, cursor_text, fingerprint_hex)
-    if start > len(listable):
+    if start > len(skills):
         raise RespondToModel(rules.list_cursor_invalid)
 
     def cursor_at(offset: int) -> str:
         return wire.format_cursor(fingerprint_hex, offset, budget if rules.cursor_records_budget else None)
 
     kept: list[tuple[int, dict[str, JSON]]] = []
-    for index in range(len(listable) - 1, start - 1, -1):
+    for index in range(len(skills) - 1, start - 1, -1):
         after = cursor_at(index + 1) if kept else None
-        alone = {"skills": [listable[index]], "warnings": [], "next_cursor": after}
+        alone = {"skills": [skills[index]], "warnings": [], "next_cursor": after}
         if wire.serialized_len(rules, alone) <= budget:
-            kept.append((index, listable[index]))
+            kept.append((index, skills[index]))
         else:
             omitted = True
     kept.reverse()
@@ -182,15 +150,3 @@ def list_page(
             raise RespondToModel(rules.list_warnings_no_room)
         else:
             raise RespondToModel(rules.list_metadata_too_large)
-
-
-def skills_list(rules: SkillsRules, args: Mapping[str, JSON]) -> dict[str, JSON]:
-    catalog = read_catalog(args)
-    budget = wire.response_budget(rules, truncation_bytes(args))
-    arguments = call_arguments(args)
-    kind = _authority_kind(arguments)
-    entries = tuple(entry for entry in catalog.entries if entry.kind == kind)
-    try:
-        return {"response": list_page(rules, entries, catalog.warnings, budget, arguments.get("cursor"))}
-    except RespondToModel as refused:
-        return {"respond_to_model": refused.message}

@@ -1,66 +1,59 @@
 """``skills.read``: one bounded page of a skill's resource (spec/skills.md).
 
-The package is looked up among the listable skills (exact package; root
-aliases are not modelled), the resource defaults to its main resource, and
-the page is the longest prefix from the cursor's offset, ending on a
-character, whose response fits the budget with a cursor; a response whose
-whole rest fits has ``next_cursor: null`` (SKILLS-READ-BUDGET-1).
+The package is looked up among the skills the model is shown, by its full
+package, its catalog locator (``c0/name``: root alias ``cN`` for the Nth
+distinct alias root) or its bare name (SKILLS-READ-1); the resource
+defaults to the main resource and must be one of the package's resource ids
+exactly as the snapshot spells them (SKILLS-READ-URI-1).  The page is the
+longest prefix from the cursor's offset, ending on a character, whose
+response fits the budget with a cursor; a response whose whole rest fits
+has ``next_cursor: null`` (SKILLS-READ-PAGE-1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import posixpath
 from typing import Any
 
-from codex_reference.errors import NotModelled
 from codex_reference.skills import wire
-from codex_reference.skills.catalog import (
-    Entry,
-    call_arguments,
-    read_catalog,
-    structured_cursor,
-    truncation_bytes,
-)
-from codex_reference.skills.listing import RespondToModel, bounded_handle, parse_usize
+from codex_reference.skills.arguments import RespondToModel
+from codex_reference.skills.listing import parse_usize
 from codex_reference.skills.rules import SkillsRules
+from codex_reference.skills.snapshot import Entry
 
-__all__ = ["skills_read"]
+__all__ = ["alias_names", "read_page", "resolve_package"]
 
 JSON = Any
 
 
-def _handle(rules: SkillsRules, field: str, value: JSON) -> str:
-    if not isinstance(value, str):
-        raise NotModelled(f"serde's error for a non-string `{field}` is not modelled")
-    if not bounded_handle(rules, value):
-        raise RespondToModel(
-            f"{field} must be non-empty, contain no control characters, "
-            f"and be at most {rules.max_handle_bytes} bytes"
-        )
-    return value
-
-
-def _entry(rules: SkillsRules, entries: tuple[Entry, ...], package: str) -> Entry:
+def alias_names(entries: tuple[Entry, ...]) -> dict[str, str]:
+    """Each alias root of the shown skills → its short name ``cN``, in order of first use."""
+    names: dict[str, str] = {}
     for entry in entries:
-        if entry.package == package:
+        if entry.prompt_visible and entry.alias_root not in names:
+            names[entry.alias_root] = f"c{len(names)}"
+    return names
+
+
+def resolve_package(rules: SkillsRules, entries: tuple[Entry, ...], package: str) -> Entry:
+    aliases = alias_names(entries)
+    for entry in entries:
+        if not entry.prompt_visible:
+            continue
+        short = aliases[entry.alias_root] + entry.package[len(entry.alias_root) :]
+        if package in (entry.package, short, entry.name):
             return entry
     raise RespondToModel(rules.package_unavailable)
 
 
-def _start(rules: SkillsRules, cursor: JSON, contents: str) -> int:
-    given = structured_cursor(cursor)
-    fingerprint_hex = wire.fingerprint(contents)
-    if given is not None:
-        cursor = wire.format_cursor(fingerprint_hex, given.offset, None)
+def _start(rules: SkillsRules, cursor: str | None, contents: str) -> int:
     if cursor is None:
         return 0
-    if not isinstance(cursor, str):
-        raise NotModelled("serde's error for a non-string cursor is not modelled")
     head, colon, offset_text = cursor.partition(":")
     if not colon:
         raise RespondToModel(rules.read_cursor_invalid)
-    if head != fingerprint_hex:
-        raise RespondToModel("skills.read cursor is stale; restart from the first page")
+    if head != wire.fingerprint(contents):
+        raise RespondToModel(rules.read_cursor_stale)
     offset = parse_usize(offset_text)
     if offset is None:
         raise RespondToModel(rules.read_cursor_invalid)
@@ -75,7 +68,7 @@ def _char_boundaries(contents: str) -> list[int]:
     return offsets
 
 
-def page(rules: SkillsRules, resource: str, contents: str, start: int, budget: int) -> dict[str, JSON]:
+def _page(rules: SkillsRules, resource: str, contents: str, start: int, budget: int) -> dict[str, JSON]:
     data = contents.encode("utf-8")
     boundaries = _char_boundaries(contents)
     if start > len(data) or start not in set(boundaries):
@@ -104,24 +97,26 @@ def page(rules: SkillsRules, resource: str, contents: str, start: int, budget: i
     return best
 
 
-def skills_read(rules: SkillsRules, args: Mapping[str, JSON]) -> dict[str, JSON]:
-    catalog = read_catalog(args)
-    budget = wire.response_budget(rules, truncation_bytes(args))
-    arguments = call_arguments(args)
-    if set(arguments) - {"package", "resource", "cursor"}:
-        raise NotModelled("serde's error for an unknown argument field is not modelled")
-    try:
-        package = _handle(rules, "package", arguments.get("package"))
-        resource = arguments.get("resource")
-        if resource is not None:
-            resource = _handle(rules, "resource", resource)
-        # Every enabled skill can be read, listed or not.
-        entry = _entry(rules, catalog.entries, package)
-        resource_id = entry.main_resource if resource is None else resource
-        contents = entry.resources.get(resource_id)
-        if contents is None:
-            raise RespondToModel(rules.read_failed)
-        start = _start(rules, arguments.get("cursor"), contents)
-        return {"response": page(rules, resource_id, contents, start, budget)}
-    except RespondToModel as refused:
-        return {"respond_to_model": refused.message}
+def _normalized(resource: str) -> str:
+    """The mistaken lookup: `.` and `..` segments resolved as a file path would be."""
+    scheme, separator, path = resource.partition("://")
+    return scheme + separator + posixpath.normpath(path) if separator else resource
+
+
+def read_page(
+    rules: SkillsRules,
+    *,
+    entries: tuple[Entry, ...],
+    budget: int,
+    package: str,
+    resource: str | None,
+    cursor: str | None,
+) -> dict[str, JSON]:
+    entry = resolve_package(rules, entries, package)
+    resource_id = entry.main_resource if resource is None else resource
+    if not rules.resource_ids_exact:
+        resource_id = _normalized(resource_id)
+    contents = entry.resources.get(resource_id)
+    if contents is None:
+        raise RespondToModel(rules.read_failed)
+    return _page(rules, resource_id, contents, _start(rules, cursor, contents), budget)

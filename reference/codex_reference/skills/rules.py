@@ -1,8 +1,8 @@
 """The constants and texts of the ``skills`` namespace, per edition (spec/skills.md).
 
 Only 0.169.0 has the namespace; 0.25.0's table entry is ``None``.  The values
-are those of ``codex-rs/ext/skills/src/tools/`` in the version whose tool
-descriptions and error texts equal 0.169.0's binary; the broken adapters in
+are those 0.169.0 shows in captures (fixtures/skills/captured-0.169.0.json),
+named as in the extension's sources; the broken adapters in
 conformance/tests/broken_skills_adapters.py swap single fields.
 """
 
@@ -41,6 +41,20 @@ class SkillsRules:
     read_no_room: str
     package_unavailable: str
     read_failed: str
+    list_cursor_stale: str
+    read_cursor_stale: str
+    # The authority kinds ``skills.list`` accepts, in the order serde names them;
+    # the first is the one a snapshot's skills belong to (SKILLS-AUTH-1).
+    authority_kinds: tuple[str, ...]
+    # Whether a resource id is looked up as spelled (the release) or, wrongly,
+    # after resolving `.` and `..` segments (SKILLS-READ-URI-1).
+    resource_ids_exact: bool
+    # The truncation bytes of the capture model (gpt-5): the budget's N.
+    truncation_bytes: int
+
+    @property
+    def cloud_kind(self) -> str:
+        return self.authority_kinds[0]
 
 
 SKILLS_0_169 = SkillsRules(
@@ -64,4 +78,9 @@ SKILLS_0_169 = SkillsRules(
     read_no_room="skills.read response budget leaves no room for contents",
     package_unavailable="skill package is not available",
     read_failed="failed to read skill resource",
+    list_cursor_stale="skills.list cursor is stale; restart from the first page",
+    read_cursor_stale="skills.read cursor is stale; restart from the first page",
+    authority_kinds=("cloud", "executor"),
+    resource_ids_exact=True,
+    truncation_bytes=10_000,
 )

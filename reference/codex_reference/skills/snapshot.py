@@ -3,8 +3,10 @@
 A skill's ``package`` is ``alias_root`` + ``/`` + a name segment, its
 ``alias_root`` a ``skill://`` root, its ``main_resource`` a resource under
 the package that ``resources`` holds; any other shape is refused at start
-with one text, a repeated package with another.  serde's own texts for a
-file of the wrong JSON shape are not modelled.
+with one text, a repeated package with another.  A file serde cannot read
+into that shape is refused too (same error kind); its message here names
+the problem in the kit's words, not serde's exact text with line and column,
+which no case compares.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from codex_reference.errors import NotModelled, ReferenceError_
+from codex_reference.errors import ReferenceError_
 
 __all__ = ["Entry", "SnapshotRefused", "load_snapshot"]
 
@@ -61,7 +63,10 @@ def _entry(value: JSON) -> Entry:
         or set(value) - _FIELDS
         or not (_FIELDS - {"prompt_visible"}) <= set(value)
     ):
-        raise NotModelled("serde's texts for a snapshot skill of another shape are not modelled")
+        raise SnapshotRefused(
+            f"invalid skill snapshot: a skill must be an object with the fields {sorted(_FIELDS)} "
+            "(prompt_visible optional) and no others"
+        )
     texts = [value[key] for key in ("package", "name", "description", "alias_root", "main_resource")]
     resources = value["resources"]
     visible = value.get("prompt_visible", True)
@@ -71,7 +76,10 @@ def _entry(value: JSON) -> Entry:
         or not all(isinstance(text, str) for text in resources.values())
         or not isinstance(visible, bool)
     ):
-        raise NotModelled("serde's texts for a snapshot value of another type are not modelled")
+        raise SnapshotRefused(
+            "invalid skill snapshot: a skill's fields are strings, `resources` an object of strings, "
+            "`prompt_visible` a boolean"
+        )
     package, name, text, root, main = texts
     return Entry(package, name, text, root, main, prompt_visible=visible, resources=resources)
 
@@ -82,9 +90,11 @@ def load_snapshot(value: JSON) -> tuple[Entry, ...]:
         try:
             value = json.loads(value)
         except ValueError as error:
-            raise NotModelled("serde's syntax errors for a snapshot file are not modelled") from error
+            raise SnapshotRefused(f"invalid skill snapshot: not JSON ({error})") from error
     if not isinstance(value, dict) or set(value) != {"skills"} or not isinstance(value["skills"], list):
-        raise NotModelled("serde's texts for a snapshot of another shape are not modelled")
+        raise SnapshotRefused(
+            "invalid skill snapshot: the file must be an object with one field, `skills`, a list"
+        )
     entries = tuple(_entry(skill) for skill in value["skills"])
     for entry in entries:
         if not _valid(entry):

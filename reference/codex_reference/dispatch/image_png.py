@@ -18,13 +18,14 @@ from collections.abc import Iterator
 
 from codex_reference.dispatch import image_deflate
 
-__all__ = ["encode_rgba"]
+__all__ = ["encode_rgba", "paeth"]
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _BPP = 4  # bytes per pixel of RGBA8, the distance the filters look back
 
 
-def _paeth(a: int, b: int, c: int) -> int:
+def paeth(a: int, b: int, c: int) -> int:
+    """PNG's Paeth predictor (filter type 4), for the writer and the reader."""
     p = a + b - c
     pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
     if pa <= pb and pa <= pc:
@@ -38,7 +39,7 @@ def _filtered(kind: int, row: bytes, prev: bytes) -> bytes:
         a = row[i - _BPP] if i >= _BPP else 0
         b = prev[i]
         c = prev[i - _BPP] if i >= _BPP else 0
-        predictor = (a, b, (a + b) >> 1, _paeth(a, b, c))[kind - 1]
+        predictor = (a, b, (a + b) >> 1, paeth(a, b, c))[kind - 1]
         out[i] = (x - predictor) & 0xFF
     return bytes(out)
 

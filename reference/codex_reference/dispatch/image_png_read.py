@@ -9,19 +9,12 @@ from __future__ import annotations
 import struct
 import zlib
 
+from codex_reference.dispatch.image_png import paeth
 from codex_reference.errors import NotModelled
 
 __all__ = ["read_rgba"]
 
 _CHANNELS = {2: 3, 6: 4}  # colour type -> samples per pixel
-
-
-def _paeth(a: int, b: int, c: int) -> int:
-    p = a + b - c
-    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-    if pa <= pb and pa <= pc:
-        return a
-    return b if pb <= pc else c
 
 
 def _unfilter(raw: bytes, stride: int, height: int, bpp: int) -> bytes:
@@ -36,7 +29,7 @@ def _unfilter(raw: bytes, stride: int, height: int, bpp: int) -> bytes:
         for i in range(stride):
             a = row[i - bpp] if i >= bpp else 0
             b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
-            predictor = (0, a, b, (a + b) >> 1, _paeth(a, b, c))[kind]
+            predictor = (0, a, b, (a + b) >> 1, paeth(a, b, c))[kind]
             row[i] = (row[i] + predictor) & 0xFF
         out += row
         prev = row

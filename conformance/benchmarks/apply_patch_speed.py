@@ -54,7 +54,7 @@ def time_reference(edition: str, content: str, patch: str) -> tuple[float, dict[
 
 
 def time_release(edition: str, content: str, patch: str) -> tuple[float, str]:
-    from codex_conformance.release.cache import release_binary
+    from codex_conformance.drive.cache import release_binary
 
     binary = release_binary(edition)
     best = float("inf")

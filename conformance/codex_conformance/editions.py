@@ -1,19 +1,31 @@
-"""The editions the kit knows: real Codex CLI releases, named by version.
+"""The editions the kit knows: real Codex CLI releases, named by version, and how to drive each.
 
-Editions are data.  Each entry says how the capture harness runs that
-release; behaviour lives in fixtures (captured) and in the reference model's
-own per-edition tables, never here.
+Editions are data.  Each entry says how the harness fetches and runs that
+release and what the release lets a harness observe; behaviour lives in
+fixtures (captured) and in the reference model's own per-edition tables,
+never here.  Each table after the first is derived from the one before it
+with ``replace()``, so the differences between two releases read as a list.
+
+This module and the fixtures are the only places in the kit that name a
+version (``conformance/tests/test_layout.py`` checks it): an area says which
+``feature`` it needs, and an edition lists the features its release has.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Literal
+
+# Features an area may need (``Area.feature``); an edition lists those its release has.
+CHAT_WIRE = "chat-wire"  # `wire_api = "chat"` is accepted (spec/chat.md)
+APP_SERVER_DYNAMIC_TOOLS = "app-server-dynamic-tools"  # `codex app-server` with dynamicTools
+CLOUD_SKILLS = "cloud-skills"  # `codex app-server --cloud-skills-snapshot`
+FEATURES = frozenset({CHAT_WIRE, APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS})
 
 
 @dataclass(frozen=True)
 class Edition:
     version: str
-    era: str
     summary: str
     # The npm package spec whose tarball carries the linux x86_64 binary, and
     # the binary's path inside the unpacked tarball.
@@ -23,30 +35,60 @@ class Edition:
     # mode and defers MCP tools out of the `tools` array; a slug without model
     # metadata gets the release's fallback model family, which sends them.
     capture_model: str
+    # The command tool the capture model is offered, and the arguments of a
+    # call to it that runs `true` (a harmless call that makes the release send
+    # a follow-up request).
+    command_tool: str
+    harmless_call_arguments: dict[str, object]
+    # How a scripted model calls tool T of MCP server S: "flat" names the
+    # function `S__T`; "namespaced" names the bare tool in namespace `mcp__S`
+    # (the flat name is then an unsupported call).
+    mcp_call_naming: Literal["flat", "namespaced"]
+    # How tools.build reaches a configuration: "codex-mcp" through `codex mcp`
+    # newConversation (`codex exec` forces approval `never` there), "exec"
+    # through `codex exec -c`.
+    configured_through: Literal["codex-mcp", "exec"]
+    # Whether the release shows its safe-command classification (safety area):
+    # it asks for approval through `codex mcp` for an unsafe argv.
+    shows_safe_command_classification: bool
+    # Features some areas need (see FEATURES).
+    features: frozenset[str]
+
+    def has(self, feature: str | None) -> bool:
+        return feature is None or feature in self.features
 
 
-EDITIONS: dict[str, Edition] = {
-    edition.version: edition
-    for edition in (
-        Edition(
-            version="0.25.0",
-            era="classic",
-            summary="server__tool MCP names with sha1 truncation to 64 bytes, typed schema subset, "
-            "JSON exec output, Chat Completions beside Responses",
-            package_spec="@openai/codex@0.25.0",
-            binary_path="package/bin/codex-x86_64-unknown-linux-musl",
-            capture_model="gpt-5",
-        ),
-        Edition(
-            version="0.169.0",
-            era="current",
-            summary="MCP tools grouped in namespace tools, richer schema sanitizer, plain-text exec output",
-            package_spec="@openai/codex@0.169.0-linux-x64",
-            binary_path="package/vendor/x86_64-unknown-linux-musl/bin/codex",
-            capture_model="gpt-5",
-        ),
-    )
-}
+V0_25_0 = Edition(
+    version="0.25.0",
+    summary="server__tool MCP names with sha1 truncation to 64 bytes, typed schema subset, "
+    "JSON exec output, Chat Completions beside Responses",
+    package_spec="@openai/codex@0.25.0",
+    binary_path="package/bin/codex-x86_64-unknown-linux-musl",
+    capture_model="gpt-5",
+    command_tool="shell",
+    harmless_call_arguments={"command": ["bash", "-c", "true"]},
+    mcp_call_naming="flat",
+    configured_through="codex-mcp",
+    shows_safe_command_classification=True,
+    features=frozenset({CHAT_WIRE}),
+)
+
+V0_169_0 = replace(
+    V0_25_0,
+    version="0.169.0",
+    summary="MCP tools grouped in namespace tools, richer schema sanitizer, plain-text exec output",
+    package_spec="@openai/codex@0.169.0-linux-x64",
+    binary_path="package/vendor/x86_64-unknown-linux-musl/bin/codex",
+    command_tool="exec_command",
+    harmless_call_arguments={"cmd": "true"},
+    mcp_call_naming="namespaced",
+    configured_through="exec",
+    # E-SAFETY-1: 0.169.0 never asks through `codex mcp` for the argvs it judges.
+    shows_safe_command_classification=False,
+    features=frozenset({APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS}),
+)
+
+EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (V0_25_0, V0_169_0)}
 
 
 class UnknownEditionError(ValueError):
@@ -61,3 +103,8 @@ def get_edition(version: str) -> Edition:
         return EDITIONS[version]
     except KeyError:
         raise UnknownEditionError(version) from None
+
+
+def editions_with(feature: str | None) -> list[str]:
+    """The versions whose release has ``feature`` (every version for None), oldest first."""
+    return [version for version, edition in EDITIONS.items() if edition.has(feature)]

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from codex_conformance import paths
+from codex_conformance.areas import property_sets, select_properties
 from codex_conformance.cases import Case, FixtureError, load_cases
 from codex_conformance.connection import Connection
 from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
@@ -21,7 +22,7 @@ from codex_conformance.errors import HarnessError, UsageError
 from codex_conformance.expected_failures import ExpectedFailures
 from codex_conformance.impl import connect, is_reference
 from codex_conformance.outcome import Outcome
-from codex_conformance.properties import DEFAULT_EXAMPLES, PROPERTY_SETS, Property, PropertyRunner, select
+from codex_conformance.properties import DEFAULT_EXAMPLES, Property, PropertyRunner
 from codex_conformance.protocol import Hello
 from codex_conformance.report import Report, build_report, write_report
 from codex_conformance.runner import not_applicable_reason, run_case
@@ -93,7 +94,7 @@ class ConformanceSession:
         ]
         self.cases = [case for case in self.all_cases if case.edition in self.editions]
         if self.options.examples > 0:
-            self.properties = select({(case.op, case.edition) for case in self.cases})
+            self.properties = select_properties({(case.op, case.edition) for case in self.cases})
             self.property_runner = _property_runner(self.connection, self.options)
 
     @property
@@ -114,7 +115,7 @@ class ConformanceSession:
 
     def expected_failure_problems(self) -> list[str]:
         known = [case.id for case in self.all_cases]
-        known += [prop.id for group in PROPERTY_SETS for prop in group.properties()]
+        known += [prop.id for group in property_sets() for prop in group.properties()]
         return self.expected_failures.problems(known, self.outcomes)
 
     def report(self) -> Report:

@@ -24,7 +24,7 @@ def test_broken_chat_adapter_is_caught_on_its_clause(broken: BrokenAdapter, case
 
 def test_chat_ops_refused_for_0_169():
     # REQ-WIRE-1: the reference answers as 0.169.0 does, and the release adapter does not declare them.
-    from codex_conformance.release.adapter import _ONLY_FOR
+    from codex_conformance.areas import area_of_op
     from codex_reference.adapter import handle
 
     for op in OPS:
@@ -32,4 +32,4 @@ def test_chat_ops_refused_for_0_169():
             {"op": op, "args": {"edition": "0.169.0", "model": "gpt-5", "input": [], "tools": []}}
         )
         assert response["error"]["kind"] == "config-rejected"
-        assert _ONLY_FOR[op] == ("0.25.0",)
+        assert area_of_op(op).editions == ["0.25.0"]

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from codex_conformance.capture.exec_run import McpServerConfig, write_config
-from codex_conformance.capture.toml_text import toml_string
+from codex_conformance.drive.exec_run import McpServerConfig, write_config
+from codex_conformance.drive.toml_text import toml_string
 
 
 @pytest.mark.parametrize("value", ["🚀.00b:y@a", 'a"b\\c', "tab\there\x7f\x01", "héllo", ""])

@@ -7,8 +7,8 @@ import zlib
 
 import pytest
 
-from codex_conformance.capture.dispatch_scenarios import load_dispatch_scenarios
-from codex_conformance.capture.image_files import FILES, main
+from codex_conformance.areas.dispatch.image_files import FILES, main
+from codex_conformance.areas.dispatch.scenarios import load_dispatch_scenarios
 from codex_conformance.paths import fixtures_dir
 
 SCENARIOS = {scenario.slug: scenario for scenario in load_dispatch_scenarios(fixtures_dir())}

@@ -11,7 +11,10 @@ import pytest
 from codex_conformance import schemas
 from codex_conformance.connection import InProcessConnection
 from codex_conformance.outcome import Status
-from codex_conformance.properties import PROPERTY_SETS, PropertyRunner, select
+from codex_conformance.areas import property_sets, select_properties
+from codex_conformance.properties import PropertyRunner
+
+PROPERTY_SETS = property_sets()
 from codex_conformance.session import ConformanceSession, SessionOptions
 from codex_reference.adapter import handle as reference
 
@@ -87,7 +90,7 @@ def test_counterexamples_are_reproducible() -> None:
     """derandomize=True: the same run gives the same shrunk counterexample."""
     from property_adapters import integer_kept_classic
 
-    (prop,) = [p for p in select({("schema.sanitize", "0.25.0")}) if p.name == "differential"]
+    (prop,) = [p for p in select_properties({("schema.sanitize", "0.25.0")}) if p.name == "differential"]
     found = []
     for _ in range(2):
         runner = PropertyRunner(InProcessConnection(integer_kept_classic), InProcessConnection(reference))
@@ -126,7 +129,7 @@ def test_a_crash_during_a_property_is_an_error_not_a_fail() -> None:
     from property_adapters import crashes_on_two_servers
 
     runner = PropertyRunner(InProcessConnection(crashes_on_two_servers), InProcessConnection(reference))
-    for prop in select({("mcp.tools_to_responses", "0.169.0")}):
+    for prop in select_properties({("mcp.tools_to_responses", "0.169.0")}):
         outcome = runner.run(prop, None)
         assert outcome.status is Status.ERROR, (prop.id, outcome.reason)
         assert "implementation failed on a generated input" in outcome.reason
@@ -137,7 +140,7 @@ def test_unsupported_during_a_property_is_not_applicable() -> None:
     from property_adapters import declines_schemas
 
     runner = PropertyRunner(InProcessConnection(declines_schemas), InProcessConnection(reference))
-    for prop in select({("schema.sanitize", "0.169.0")}):
+    for prop in select_properties({("schema.sanitize", "0.169.0")}):
         outcome = runner.run(prop, None)
         assert outcome.status is Status.NOT_APPLICABLE
         assert "schemas are not ported yet" in outcome.reason

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from codex_conformance.capture.apply_patch_tool import load_tools_scenarios, route_for, scenarios_path
-from codex_conformance.capture.tools_build_scenarios import load_build_scenarios
+from codex_conformance.areas.tools.apply_patch_tool import load_tools_scenarios, route_for, scenarios_path
+from codex_conformance.areas.tools.scenarios import load_build_scenarios
 from codex_conformance.cases import CapturedProvenance, load_cases
 from codex_conformance.editions import EDITIONS
 from codex_conformance.paths import fixtures_dir

@@ -12,7 +12,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codex_conformance.strategies.mcp import input_schemas, mcp_servers
+from codex_conformance.areas.mcp.strategies import input_schemas, mcp_servers
 from codex_reference.adapter import handle
 
 RESOURCE_TOOLS = ["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"]

@@ -4,6 +4,7 @@ Reads ``fixtures/<area>/_scenarios.json``, runs the release once per scenario
 (plus one baseline run), and writes ``fixtures/<area>/captured-<V>.json``.
 With ``--check`` nothing is written: the fresh captures are diffed against the
 committed goldens and any difference fails (this is how CI re-checks them).
+``--all`` does every area in turn, each in every edition it exists in.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from codex_conformance.capture.areas import discover
+from codex_conformance.areas import Area, discover
 from codex_conformance.capture.fixture_writer import diff_against_committed, merge_cases, render_fixture
 from codex_conformance.cases import Case
-from codex_conformance.editions import EDITIONS, get_edition
+from codex_conformance.editions import EDITIONS
 from codex_conformance.paths import fixtures_dir
 
 
@@ -28,8 +29,14 @@ def register(subparsers: Any) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("area", choices=list(discover()))
-    parser.add_argument("--edition", action="append", choices=sorted(EDITIONS), help="default: every edition")
+    parser.add_argument("area", nargs="?", choices=list(discover()), help="the area (or --all)")
+    parser.add_argument("--all", action="store_true", help="every area, one after another")
+    parser.add_argument(
+        "--edition",
+        action="append",
+        choices=sorted(EDITIONS),
+        help="default: every edition the area exists in",
+    )
     parser.add_argument("--only", action="append", metavar="SLUG", help="capture only these scenarios")
     parser.add_argument("--check", action="store_true", help="diff against committed fixtures, write nothing")
     parser.add_argument("--fixtures-dir", type=Path, default=None)
@@ -37,16 +44,33 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if bool(args.area) == bool(args.all):
+        print("error: name one area, or --all", file=sys.stderr)
+        return 2
+    if args.all and args.only:
+        print("error: --only names scenarios of one area; it does not go with --all", file=sys.stderr)
+        return 2
     root: Path = args.fixtures_dir or fixtures_dir()
-    area = discover()[args.area]
-    versions = args.edition or list(EDITIONS)
+    areas = list(discover().values()) if args.all else [discover()[args.area]]
+    worst = 0
+    for area in areas:
+        worst = max(worst, _capture_area(area, root, args))
+        if worst == 2:
+            break
+    return worst
+
+
+def _capture_area(area: Area, root: Path, args: argparse.Namespace) -> int:
+    versions = args.edition or area.editions
     only = set(args.only) if args.only else None
     failed = False
     for version in versions:
-        get_edition(version)
-        target = root / args.area / f"captured-{version}.json"
+        if version not in area.editions:
+            print(f"{area.name}: not in {version} (needs feature {area.feature!r}); skipped", file=sys.stderr)
+            continue
+        target = root / area.name / f"captured-{version}.json"
         fresh: list[Case] = []
-        for case in area.cases(root, version, only):
+        for case in area.capture_cases()(root, version, only):
             print(f"captured {case.id}", file=sys.stderr)
             fresh.append(case)
         if only and len(fresh) != len(only):
@@ -62,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{version}: {len(fresh)} recaptured, {len(diffs)} differ from {target}", file=sys.stderr)
             failed = failed or bool(diffs)
             continue
-        fixture = merge_cases(target, args.area, area.description, fresh, replace_all=only is None)
+        fixture = merge_cases(target, area.name, area.description, fresh, replace_all=only is None)
         target.write_text(render_fixture(fixture), encoding="utf-8")
         print(f"wrote {len(fixture.cases)} cases to {target}", file=sys.stderr)
     return 1 if failed else 0

@@ -1,1 +1,8 @@
-"""Hypothesis strategies for differential tests of ports against the reference."""
+"""Hypothesis strategies for differential tests of ports against the reference.
+
+``codex_conformance.strategies.mcp`` (MCP tool sets and input schemas) and
+``codex_conformance.strategies.apply_patch`` (patches and the files they
+meet): the same generators the kit's property checks use.
+"""
+
+__all__: list[str] = []

@@ -1,109 +1,14 @@
-"""Generated MCP tool sets for ``mcp.tools_to_responses`` and ``schema.sanitize``.
+"""Hypothesis strategies for the ``mcp`` and ``schema`` areas' inputs, for a port's own tests.
 
-A port can compare itself with the reference on these inputs::
-
-    @given(servers=mcp_servers())
-    def test_same_as_reference(servers):
-        request = {"op": "mcp.tools_to_responses", "args": {"edition": "0.169.0", "servers": servers}}
-        assert my_port(request) == reference_handle(request)
-
-The alphabets lean on what the releases treat specially: the delimiter `__`,
-punctuation that sanitizing rewrites, multi-byte characters (UTF-8 length
-limits, byte slicing), and names near the length limits.
+The public home of ``codex_conformance.areas.mcp.strategies``; see its docstring.
 """
 
-from __future__ import annotations
-
-from typing import Any
-
-from hypothesis import strategies as st
-
-__all__ = ["input_schemas", "mcp_servers", "mcp_tools", "server_names", "tool_names"]
-
-_NAME_ALPHABET = st.sampled_from(list("abcxyzAZ09_-.: /@+é日🚀"))
-
-
-def server_names() -> st.SearchStrategy[str]:
-    return st.one_of(
-        st.text(_NAME_ALPHABET, min_size=0, max_size=12),
-        st.sampled_from(["srv", "mcp__x", "x", "my.server", "my_server", "a__b"]),
-        st.integers(min_value=60, max_value=130).map(lambda n: "s" * n),
-    )
-
-
-def tool_names() -> st.SearchStrategy[str]:
-    return st.one_of(
-        st.text(_NAME_ALPHABET, min_size=0, max_size=16),
-        st.sampled_from(["echo", "a.b", "a_b", "a b", "b__c", ""]),
-        st.tuples(st.integers(min_value=50, max_value=140), st.sampled_from("té_.")).map(
-            lambda pair: pair[1] * pair[0]
-        ),
-    )
-
-
-_LEAF_SCHEMAS: st.SearchStrategy[Any] = st.one_of(
-    st.booleans(),
-    st.just({}),
-    st.fixed_dictionaries(
-        {},
-        optional={
-            "type": st.sampled_from(
-                ["string", "integer", "number", "boolean", "null", "date", ["string", "null"]]
-            ),
-            "description": st.sampled_from(["d", "", "multi\nline"]),
-            "enum": st.lists(st.one_of(st.text(max_size=3), st.integers()), max_size=3),
-            "const": st.integers(),
-            "format": st.just("date"),
-            "minimum": st.integers(),
-        },
-    ),
+from codex_conformance.areas.mcp.strategies import (
+    input_schemas,
+    mcp_servers,
+    mcp_tools,
+    server_names,
+    tool_names,
 )
 
-
-def _compound(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    props = st.dictionaries(st.text(_NAME_ALPHABET, max_size=5), children, max_size=4)
-    return st.one_of(
-        st.fixed_dictionaries(
-            {"properties": props},
-            optional={
-                "type": st.sampled_from(["object", ["object", "null"]]),
-                "required": st.lists(st.text(max_size=3), max_size=2),
-                "additionalProperties": st.one_of(st.booleans(), children),
-            },
-        ),
-        st.fixed_dictionaries({"items": children}, optional={"type": st.just("array")}),
-        st.fixed_dictionaries({"anyOf": st.lists(children, min_size=1, max_size=3)}),
-    )
-
-
-def input_schemas() -> st.SearchStrategy[dict[str, Any]]:
-    """Top-level input schemas: objects, mostly `type: object`, sometimes odd."""
-    inner = st.recursive(_LEAF_SCHEMAS, _compound, max_leaves=8)
-    return st.one_of(
-        st.fixed_dictionaries(
-            {"type": st.just("object")},
-            optional={
-                "properties": st.dictionaries(st.text(_NAME_ALPHABET, max_size=5), inner, max_size=5),
-                "required": st.lists(st.text(max_size=3), max_size=2),
-                "additionalProperties": st.booleans(),
-                "description": st.just("top"),
-            },
-        ),
-        inner.filter(lambda schema: isinstance(schema, dict)),
-    )
-
-
-def mcp_tools() -> st.SearchStrategy[dict[str, Any]]:
-    return st.fixed_dictionaries(
-        {"name": tool_names(), "inputSchema": input_schemas()},
-        optional={"description": st.one_of(st.none(), st.text(max_size=20))},
-    )
-
-
-def mcp_servers(max_servers: int = 4, max_tools: int = 5) -> st.SearchStrategy[list[dict[str, Any]]]:
-    """A ``servers`` argument: distinct server names (a config file cannot repeat one)."""
-    return st.lists(
-        st.fixed_dictionaries({"name": server_names(), "tools": st.lists(mcp_tools(), max_size=max_tools)}),
-        max_size=max_servers,
-        unique_by=lambda server: server["name"],
-    )
+__all__ = ["input_schemas", "mcp_servers", "mcp_tools", "server_names", "tool_names"]

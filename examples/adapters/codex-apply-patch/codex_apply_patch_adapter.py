@@ -42,7 +42,8 @@ from typing import Any
 
 import codex_apply_patch
 
-from codex_conformance.release.file_tree import FileTreeError, read_tree, write_tree
+from codex_conformance.drive.errors import FileTreeError
+from codex_conformance.drive.file_tree import read_tree, write_tree
 
 OP = "apply_patch.apply"
 EDITIONS = ["0.25.0", "0.169.0"]

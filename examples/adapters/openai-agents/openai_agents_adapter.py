@@ -70,7 +70,8 @@ from openai_agents_chat import chat_request
 from openai_agents_mcp import OP as MCP_OP
 from openai_agents_mcp import tools_to_responses
 
-from codex_conformance.release.file_tree import FileTreeError, decode_content, encode_content, safe_relative
+from codex_conformance.drive.errors import FileTreeError
+from codex_conformance.drive.file_tree import decode_content, encode_content, safe_relative
 
 OP = "apply_patch.apply"
 EDITIONS = ["0.25.0", "0.169.0"]

@@ -1,0 +1,144 @@
+"""Areas: one folder per area of the wire, each declaring itself once.
+
+``areas/<name>/__init__.py`` holds ``AREA``, the declaration: the area's ops,
+the feature an edition needs for the area to exist in it, and the declared
+reasons for any missing piece.  Beside it, by convention (CONTRIBUTING.md):
+
+- ``scenarios.py``   the capture inputs' model (``fixtures/<name>/_scenarios.json``);
+- ``capture.py``     ``cases(root, version, only)``: captured cases, run by ``codex-conformance capture``;
+- ``release.py``     ``OPS``: the ops ``--impl=release:V`` answers by running the release;
+- ``strategies.py``  Hypothesis strategies for the area's inputs (optional);
+- ``properties.py``  ``PROPERTY_SETS``: property checks run during certification (optional);
+- ``broken.py``      ``BROKEN``: deliberately broken adapters, each caught on its clause.
+
+Every registry (capture areas, the release adapter's op table, property
+sets, broken adapters) is built here from those declarations, and
+``conformance/tests/test_area_completeness.py`` says what an area still lacks.
+Areas import the runtime, ``drive`` and the reference; never ``capture`` or
+``release``, which import them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from codex_conformance.editions import editions_with
+
+if TYPE_CHECKING:
+    from codex_conformance.broken import BrokenAdapter
+    from codex_conformance.cases import Case
+    from codex_conformance.properties import Property, PropertySet
+
+# An op answered by running a release: (version, args) -> result.
+ReleaseOp = Callable[[str, dict[str, Any]], dict[str, Any]]
+# The captured cases of one edition: (fixtures root, version, only these slugs) -> cases.
+CaseSource = Callable[[Path, str, "set[str] | None"], Iterator["Case"]]
+
+PARTS = ("scenarios", "capture", "release", "strategies", "properties", "broken")
+
+
+@dataclass(frozen=True)
+class Area:
+    name: str
+    description: str
+    ops: tuple[str, ...]
+    # The feature (codex_conformance.editions.FEATURES) an edition's release
+    # needs for this area to exist in it; None: every edition.
+    feature: str | None = None
+    # Declared reasons for a missing piece, checked by the completeness test:
+    # ops a release cannot be run to answer, ops the reference does not answer,
+    # ops with no broken adapter.
+    release_cannot_answer: Mapping[str, str] = field(default_factory=dict)
+    reference_does_not_answer: Mapping[str, str] = field(default_factory=dict)
+    no_broken_adapter: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def editions(self) -> list[str]:
+        return editions_with(self.feature)
+
+    @property
+    def spec_page(self) -> str:
+        return f"{self.name}.md"
+
+    def part(self, name: str) -> ModuleType | None:
+        """The area's module ``name`` (one of PARTS), or None where the area has none."""
+        module = f"{__name__}.{self.name}.{name}"
+        if importlib.util.find_spec(module) is None:
+            return None
+        return importlib.import_module(module)
+
+    def capture_cases(self) -> CaseSource:
+        capture = self.part("capture")
+        if capture is None:
+            raise LookupError(f"area {self.name!r} has no capture.py")
+        source: CaseSource = capture.cases
+        return source
+
+    def release_ops(self) -> dict[str, ReleaseOp]:
+        release = self.part("release")
+        ops: dict[str, ReleaseOp] = {} if release is None else dict(release.OPS)
+        return ops
+
+    def property_sets(self) -> tuple[PropertySet, ...]:
+        properties = self.part("properties")
+        sets: tuple[PropertySet, ...] = () if properties is None else tuple(properties.PROPERTY_SETS)
+        return sets
+
+    def broken_adapters(self) -> list[BrokenAdapter]:
+        broken = self.part("broken")
+        adapters: list[BrokenAdapter] = [] if broken is None else list(broken.BROKEN)
+        return adapters
+
+
+@cache
+def discover() -> dict[str, Area]:
+    """Every area, by name, sorted."""
+    areas: dict[str, Area] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if not info.ispkg:
+            continue
+        declared = getattr(importlib.import_module(f"{__name__}.{info.name}"), "AREA", None)
+        if isinstance(declared, Area):
+            if declared.name != info.name:
+                raise ValueError(f"areas/{info.name} declares the area {declared.name!r}")
+            areas[declared.name] = declared
+    return dict(sorted(areas.items()))
+
+
+def area_of_op(op: str) -> Area:
+    for area in discover().values():
+        if op in area.ops:
+            return area
+    raise LookupError(f"no area declares the op {op!r}")
+
+
+def property_sets() -> tuple[PropertySet, ...]:
+    """Every area's property sets, in area order."""
+    return tuple(group for area in discover().values() for group in area.property_sets())
+
+
+def select_properties(cells: set[tuple[str, str]]) -> list[Property]:
+    """The properties of the given op x edition cells, in declaration order."""
+    return [
+        prop for group in property_sets() if (group.op, group.edition) in cells for prop in group.properties()
+    ]
+
+
+__all__ = [
+    "PARTS",
+    "Area",
+    "CaseSource",
+    "ReleaseOp",
+    "area_of_op",
+    "discover",
+    "property_sets",
+    "select_properties",
+]

@@ -1,0 +1,82 @@
+"""Properties of ``apply_patch.apply`` (spec/apply_patch.md), per edition.
+
+The differential compares an implementation with the reference on patches
+generated from the files they meet (areas/apply_patch/strategies.py); the
+invariants hold for every release and are checked on every captured case by
+``conformance/tests/test_properties_against_fixtures.py``.
+"""
+
+from __future__ import annotations
+
+from codex_conformance.areas.apply_patch.strategies import apply_patch_args
+from codex_conformance.properties import Answer, Args, Invariant, PropertySet, Violation
+from codex_conformance.protocol import ErrorResponse
+
+OP = "apply_patch.apply"
+CLAUSES = (
+    "AP-GRAMMAR-1",
+    "AP-GRAMMAR-2",
+    "AP-GRAMMAR-3",
+    "AP-LENIENT-1",
+    "AP-LENIENT-2",
+    "AP-MATCH-1",
+    "AP-MATCH-2",
+    "AP-MATCH-3",
+    "AP-MATCH-4",
+    "AP-EOF-1",
+    "AP-CONTEXT-1",
+    "AP-ADD-1",
+    "AP-DELETE-1",
+    "AP-MOVE-1",
+    "AP-NEWLINE-1",
+    "AP-PARTIAL-1",
+    "AP-OUTPUT-1",
+    "AP-ERROR-1",
+    "AP-ERROR-2",
+    "AP-PATH-1",
+)
+SUCCESS = "Success. Updated the following files:\n"
+
+
+def shape(args: Args, answer: Answer) -> Violation | None:
+    """Four keys in order; success on stdout with exit 0, one error line on stderr with exit 1."""
+    if isinstance(answer, ErrorResponse):
+        return Violation(f"apply_patch always answers a result, got the error {answer.error.kind!r}")
+    result = answer.result
+    if list(result) != ["exit_code", "stdout", "stderr", "files"]:
+        return Violation(f"result keys {list(result)} != ['exit_code', 'stdout', 'stderr', 'files']")
+    if result["exit_code"] == 0:
+        if not result["stdout"].startswith(SUCCESS) or result["stderr"]:
+            return Violation("exit code 0 without the success text on stdout and an empty stderr")
+        listed = result["stdout"][len(SUCCESS) :].splitlines()
+        letters = [line[:2] for line in listed]
+        if letters != sorted(letters, key=["A ", "M ", "D "].index):
+            return Violation(f"summary lines not grouped A, M, D: {letters}")
+    elif result["exit_code"] == 1 and (result["stdout"] or not result["stderr"].endswith("\n")):
+        return Violation("exit code 1 with output on stdout or no line on stderr")
+    if list(result["files"]) != sorted(result["files"]):
+        return Violation("files are not sorted by path")
+    return None
+
+
+def parse_error_changes_nothing(args: Args, answer: Answer) -> Violation | None:
+    """A patch that does not parse leaves every file as it was (AP-ERROR-1)."""
+    if isinstance(answer, ErrorResponse) or not str(answer.result.get("stderr", "")).startswith(
+        "Invalid patch"
+    ):
+        return None
+    before = dict(sorted((args.get("files") or {}).items()))
+    if answer.result["files"] != before:
+        return Violation("a parse error changed the files")
+    return None
+
+
+INVARIANTS = (
+    Invariant("shape", ("AP-OUTPUT-1", "AP-ERROR-1", "AP-ERROR-2"), shape),
+    Invariant("parse-error-changes-nothing", ("AP-ERROR-1",), parse_error_changes_nothing),
+)
+
+PROPERTY_SETS = (
+    PropertySet(OP, "0.25.0", apply_patch_args("0.25.0"), CLAUSES, INVARIANTS),
+    PropertySet(OP, "0.169.0", apply_patch_args("0.169.0"), CLAUSES, INVARIANTS),
+)

@@ -1,0 +1,73 @@
+"""What an area's ``capture.py`` builds its cases with: a captured case from a release run.
+
+The expected value is always what the release answered; the reference model
+is never asked.  Provenance names the release and the command that
+re-creates the case.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from codex_conformance.cases import Case
+from codex_conformance.drive.errors import ReleaseRejectedError
+
+
+def capture_command(area: str, version: str, slug: str) -> str:
+    return f"codex-conformance capture {area} --edition {version} --only {slug}"
+
+
+def wanted(slug: str, version: str, editions: list[str] | None, only: set[str] | None) -> bool:
+    return (editions is None or version in editions) and (not only or slug in only)
+
+
+def captured_case(
+    area: str,
+    version: str,
+    scenario: Any,
+    *,
+    op: str,
+    args: dict[str, Any],
+    run: Callable[[], dict[str, Any]],
+    repeat: int = 1,
+) -> Case:
+    """A case whose expected value is what ``run`` (a real release) answers now.
+
+    With ``repeat`` > 1 the release is run that many times: where it gives
+    more than one result, the case expects any one of those it gave
+    (``any_of``, ordered by their JSON text so a recapture writes the same
+    file).  A rejection in any run is the expected value, as with one run.
+    """
+    expected: dict[str, Any]
+    try:
+        results = {_canonical(result): result for result in (run() for _ in range(repeat))}
+    except ReleaseRejectedError as rejected:
+        expected = {"error": {"kind": rejected.kind, "message": rejected.message}}
+    else:
+        if len(results) == 1:
+            expected = {"result": next(iter(results.values()))}
+        else:
+            expected = {"any_of": [{"result": results[text]} for text in sorted(results)]}
+    return Case.model_validate(
+        {
+            "id": f"{area}/{version}/{scenario.slug}",
+            "edition": version,
+            "op": op,
+            "args": args,
+            "expected": expected,
+            "compare": "json-exact",
+            "clauses": scenario.clauses,
+            "description": scenario.description,
+            "provenance": {
+                "kind": "captured",
+                "release": version,
+                "command": capture_command(area, version, scenario.slug),
+            },
+        }
+    )
+
+
+def _canonical(result: dict[str, Any]) -> str:
+    return json.dumps(result, ensure_ascii=False, separators=(",", ":"))

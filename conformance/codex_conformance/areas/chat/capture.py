@@ -1,0 +1,60 @@
+"""Area ``chat``: 0.25.0's Chat Completions wire: the request body, and what a chat stream leaves behind."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.chat import observe as chat_observe
+from codex_conformance.areas.chat import release as chat_ops
+from codex_conformance.areas.chat.scenarios import ChatScenario, load_chat_scenarios, render
+from codex_conformance.cases import Case
+from codex_conformance.drive import request_observe, request_volatile
+
+# Only 0.25.0 speaks chat; 0.169.0 refuses the configuration (REQ-WIRE-1).
+
+
+def _extra_toml(scenario: ChatScenario) -> str:
+    return "\n".join(f"{key} = {request_observe.toml_value(value)}" for key, value in scenario.config.items())
+
+
+def _request_case(version: str, scenario: ChatScenario) -> Case:
+    extra = _extra_toml(scenario)
+    held, body = chat_observe.observe_request(
+        version,
+        model=scenario.model,
+        history=scenario.history,
+        prompt=scenario.prompt,
+        streams=[render(stream) for stream in scenario.streams],
+        extra_toml=extra,
+    )
+    tools = chat_observe.responses_tools(version, scenario.model, extra)
+    if chat_ops.config_for_tools(tools) != extra:
+        # The release adapter picks the configuration from the tool names: keep that possible.
+        raise ValueError(f"{scenario.slug}: config {extra!r} is not what tools {tools} imply")
+    args: dict[str, Any] = {"edition": version, "model": scenario.model, "input": held, "tools": tools}
+    # The working directory in the environment context and the built-in
+    # instructions become patterns, as in request.build (spec/chat.md).
+    framed = request_volatile.expected_request({"method": "POST", "url": "", "headers": [], "body": body})
+    case = captured_case(
+        "chat", version, scenario, op="chat.request", args=args, run=lambda: {"body": framed["body"]}
+    )
+    return case.model_copy(update={"compare": "json-pattern"})
+
+
+def _sse_case(version: str, scenario: ChatScenario) -> Case:
+    args = {"edition": version, "stream": render(scenario.stream), "splits": scenario.splits}
+    return captured_case(
+        "chat", version, scenario, op="chat.sse", args=args, run=lambda: chat_ops.chat_sse(version, args)
+    )
+
+
+def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
+    for scenario in load_chat_scenarios(root / "chat" / "_scenarios.json"):
+        if wanted(scenario.slug, version, scenario.editions, only):
+            if scenario.op == "chat.request":
+                yield _request_case(version, scenario)
+            else:
+                yield _sse_case(version, scenario)

@@ -1,0 +1,165 @@
+"""What 0.25.0 does on the Chat Completions wire, in the neutral forms of ``chat.request`` and ``chat.sse``.
+
+Both ops run ``codex exec --json`` once with ``wire_api = "chat"`` against the
+mock server's ``/chat/completions`` (spec/chat.md, "How a result is observed").
+
+``chat.request``: the history the release holds is set by resuming a rollout
+file (``experimental_resume``) that holds the scenario's items, and grown by
+scripted chat streams before a last reply that records nothing.  The last
+request's body is the result; the ``input`` it was made from is the item
+lines of that rollout file after the run (the release appends what it
+records to the file it resumed), so input and body are one observation.
+
+``chat.sse``: the stream under test answers the first request and a recovery
+text answers any later one.  The items the release recorded from the stream
+are the rollout's items after the prompt, less the outputs the release wrote
+for calls (they are its own, not the stream's), up to the recovery reply.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.areas.chat import sse_text as chat_sse
+from codex_conformance.drive.cache import release_binary
+from codex_conformance.drive.errors import CaptureError
+from codex_conformance.drive.exec_run import ExecRun, run_exec
+from codex_conformance.drive.mock_responses_server import RecordedRequest, Stream
+from codex_conformance.drive.sse_observe import (
+    PROMPT as SSE_PROMPT,
+)
+from codex_conformance.drive.sse_observe import (
+    StreamUnderTest,
+    _fatal_message,
+    _json_lines,
+    _retry_message,
+)
+from codex_conformance.drive.toml_text import toml_string
+
+CHAT_PROVIDER = {"wire_api": '"chat"', "stream_max_retries": "1", "request_max_retries": "1"}
+RECOVERY_TEXT = "codex-conformance recovery"
+# The session meta line a rollout file starts with; the id is fixed so that
+# nothing of the resumed session is volatile.
+_RESUME_META = {
+    "id": "00000000-0000-4000-8000-000000000000",
+    "timestamp": "2025-01-01T00:00:00.000Z",
+    "instructions": None,
+}
+
+
+def _chat_requests(run: ExecRun) -> list[RecordedRequest]:
+    return [
+        r for r in run.requests if r.method == "POST" and r.path.split("?")[0].endswith("/chat/completions")
+    ]
+
+
+def _items(lines: Sequence[Any]) -> list[dict[str, Any]]:
+    """Rollout lines that are items (0.25.0 writes an item as itself; meta and state lines are not)."""
+    return [
+        line
+        for line in lines
+        if isinstance(line, dict) and "type" in line and "record_type" not in line and "payload" not in line
+    ]
+
+
+def observe_request(
+    version: str,
+    *,
+    model: str,
+    history: list[dict[str, Any]],
+    prompt: str,
+    streams: list[str],
+    extra_toml: str = "",
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """(the items the release held, the body of the chat request it made from them)."""
+    with tempfile.TemporaryDirectory(prefix="codex-conformance-resume-") as resume_dir:
+        rollout = Path(resume_dir) / "rollout.jsonl"
+        lines = [_RESUME_META, {"record_type": "state"}, *history]
+        rollout.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+        script: list[Stream] = [*streams, chat_sse.empty_reply()]
+        run = run_exec(
+            release_binary(version),
+            model=model,
+            servers=[],
+            prompt=prompt,
+            chat_streams=script,
+            extra_toml=f"experimental_resume = {toml_string(str(rollout))}\n{extra_toml}",
+            provider=CHAT_PROVIDER,
+            exec_flags=("--json",),
+        )
+        held = _items(
+            [json.loads(line) for line in rollout.read_text(encoding="utf-8").splitlines() if line.strip()]
+        )
+    requests = _chat_requests(run)
+    if len(requests) != len(script):
+        raise CaptureError(
+            f"expected {len(script)} chat requests, the release sent {len(requests)} "
+            f"(exit {run.returncode}); stderr tail:\n{run.stderr[-1500:]}"
+        )
+    body = requests[-1].json_body()
+    if not isinstance(body, dict):
+        raise CaptureError("the chat request body is not a JSON object")
+    return held, body
+
+
+@lru_cache(maxsize=32)
+def _responses_tools(version: str, model: str, extra_toml: str) -> str:
+    run = run_exec(release_binary(version), model=model, servers=[], extra_toml=extra_toml)
+    return json.dumps(run.first_responses_body().get("tools"))
+
+
+def responses_tools(version: str, model: str, extra_toml: str = "") -> list[Any]:
+    """The ``tools`` the release sends on the Responses wire for this model and configuration."""
+    tools: list[Any] = json.loads(_responses_tools(version, model, extra_toml))
+    return tools
+
+
+def observe_sse(version: str, model: str, stream: StreamUnderTest) -> dict[str, Any]:
+    recovery = chat_sse.text_reply(RECOVERY_TEXT)
+    run = run_exec(
+        release_binary(version),
+        model=model,
+        servers=[],
+        prompt=SSE_PROMPT,
+        chat_streams=[stream.scripted(), recovery],
+        provider=CHAT_PROVIDER,
+        exec_flags=("--json",),
+    )
+    return {"items": _recorded(run), "end": _end(run)}
+
+
+def _recorded(run: ExecRun) -> list[dict[str, Any]]:
+    history = _items(run.rollout)
+    starts = [
+        i for i, item in enumerate(history) if item.get("role") == "user" and SSE_PROMPT in json.dumps(item)
+    ]
+    if not starts:
+        raise CaptureError(f"the rollout has no prompt message (exit {run.returncode})")
+    recorded: list[dict[str, Any]] = []
+    for item in history[starts[-1] + 1 :]:
+        if RECOVERY_TEXT in json.dumps(item.get("content")):
+            break
+        if item.get("type") != "function_call_output":
+            recorded.append(item)
+    return recorded
+
+
+def _end(run: ExecRun) -> dict[str, Any]:
+    requests = _chat_requests(run)
+    events = _json_lines(run.stdout)
+    # A second request with the same messages is a retry; one with more is the
+    # follow-up after a call the release ran, which says nothing about the end.
+    if len(requests) >= 2 and requests[1].json_body()["messages"] == requests[0].json_body()["messages"]:
+        return {"kind": "error", "error": "retryable", "message": _retry_message(events)}
+    message = _fatal_message(events)
+    if message is not None:
+        return {"kind": "error", "error": "fatal", "message": message}
+    for event in events:
+        if event.get("type") == "token_count":
+            return {"kind": "completed", "usage": {k: v for k, v in event.items() if k != "type"}}
+    return {"kind": "completed", "usage": None}

@@ -1,0 +1,31 @@
+"""Area ``dispatch``: the output item a release writes back for one streamed tool call."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.dispatch import run as dispatch_run
+from codex_conformance.areas.dispatch.scenarios import DispatchScenario, load_dispatch_scenarios
+from codex_conformance.cases import Case
+
+
+def _case(version: str, scenario: DispatchScenario) -> Case:
+    args = scenario.args(version)
+    observed, cwd = dispatch_run.call_output(version, args)
+    if cwd is not None:
+        # The observed working directory goes into the args (as exec_output
+        # does with durations): a port given it must print it byte for byte.
+        args = {**args, "cwd": cwd}
+    expected = dispatch_run.expected_item(observed)
+    case = captured_case(
+        "dispatch", version, scenario, op="dispatch.call", args=args, run=lambda: {"item": expected}
+    )
+    return case.model_copy(update={"compare": "json-pattern"})
+
+
+def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
+    for scenario in load_dispatch_scenarios(root):
+        if wanted(scenario.slug, version, scenario.editions, only):
+            yield _case(version, scenario)

@@ -1,0 +1,322 @@
+"""Image files the ``view_image`` dispatch scenarios place in the run's cwd.
+
+The scenarios (``fixtures/dispatch/_scenarios.json``) hold these bytes as
+base64; they are made here, deterministically and without an image
+library, so a reader can see what each file contains and re-make it:
+``python -m codex_conformance.areas.dispatch.image_files NAME`` prints one as
+base64, and a test checks the scenario files still equal them.  The GIF
+writer is a plain LZW encoder (a decoder under test must not be checked
+only against files it shaped itself: Pillow decodes these the same way).
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import struct
+import sys
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["FILES", "GifFrame", "bmp24", "gif", "png"]
+
+Rgb = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class GifFrame:
+    width: int
+    height: int
+    indices: bytes  # one palette index per pixel, rows top to bottom (not interlaced)
+    left: int = 0
+    top: int = 0
+    interlaced: bool = False
+    transparent: int | None = None  # index marked transparent by a graphics control extension
+    local_palette: Sequence[Rgb] | None = None
+    delay: int = 0
+    min_code_size: int | None = None  # LZW minimum code size; None: what the palette needs
+
+
+def _palette_bits(count: int) -> int:
+    """The GIF size field n (2**(n+1) entries) holding ``count`` colours."""
+    bits = 0
+    while (2 << bits) < count:
+        bits += 1
+    return bits
+
+
+def _palette_bytes(colours: Sequence[Rgb], bits: int) -> bytes:
+    padded = list(colours) + [(0, 0, 0)] * ((2 << bits) - len(colours))
+    return b"".join(bytes(colour) for colour in padded)
+
+
+def _lzw(indices: bytes, min_code_size: int) -> bytes:
+    """GIF LZW: variable-width codes, LSB first, a clear code when the table is full."""
+    clear, end = 1 << min_code_size, (1 << min_code_size) + 1
+    out, acc, nbits = bytearray(), 0, 0
+
+    def emit(code: int, size: int) -> None:
+        nonlocal acc, nbits
+        acc |= code << nbits
+        nbits += size
+        while nbits >= 8:
+            out.append(acc & 0xFF)
+            acc >>= 8
+            nbits -= 8
+
+    size = min_code_size + 1
+    table: dict[tuple[int, int], int] = {}
+    next_code = end + 1
+    emit(clear, size)
+    prefix = -1
+    for value in indices:
+        if prefix < 0:
+            prefix = value
+            continue
+        known = table.get((prefix, value))
+        if known is not None:
+            prefix = known
+            continue
+        emit(prefix, size)
+        table[(prefix, value)] = next_code
+        next_code += 1
+        # The decoder adds each entry one code later, so it widens when it
+        # has assigned 2**size entries; the encoder is one entry ahead.
+        if next_code > (1 << size) and size < 12:
+            size += 1
+        if next_code == 4096:
+            emit(clear, size)
+            table.clear()
+            next_code, size = end + 1, min_code_size + 1
+        prefix = value
+    if prefix >= 0:
+        emit(prefix, size)
+    emit(end, size)
+    if nbits:
+        out.append(acc & 0xFF)
+    return bytes(out)
+
+
+def _sub_blocks(data: bytes) -> bytes:
+    pieces = [bytes([len(data[i : i + 255])]) + data[i : i + 255] for i in range(0, len(data), 255)]
+    return b"".join(pieces) + b"\x00"
+
+
+def _interlace_order(height: int) -> list[int]:
+    return [row for start, step in ((0, 8), (4, 8), (2, 4), (1, 2)) for row in range(start, height, step)]
+
+
+def gif(
+    width: int,
+    height: int,
+    palette: Sequence[Rgb] | None,
+    frames: Sequence[GifFrame],
+    *,
+    version: bytes = b"GIF89a",
+) -> bytes:
+    """A GIF file: logical screen, optional global palette, frames in order."""
+    flags = 0
+    table = b""
+    if palette is not None:
+        bits = _palette_bits(len(palette))
+        flags = 0x80 | (bits << 4) | bits
+        table = _palette_bytes(palette, bits)
+    data = bytearray(version + struct.pack("<HHBBB", width, height, flags, 0, 0) + table)
+    for frame in frames:
+        if frame.transparent is not None or frame.delay:
+            transparent = frame.transparent if frame.transparent is not None else 0
+            packed = 0x01 if frame.transparent is not None else 0x00
+            data += b"\x21\xf9\x04" + struct.pack("<BHB", packed, frame.delay, transparent) + b"\x00"
+        colours = frame.local_palette if frame.local_palette is not None else palette or []
+        local_flags = 0x40 if frame.interlaced else 0
+        local_table = b""
+        if frame.local_palette is not None:
+            bits = _palette_bits(len(frame.local_palette))
+            local_flags |= 0x80 | bits
+            local_table = _palette_bytes(frame.local_palette, bits)
+        data += b"\x2c" + struct.pack("<HHHHB", frame.left, frame.top, frame.width, frame.height, local_flags)
+        data += local_table
+        rows = [frame.indices[y * frame.width : (y + 1) * frame.width] for y in range(frame.height)]
+        if frame.interlaced:
+            rows = [rows[y] for y in _interlace_order(frame.height)]
+        min_code_size = frame.min_code_size or max(2, _palette_bits(max(len(colours), 2)) + 1)
+        data += bytes([min_code_size]) + _sub_blocks(_lzw(b"".join(rows), min_code_size))
+    data += b"\x3b"
+    return bytes(data)
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def png(
+    width: int, height: int, colour_type: int, bit_depth: int, rows: Sequence[bytes], *, plte: bytes = b""
+) -> bytes:
+    """A PNG file (filter None on every row, zlib level 9)."""
+    raw = b"".join(b"\x00" + row for row in rows)
+    header = struct.pack(">IIBBBBB", width, height, bit_depth, colour_type, 0, 0, 0)
+    chunks = _chunk(b"IHDR", header) + (_chunk(b"PLTE", plte) if plte else b"")
+    return b"\x89PNG\r\n\x1a\n" + chunks + _chunk(b"IDAT", zlib.compress(raw, 9)) + _chunk(b"IEND", b"")
+
+
+def bmp24(width: int, height: int, pixel: Callable[[int, int], Rgb]) -> bytes:
+    """A bottom-up 24-bit BMP (BITMAPINFOHEADER)."""
+    stride = (width * 3 + 3) & ~3
+    body = bytearray()
+    for y in reversed(range(height)):
+        row = b"".join(bytes(reversed(pixel(x, y))) for x in range(width))
+        body += row + b"\x00" * (stride - len(row))
+    info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 24, 0, len(body), 2835, 2835, 0, 0)
+    return b"BM" + struct.pack("<IHHI", 14 + len(info) + len(body), 0, 0, 14 + len(info)) + info + bytes(body)
+
+
+def _grid(width: int, height: int, index: Callable[[int, int], int]) -> bytes:
+    return bytes(index(x, y) for y in range(height) for x in range(width))
+
+
+_RAMP: list[Rgb] = [(i, (i * 7) % 256, 255 - i) for i in range(256)]
+
+
+def _noise_gif() -> bytes:
+    # 130x130 of random indices: RGBA rows no filter can shrink, 67,730 raw bytes.
+    rng = random.Random(20260101)
+    indices = bytes(rng.randrange(256) for _ in range(130 * 130))
+    return gif(130, 130, _RAMP, [GifFrame(130, 130, indices)])
+
+
+def _pattern_gif() -> bytes:
+    # 300x300 of flat bands, gradients and a checkerboard: rows that pick each filter.
+    def index(x: int, y: int) -> int:
+        if y < 60:
+            return 10
+        if y < 120:
+            return x % 256
+        if y < 180:
+            return (x + y) % 256
+        if y < 240:
+            return 200 if (x // 5 + y // 5) % 2 else 30
+        return (x * y) % 251
+
+    return gif(300, 300, _RAMP, [GifFrame(300, 300, _grid(300, 300, index))])
+
+
+def _transparent_gif() -> bytes:
+    palette = [(200, 30, 40), (0, 128, 255), (17, 34, 51), (250, 250, 0)]
+    indices = _grid(5, 4, lambda x, y: (x + y) % 4)
+    return gif(5, 4, palette, [GifFrame(5, 4, indices, transparent=2)])
+
+
+def _animated_gif() -> bytes:
+    palette = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+    first = GifFrame(6, 4, _grid(6, 4, lambda x, y: (x // 2) % 4), delay=10)
+    second = GifFrame(6, 4, _grid(6, 4, lambda x, y: 3 - (y % 4)), delay=10)
+    return gif(6, 4, palette, [first, second])
+
+
+def _offset_frame_gif() -> bytes:
+    # A 4x3 frame with its own palette at (2, 1) of an 8x6 screen.
+    local = [(9, 8, 7), (70, 80, 90), (255, 128, 0), (1, 2, 3)]
+    frame = GifFrame(4, 3, _grid(4, 3, lambda x, y: (x + 2 * y) % 4), left=2, top=1, local_palette=local)
+    return gif(8, 6, [(255, 255, 255), (0, 0, 0)], [frame])
+
+
+def _interlaced_gif() -> bytes:
+    palette = [(i * 20, 255 - i * 20, 100) for i in range(12)]
+    indices = _grid(3, 11, lambda x, y: y if x != 1 else 11 - y)
+    return gif(3, 11, palette, [GifFrame(3, 11, indices, interlaced=True)])
+
+
+def _short_palette_gif() -> bytes:
+    # A 3-colour palette (written as 4 entries, the smallest table) and index 5
+    # beyond it: a minimum code size of 3 lets the LZW data name indices 0..7.
+    palette = [(10, 20, 30), (40, 50, 60), (70, 80, 90)]
+    frame = GifFrame(4, 2, bytes([0, 1, 2, 3, 5, 0, 1, 5]), min_code_size=3)
+    return gif(4, 2, palette, [frame])
+
+
+def _gif87a() -> bytes:
+    palette = [(0, 0, 0), (255, 255, 255)]
+    return gif(3, 2, palette, [GifFrame(3, 2, bytes([0, 1, 0, 1, 0, 1]))], version=b"GIF87a")
+
+
+def _wide_gif() -> bytes:
+    return gif(
+        2100, 2, [(0, 0, 0), (90, 90, 90)], [GifFrame(2100, 2, _grid(2100, 2, lambda x, y: (x // 7) % 2))]
+    )
+
+
+def _tall_gif() -> bytes:
+    # 20x3000: resized to 14x2048, both passes averaging several rows or columns.
+    return gif(20, 3000, _RAMP, [GifFrame(20, 3000, _grid(20, 3000, lambda x, y: (y // 3 + 9 * x) % 256))])
+
+
+def _wide_rgba_png() -> bytes:
+    # 2500x30 RGBA of stripes and ramps with varying alpha: resized to 2048x25.
+    def pixel(x: int, y: int) -> bytes:
+        blue = 200 if (x // 9 + y // 4) % 2 else 40
+        return bytes([x % 256, (x // 3 + 5 * y) % 256, blue, 255 - (x // 10) % 128])
+
+    return png(2500, 30, 6, 8, [b"".join(pixel(x, y) for x in range(2500)) for y in range(30)])
+
+
+def _gray_png() -> bytes:
+    return png(5, 3, 0, 8, [bytes((x * 50 + y * 10) % 256 for x in range(5)) for y in range(3)])
+
+
+def _rgb16_png() -> bytes:
+    rows = [
+        b"".join(struct.pack(">HHH", x * 4000, y * 9000, 65535 - x * 300) for x in range(4)) for y in range(3)
+    ]
+    return png(4, 3, 2, 16, rows)
+
+
+def _palette_png() -> bytes:
+    return png(
+        4, 2, 3, 8, [bytes([0, 1, 2, 1]), bytes([2, 2, 0, 0])], plte=bytes([255, 0, 0, 0, 255, 0, 0, 0, 255])
+    )
+
+
+def _solid_png(width: int, height: int) -> Callable[[], bytes]:
+    return lambda: png(width, height, 2, 8, [bytes([30, 60, 90]) * width] * height)
+
+
+def _small_bmp() -> bytes:
+    return bmp24(3, 2, lambda x, y: (x * 80, y * 120, 200))
+
+
+# name -> (file name in the run's cwd, maker)
+FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
+    "gif-noise-130": ("noise.gif", _noise_gif),
+    "gif-pattern-300": ("pattern.gif", _pattern_gif),
+    "gif-transparent": ("transparent.gif", _transparent_gif),
+    "gif-animated": ("animated.gif", _animated_gif),
+    "gif-offset-frame": ("offset.gif", _offset_frame_gif),
+    "gif-interlaced": ("interlaced.gif", _interlaced_gif),
+    "gif-index-beyond-palette": ("short.gif", _short_palette_gif),
+    "gif87a": ("old.gif", _gif87a),
+    "gif-wide-2100": ("wide.gif", _wide_gif),
+    "gif-tall-3000": ("tall.gif", _tall_gif),
+    "png-gray8": ("gray.png", _gray_png),
+    "png-rgb16": ("rgb16.png", _rgb16_png),
+    "png-palette": ("palette.png", _palette_png),
+    "png-1000x800": ("tall.png", _solid_png(1000, 800)),
+    "png-2049x4": ("wide.png", _solid_png(2049, 4)),
+    "png-rgba-2500x30": ("ramps.png", _wide_rgba_png),
+    "bmp-24": ("small.bmp", _small_bmp),
+}
+
+
+def main(argv: Sequence[str]) -> int:
+    if len(argv) != 1 or argv[0] not in FILES:
+        print(
+            f"usage: python -m codex_conformance.areas.dispatch.image_files {{{','.join(FILES)}}}",
+            file=sys.stderr,
+        )
+        return 2
+    print(base64.b64encode(FILES[argv[0]][1]()).decode("ascii"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

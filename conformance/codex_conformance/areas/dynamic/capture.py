@@ -1,0 +1,56 @@
+"""Area ``dynamic``: app-server dynamic tools (0.169.0) as Responses tools, and their outputs.
+
+0.25.0 has no app-server and no dynamic tools, so the area captures 0.169.0
+only; release:0.25.0 does not declare the ops (spec/dynamic.md).  The
+output item's id is made up by the release per run and is checked by form
+(``fco_`` and a UUID), as in ``mcp.call_output``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.dynamic import release as dynamic_ops
+from codex_conformance.areas.dynamic.scenarios import DynamicScenario, load_dynamic_scenarios
+from codex_conformance.cases import Case
+from codex_conformance.compare import PATTERN_KEY
+
+_UUID_FORM = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+_GENERATED_ID = re.compile(r"\Afco_" + _UUID_FORM + r"\Z")
+
+
+def expected_item(item: dict[str, Any]) -> dict[str, Any]:
+    """The item with its generated id replaced by a pattern of its form."""
+    out = dict(item)
+    if isinstance(out.get("id"), str) and _GENERATED_ID.match(out["id"]):
+        out["id"] = {PATTERN_KEY: "fco_" + _UUID_FORM}
+    return out
+
+
+def _case(version: str, scenario: DynamicScenario) -> Case:
+    args = scenario.args(version)
+    if scenario.op == "dynamic.to_responses":
+        return captured_case(
+            "dynamic",
+            version,
+            scenario,
+            op=scenario.op,
+            args=args,
+            run=lambda: dynamic_ops.dynamic_to_responses(version, args),
+        )
+
+    def run() -> dict[str, Any]:
+        return {"item": expected_item(dynamic_ops.dynamic_call_output(version, args)["item"])}
+
+    case = captured_case("dynamic", version, scenario, op=scenario.op, args=args, run=run)
+    return case.model_copy(update={"compare": "json-pattern"})
+
+
+def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
+    for scenario in load_dynamic_scenarios(root):
+        if wanted(scenario.slug, version, scenario.editions, only):
+            yield _case(version, scenario)

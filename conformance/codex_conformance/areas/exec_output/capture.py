@@ -1,0 +1,49 @@
+"""Area ``exec_output``: the text a release writes back as the output of a command it ran."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.exec_output.release import exec_format_output
+from codex_conformance.areas.exec_output.scenarios import ExecScenario, load_exec_scenarios
+from codex_conformance.cases import Case
+from codex_conformance.drive import volatile
+
+
+def _args(version: str, scenario: ExecScenario, observed_volatile: dict[str, Any]) -> dict[str, Any]:
+    # Fixed key order, so the fixture reads the same way in every case; the
+    # volatile inputs carry what this capture observed (see spec/exec_output.md).
+    base = scenario.args(version)
+    args: dict[str, Any] = {key: base[key] for key in ("edition", "tool", "output", "exit_code")}
+    args["duration_seconds"] = observed_volatile.get("duration_seconds", 0.0)
+    args["timed_out"] = base["timed_out"]
+    for key in ("chunk_id", "session_id"):
+        if key in observed_volatile:
+            args[key] = observed_volatile[key]
+    for key in ("stream", "max_output_tokens"):
+        if key in base:
+            args[key] = base[key]
+    return args
+
+
+def _case(version: str, scenario: ExecScenario) -> Case:
+    observed = exec_format_output(version, scenario.args(version))
+    expected, observed_volatile = volatile.exec_output(observed["output"])
+    case = captured_case(
+        "exec_output",
+        version,
+        scenario,
+        op="exec.format_output",
+        args=_args(version, scenario, observed_volatile),
+        run=lambda: {"output": expected},
+    )
+    return case.model_copy(update={"compare": "json-pattern"})
+
+
+def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
+    for scenario in load_exec_scenarios(root / "exec_output" / "_scenarios.json"):
+        if wanted(scenario.slug, version, scenario.editions, only):
+            yield _case(version, scenario)

@@ -1,0 +1,29 @@
+"""Area ``items``: a model's output item as the release writes it into its next request."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.items.release import items_serialize
+from codex_conformance.areas.items.scenarios import ItemScenario, load_item_scenarios
+from codex_conformance.cases import Case
+from codex_conformance.drive import volatile
+
+
+def _case(version: str, scenario: ItemScenario) -> Case:
+    args = {"edition": version, "item": scenario.item}
+    observed = items_serialize(version, args)
+    text = observed["json"]
+    expected = None if text is None else volatile.generated_ids(scenario.item, text)
+    case = captured_case(
+        "items", version, scenario, op="items.serialize", args=args, run=lambda: {"json": expected}
+    )
+    return case.model_copy(update={"compare": "json-pattern"})
+
+
+def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
+    for scenario in load_item_scenarios(root / "items" / "_scenarios.json"):
+        if wanted(scenario.slug, version, scenario.editions, only):
+            yield _case(version, scenario)

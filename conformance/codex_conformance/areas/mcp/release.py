@@ -1,0 +1,46 @@
+"""``mcp.tools_to_responses`` answered by a release: the tools its first request gains from MCP servers.
+
+The capture command writes goldens from these functions and the
+``release:<version>`` adapter answers the conformance suite with them, so a
+release certified against its own captures checks the harness end to end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from codex_conformance.areas import ReleaseOp
+from codex_conformance.drive.added_tools import tools_added_by_servers
+from codex_conformance.drive.args import required
+from codex_conformance.drive.errors import InvalidInputError, ReleaseCrashedError, ReleaseRejectedError
+from codex_conformance.drive.exec_run import McpServerConfig
+
+
+def server_configs(servers: list[Any]) -> list[McpServerConfig]:
+    configs = []
+    for server in servers:
+        if not isinstance(server, dict):
+            raise InvalidInputError("each of `servers` must be an object")
+        configs.append(
+            McpServerConfig(name=required(server, "name", str), tools=required(server, "tools", list))
+        )
+    return configs
+
+
+def added_tools(version: str, configs: list[McpServerConfig]) -> list[Any]:
+    """The entries the servers add to the release's first request (a panic is the release's answer)."""
+    try:
+        return tools_added_by_servers(version, configs)
+    except ReleaseCrashedError as crash:
+        raise ReleaseRejectedError("release-crash", crash.panic) from crash
+
+
+def mcp_tools_to_responses(version: str, servers: list[Any]) -> dict[str, Any]:
+    return {"tools": added_tools(version, server_configs(servers))}
+
+
+OPS: dict[str, ReleaseOp] = {
+    "mcp.tools_to_responses": lambda version, args: mcp_tools_to_responses(
+        version, required(args, "servers", list)
+    ),
+}

@@ -1,0 +1,144 @@
+"""Run one MCP tool call through a real release and read what it writes back.
+
+The release is given one stdio MCP server (drive/fake_mcp_server.py) whose
+``tools/call`` answers as scripted; the first scripted model turn calls that
+server's tool, and the follow-up request carries the output item the release
+made of the server's answer.  That item is the observation.
+
+The server is configured through extra config lines rather than
+``exec_run.McpServerConfig`` because it needs a second file (the scripted
+calls) and per-server keys (``tool_timeout_sec``) the shared config writer
+does not know, and the capture harness is shared with other areas.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.areas import ReleaseOp
+from codex_conformance.drive.args import required
+from codex_conformance.drive.cache import release_binary
+from codex_conformance.drive.conversation_run import MODEL, PROMPT, follow_up_input
+from codex_conformance.drive.errors import CaptureError, NoAnswerError, ReleaseRejectedError
+from codex_conformance.drive.exec_run import run_exec
+from codex_conformance.drive.mock_responses_server import simple_reply_stream, turn_stream
+from codex_conformance.drive.toml_text import toml_string
+from codex_conformance.editions import get_edition
+
+_FAKE_MCP_SERVER = Path(__file__).parent.parent / "capture" / "fake_mcp_server.py"
+_PERMISSIONS = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"'
+# run_exec's own default, for runs given no window.
+_RUN_TIMEOUT_SECONDS = 120.0
+SERVER = "srv"
+CALL_ID = "call_conformance_mcp"
+
+
+def _server_toml(scratch: Path, tools: list[Any], calls: dict[str, Any], timeout_sec: float | None) -> str:
+    tools_file = scratch / "tools.json"
+    calls_file = scratch / "calls.json"
+    tools_file.write_text(json.dumps(tools, ensure_ascii=False), encoding="utf-8")
+    calls_file.write_text(json.dumps(calls, ensure_ascii=False), encoding="utf-8")
+    lines = [
+        f"[mcp_servers.{SERVER}]",
+        f"command = {toml_string(sys.executable)}",
+        f"args = [{toml_string(str(_FAKE_MCP_SERVER))}, "
+        f"{toml_string(str(tools_file))}, {toml_string(str(calls_file))}]",
+    ]
+    if timeout_sec is not None:
+        lines.append(f"tool_timeout_sec = {timeout_sec!r}")
+    return "\n".join(lines)
+
+
+def call_written_back(
+    version: str,
+    call: dict[str, Any],
+    tools: list[Any],
+    calls: dict[str, Any],
+    *,
+    timeout_sec: float | None = None,
+    window: float | None = None,
+) -> list[str]:
+    """The raw text of each input item after the prompt in the follow-up request.
+
+    ``window``: give up after that many seconds and raise ``NoAnswerError``
+    (the release's run ends with its second response, so a run that does
+    not end sent no follow-up).
+    """
+    with tempfile.TemporaryDirectory(prefix="codex-conformance-mcp-") as scratch:
+        extra = _PERMISSIONS + "\n" + _server_toml(Path(scratch), tools, calls, timeout_sec)
+        try:
+            run = run_exec(
+                release_binary(version),
+                model=MODEL,
+                servers=[],
+                prompt=PROMPT,
+                streams=[turn_stream([call]), simple_reply_stream(response_id="resp_2")],
+                extra_toml=extra,
+                timeout=window if window is not None else _RUN_TIMEOUT_SECONDS,
+            )
+        except CaptureError as stuck:
+            if window is None:
+                raise
+            raise NoAnswerError(
+                f"release {version} wrote nothing back within {window:g} s: {stuck}"
+            ) from stuck
+    elements = follow_up_input(run, version)
+    for index, element in enumerate(elements):
+        item = json.loads(element)
+        if item.get("type") == "message" and item.get("role") == "user" and PROMPT in element:
+            return elements[index + 1 :]
+    raise CaptureError("the follow-up request does not carry the prompt")
+
+
+# How the scripted model names the server's tool in its call (Edition.mcp_call_naming):
+# flat `server__tool` functions, or the bare tool in the `mcp__server`
+# namespace tool (where a flat `mcp__server__tool` name is "unsupported call").
+def _call_naming(version: str, server: str, tool: str) -> dict[str, str]:
+    if get_edition(version).mcp_call_naming == "flat":
+        return {"name": f"{server}__{tool}"}
+    return {"name": tool, "namespace": f"mcp__{server}"}
+
+
+# A release that waits on a server forever (0.25.0 has no tool-call timeout,
+# and never answers a call whose result it cannot read) is observed for this
+# long; no follow-up within it is the observation.  A normal run takes about
+# a second, so the window only ever ends runs that are stuck.
+NO_ANSWER_WINDOW_SECONDS = 15.0
+
+
+def mcp_call_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
+    server, tool = required(args, "server", str), required(args, "tool", str)
+    call_id = required(args, "call_id", str)
+    answer = required(args, "answer", dict)
+    call = {
+        "type": "function_call",
+        "id": "fc_conformance_mcp",
+        **_call_naming(version, server, tool),
+        "arguments": "{}",
+        "call_id": call_id,
+    }
+    listed = {"name": tool, "description": "conformance tool", "inputSchema": {"type": "object"}}
+    timeout = args.get("tool_timeout_sec")
+    try:
+        elements = call_written_back(
+            version,
+            call,
+            [listed],
+            {tool: answer},
+            timeout_sec=float(timeout) if timeout is not None else None,
+            window=NO_ANSWER_WINDOW_SECONDS,
+        )
+    except NoAnswerError as silent:
+        raise ReleaseRejectedError("no-output", str(silent)) from silent
+    for element in elements:
+        item = json.loads(element)
+        if item.get("type") == "function_call_output" and item.get("call_id") == call_id:
+            return {"item": item}
+    raise CaptureError(f"release {version} wrote back no output for the MCP call: {elements}")
+
+
+OPS: dict[str, ReleaseOp] = {"mcp.call_output": mcp_call_output}

@@ -1,0 +1,21 @@
+"""``safety.is_known_safe_command`` answered by a release: did it ask before running the argv?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from codex_conformance.areas import ReleaseOp
+from codex_conformance.areas.safety.run import asks_approval
+from codex_conformance.drive.args import required
+from codex_conformance.drive.cache import release_binary
+from codex_conformance.drive.errors import InvalidInputError
+
+
+def is_known_safe_command(version: str, args: dict[str, Any]) -> dict[str, Any]:
+    argv = required(args, "argv", list)
+    if not all(isinstance(arg, str) for arg in argv):
+        raise InvalidInputError("`argv` must be an array of strings")
+    return {"safe": not asks_approval(release_binary(version), version, argv)}
+
+
+OPS: dict[str, ReleaseOp] = {"safety.is_known_safe_command": is_known_safe_command}

@@ -1,0 +1,96 @@
+"""Op ``safety.is_known_safe_command``, observed: does a release ask before running an argv?
+
+0.25.0 shows its classification on the wire of ``codex mcp``: in a
+conversation opened with approval policy ``untrusted``, a ``shell`` call
+whose argv is known safe runs at once, and any other argv makes the server
+send an ``execCommandApproval`` request to its client first.  This runner
+scripts one ``shell`` call with the argv, denies every approval request (so
+an unsafe argv never runs), and answers whether one was asked.
+
+0.169.0 cannot be observed this way: under ``untrusted`` (app-server
+``thread/start``; its config file refuses the value) it asks before every
+``exec_command``, ``ls`` included, and it has no ``shell`` handler
+(spec/errata.md E-SAFETY-1).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.drive.codex_mcp import open_codex_mcp
+from codex_conformance.drive.errors import CaptureError, NotObservableError
+from codex_conformance.drive.exec_run import release_env, write_config
+from codex_conformance.drive.jsonrpc_client import JsonRpcClient, ReleaseProcess
+from codex_conformance.drive.mock_responses_server import (
+    MockResponsesServer,
+    Stream,
+    simple_reply_stream,
+    turn_stream,
+)
+from codex_conformance.editions import get_edition
+
+_TIMEOUT_SECONDS = 60.0
+
+
+def _call_stream(argv: list[str]) -> str:
+    item = {
+        "type": "function_call",
+        "name": "shell",
+        "arguments": json.dumps({"command": argv}),
+        "call_id": "call_1",
+    }
+    return turn_stream([item])
+
+
+def _converse(client: JsonRpcClient, work_dir: str) -> None:
+    """Drive one turn to its end (approval requests are answered by the client's handler)."""
+    params = {"model": "gpt-5", "cwd": work_dir, "approvalPolicy": "untrusted", "sandbox": "read-only"}
+    conversation = client.result("newConversation", params).get("conversationId")
+    # Events, and with them approval requests, flow only to a listener.
+    client.result("addConversationListener", {"conversationId": conversation})
+    items = [{"type": "text", "data": {"text": "codex-conformance safety probe"}}]
+    client.result("sendUserMessage", {"conversationId": conversation, "items": items})
+    if client.wait(_turn_ended) is None:
+        raise CaptureError(f"the turn did not end within {_TIMEOUT_SECONDS:g} s")
+
+
+def _turn_ended(message: dict[str, Any]) -> bool:
+    if not str(message.get("method", "")).startswith("codex/event/"):
+        return False
+    kind = (message.get("params") or {}).get("msg", {}).get("type")
+    return kind in ("task_complete", "error", "stream_error")
+
+
+def asks_approval(binary: Path, version: str, argv: list[str]) -> bool:
+    """Whether the release asked before running ``argv`` (True: not known safe)."""
+    if not get_edition(version).shows_safe_command_classification:
+        raise NotObservableError(
+            f"release {version} does not show is_known_safe_command: under approval `untrusted` "
+            "it asks before every exec_command (spec/errata.md E-SAFETY-1)"
+        )
+    streams: list[Stream] = [_call_stream(argv), simple_reply_stream(response_id="resp_2")]
+    with (
+        tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
+        tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
+        MockResponsesServer(streams=streams) as server,
+    ):
+        write_config(Path(home_dir), server.base_url, "gpt-5", [])
+        asked: list[dict[str, Any]] = []
+
+        def deny(message: dict[str, Any]) -> dict[str, Any]:
+            if message.get("method") != "execCommandApproval":
+                return {"error": {"code": -32601, "message": "not supported"}}
+            asked.append(message.get("params") or {})
+            return {"result": {"decision": "denied"}}
+
+        with ReleaseProcess([str(binary), "mcp"], cwd=work_dir, env=release_env(home_dir)) as release:
+            _converse(open_codex_mcp(release, on_request=deny), work_dir)
+        if len(server.responses_requests()) < 2:
+            raise CaptureError(f"release {version} did not finish the turn for argv {argv!r}")
+        # An approval request for another command would mean the probe is not measuring argv.
+        if any(request.get("command") != argv for request in asked):
+            raise CaptureError(f"approval asked for another command than {argv!r}: {asked}")
+        return bool(asked)

@@ -1,0 +1,25 @@
+"""Area ``schema``: an MCP tool's input schema as the release sends it in ``parameters``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.schema.release import schema_sanitize
+from codex_conformance.areas.schema.scenarios import load_schema_scenarios
+from codex_conformance.cases import Case
+
+
+def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
+    for scenario in load_schema_scenarios(root / "schema" / "_scenarios.json"):
+        if wanted(scenario.slug, version, scenario.editions, only):
+            yield captured_case(
+                "schema",
+                version,
+                scenario,
+                op="schema.sanitize",
+                args={"edition": version, "schema": scenario.schema_},
+                run=partial(schema_sanitize, version, scenario.schema_),
+            )

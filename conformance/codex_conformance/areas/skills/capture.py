@@ -1,0 +1,62 @@
+"""Area ``skills``: release 0.169.0's remote-skills namespace, from a cloud skills snapshot.
+
+0.25.0 has no skills, so the area captures 0.169.0 only.  A cursor's first
+field is a hash of the listing (or contents) that the kit does not pin
+(spec/skills.md SKILLS-CURSOR-1), so a captured ``next_cursor`` is expected
+by pattern: any 16 hex digits, then the release's offset and budget as they
+are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.skills import release as skills_ops
+from codex_conformance.areas.skills.scenarios import SkillsScenario, load_skills_scenarios
+from codex_conformance.cases import Case
+from codex_conformance.compare import PATTERN_KEY
+
+_CURSOR = re.compile(r"\A[0-9a-f]{16}(:.*)\Z", re.DOTALL)
+FINGERPRINT_FORM = "[0-9a-f]{16}"
+
+
+def expected_output(output: dict[str, Any]) -> dict[str, Any]:
+    """The output with a JSON value's cursor matched by form (its hash) and value (the rest)."""
+    value = output.get("json")
+    if not isinstance(value, dict) or not isinstance(value.get("next_cursor"), str):
+        return output
+    match = _CURSOR.match(value["next_cursor"])
+    if match is None:
+        return output
+    cursor = {PATTERN_KEY: FINGERPRINT_FORM + re.escape(match.group(1))}
+    return {"json": {**value, "next_cursor": cursor}}
+
+
+def _case(version: str, scenario: SkillsScenario) -> Case:
+    args = scenario.args(version)
+    if scenario.op == "skills.tools":
+        return captured_case(
+            "skills",
+            version,
+            scenario,
+            op=scenario.op,
+            args=args,
+            run=lambda: skills_ops.skills_tools(version, args),
+        )
+    call = skills_ops.skills_list if scenario.op == "skills.list" else skills_ops.skills_read
+
+    def run() -> dict[str, Any]:
+        return {"outputs": [expected_output(output) for output in call(version, args)["outputs"]]}
+
+    case = captured_case("skills", version, scenario, op=scenario.op, args=args, run=run)
+    return case.model_copy(update={"compare": "json-pattern"})
+
+
+def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
+    for scenario in load_skills_scenarios(root):
+        if wanted(scenario.slug, version, scenario.editions, only):
+            yield _case(version, scenario)

@@ -1,0 +1,195 @@
+"""Run one `codex exec` of a real release against the loopback mock server.
+
+Every run gets a fresh CODEX_HOME and working directory, a config.toml that
+points a `model_providers` entry at the mock server, and the given stdio MCP
+servers (each served by fake_mcp_server.py from a tool list).  The run's
+recorded requests are the evidence captures are made of.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.drive.errors import CaptureError, ReleaseCrashedError
+from codex_conformance.drive.mock_responses_server import MockResponsesServer, RecordedRequest, Stream
+from codex_conformance.drive.toml_text import toml_string
+
+_FAKE_MCP_SERVER = Path(__file__).with_name("fake_mcp_server.py")
+_API_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
+_TIMEOUT_SECONDS = 120
+
+
+@dataclass(frozen=True)
+class McpServerConfig:
+    name: str
+    tools: list[Any]
+
+
+@dataclass(frozen=True)
+class ExecRun:
+    returncode: int
+    stdout: str
+    stderr: str
+    requests: list[RecordedRequest]
+    # The JSON lines of the session rollout file(s) the release wrote under
+    # CODEX_HOME/sessions: the history it recorded, read before the home goes.
+    rollout: tuple[Any, ...] = ()
+
+    def responses_requests(self) -> list[RecordedRequest]:
+        """The POSTs to the Responses endpoint, in the order they arrived."""
+        return [
+            request
+            for request in self.requests
+            if request.method == "POST" and request.path.split("?")[0].rstrip("/").endswith("/responses")
+        ]
+
+    def first_responses_body(self) -> dict[str, Any]:
+        requests = self.responses_requests()
+        if requests:
+            body = requests[0].json_body()
+            if not isinstance(body, dict):
+                raise CaptureError("the Responses request body is not a JSON object")
+            return body
+        panic = self.panic_message()
+        if panic is not None:
+            raise ReleaseCrashedError(panic)
+        raise CaptureError(
+            f"the release sent no Responses request (exit {self.returncode}); "
+            f"stderr tail:\n{self.stderr[-1500:]}"
+        )
+
+    def panic_message(self) -> str | None:
+        """The Rust panic message (without the thread name and source location)."""
+        lines = self.stderr.splitlines()
+        for index, line in enumerate(lines):
+            if re.match(r"^thread '.*' panicked at ", line):
+                return lines[index + 1] if index + 1 < len(lines) else line
+        return None
+
+
+def release_env(home: str) -> dict[str, str]:
+    """The whole environment a release runs with: ``home`` is its HOME and
+    CODEX_HOME, and the mock provider's key is set; nothing else leaks in."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": home,
+        "CODEX_HOME": home,
+        _API_KEY_ENV: "sk-conformance",
+        "LANG": "C.UTF-8",
+    }
+
+
+def write_config(
+    home: Path,
+    base_url: str,
+    model: str,
+    servers: list[McpServerConfig],
+    *,
+    extra_toml: str = "",
+    provider: Mapping[str, str] | None = None,
+) -> None:
+    # ``provider``: keys of the provider table as TOML value text, replacing
+    # the defaults; ``{base_url}`` in a value is the mock server's URL and
+    # ``{origin}`` its scheme and authority only (request captures put their
+    # own path after it).
+    table = {
+        "name": '"conformance mock"',
+        "base_url": toml_string(base_url),
+        "wire_api": '"responses"',
+        "env_key": f'"{_API_KEY_ENV}"',
+    }
+    for key, value in (provider or {}).items():
+        origin = base_url[: base_url.index("/", len("http://"))]
+        table[key] = value.replace("{base_url}", base_url).replace("{origin}", origin)
+    lines = [
+        f"model = {toml_string(model)}",
+        'model_provider = "conformance_mock"',
+        extra_toml,
+        "",
+        "[model_providers.conformance_mock]",
+        *(f"{key} = {value}" for key, value in table.items()),
+    ]
+    for index, server in enumerate(servers):
+        tools_file = home / f"mcp-tools-{index}.json"
+        tools_file.write_text(json.dumps(server.tools, ensure_ascii=False), encoding="utf-8")
+        lines += [
+            "",
+            f"[mcp_servers.{toml_string(server.name)}]",
+            f"command = {toml_string(sys.executable)}",
+            f"args = [{toml_string(str(_FAKE_MCP_SERVER))}, {toml_string(str(tools_file))}]",
+        ]
+    (home / "config.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def run_exec(
+    binary: Path,
+    *,
+    model: str,
+    servers: list[McpServerConfig],
+    prompt: str = "hi",
+    streams: list[Stream] | None = None,
+    chat_streams: list[Stream] | None = None,
+    extra_toml: str = "",
+    provider: Mapping[str, str] | None = None,
+    env: Mapping[str, str] | None = None,
+    timeout: float = _TIMEOUT_SECONDS,
+    exec_flags: tuple[str, ...] = (),
+    files: Mapping[str, bytes] | None = None,
+) -> ExecRun:
+    # ``files``: relative path -> bytes, written into the run's working
+    # directory first (e.g. an image the scripted model asks to view).
+    with (
+        tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
+        tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
+    ):
+        home = Path(home_dir)
+        for relative, content in (files or {}).items():
+            target = Path(work_dir) / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+        server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
+        server.chat_streams = chat_streams  # None keeps `/chat/completions` a 404
+        with server:
+            write_config(home, server.base_url, model, servers, extra_toml=extra_toml, provider=provider)
+            env = {**release_env(str(home)), **(env or {})}
+            try:
+                completed = subprocess.run(
+                    [str(binary), "exec", "--skip-git-repo-check", *exec_flags, prompt],
+                    cwd=work_dir,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    capture_output=True,
+                    text=True,
+                    errors="replace",
+                    timeout=timeout,
+                    check=False,
+                )
+            except subprocess.TimeoutExpired as exc:
+                raise CaptureError(f"{binary} exec did not finish within {timeout} s") from exc
+            return ExecRun(
+                completed.returncode,
+                completed.stdout,
+                completed.stderr,
+                list(server.requests),
+                _read_rollout(home),
+            )
+
+
+def _read_rollout(home: Path) -> tuple[Any, ...]:
+    lines: list[Any] = []
+    for path in sorted((home / "sessions").rglob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                lines.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue  # a line cut by the release's exit is not evidence
+    return tuple(lines)

@@ -1,0 +1,189 @@
+"""What a release does with one Responses SSE stream, in the neutral form of ``sse.responses``.
+
+The release is run once (``codex exec --json``) against the mock server, which
+sends the stream under test as the first response, cut into reads at the
+given byte offsets, and a recovery stream to any retry.  Four observations
+are turned into the result mechanically (see spec/sse.md, "How a result is
+observed"):
+
+- the items the release recorded into its history from the stream, read from
+  the session rollout file (they are what the next request's ``input``
+  carries): ``events``;
+- whether a second request arrived (the release retries): the stream ended in
+  a retryable error; the gap between the two requests gives the delay the
+  release honoured, when it is not its own backoff;
+- the retry notice or the final error the release printed: the message;
+- the usage (and, where the release records it, the response id) of a
+  completed stream.
+
+Deltas and other events that leave no trace outside the process are not in
+the result: an outside observer cannot see them, and the kit does not guess.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from codex_conformance.drive.cache import release_binary
+from codex_conformance.drive.errors import CaptureError
+from codex_conformance.drive.exec_run import ExecRun, run_exec
+from codex_conformance.drive.mock_responses_server import ScriptedStream, simple_reply_stream
+from codex_conformance.editions import get_edition
+
+PROMPT = "conformance sse probe"
+RECOVERY_TEXT = "codex-conformance recovery"
+# One retry is enough to see whether a failure is retryable; more would only
+# make captures slower.
+_PROVIDER = {"stream_max_retries": "1", "request_max_retries": "1"}
+# The releases' own first backoff is about 200 ms (jittered); a gap this long
+# can only be a delay the server asked for.  Scenarios that ask for one use
+# whole tenths of a second of at least 0.9 s, so rounding recovers it.
+_HONOURED_DELAY_FLOOR_S = 0.7
+_RETRY_NOTICES = (
+    re.compile(r"^stream error: (?P<message>.*); retrying \d+/\d+ in .*$", re.DOTALL),  # 0.25.0
+    re.compile(r"^Reconnecting\.\.\. \d+/\d+ \((?P<message>.*)\)$", re.DOTALL),  # 0.169.0
+)
+# Rollout bookkeeping the release adds to an item it stores; not part of the item.
+_ROLLOUT_ONLY_KEYS = ("internal_chat_message_metadata_passthrough",)
+
+
+@dataclass(frozen=True)
+class StreamUnderTest:
+    text: str
+    splits: tuple[int, ...] = ()  # byte offsets where the sender cuts the stream into reads
+
+    def scripted(self) -> ScriptedStream:
+        data = self.text.encode("utf-8")
+        bounds = [0, *sorted(set(s for s in self.splits if 0 < s < len(data))), len(data)]
+        chunks = [data[a:b] for a, b in itertools.pairwise(bounds)]
+        # A short pause between reads makes each cut reach the client as its own read.
+        return ScriptedStream(chunks, [0.0] + [0.005] * (len(chunks) - 1))
+
+
+def observe(version: str, stream: StreamUnderTest) -> dict[str, Any]:
+    edition = get_edition(version)
+    recovery = simple_reply_stream(RECOVERY_TEXT, response_id="resp_recovery")
+    run = run_exec(
+        release_binary(version),
+        model=edition.capture_model,
+        servers=[],
+        prompt=PROMPT,
+        streams=[stream.scripted(), recovery],
+        provider=_PROVIDER,
+        exec_flags=("--json",),
+    )
+    return {"events": _recorded_items(run), "end": _end(run)}
+
+
+def _history(run: ExecRun) -> list[dict[str, Any]]:
+    """The response items of the rollout, in order, in the form they are sent."""
+    items: list[dict[str, Any]] = []
+    for line in run.rollout:
+        if not isinstance(line, dict):
+            continue
+        if line.get("type") == "response_item" and isinstance(line.get("payload"), dict):
+            item = dict(line["payload"])  # 0.169.0: {"type": "response_item", "payload": item}
+        elif "type" in line and "record_type" not in line and "payload" not in line:
+            item = dict(line)  # 0.25.0: the item itself
+        else:
+            continue
+        for key in _ROLLOUT_ONLY_KEYS:
+            item.pop(key, None)
+        items.append(item)
+    return items
+
+
+def _is_prompt(item: dict[str, Any]) -> bool:
+    content = item.get("content")
+    return (
+        item.get("type") == "message"
+        and item.get("role") == "user"
+        and isinstance(content, list)
+        and any(isinstance(c, dict) and c.get("text") == PROMPT for c in content)
+    )
+
+
+def _is_recovery(item: dict[str, Any]) -> bool:
+    return "codex-conformance recovery" in json.dumps(item.get("content"))
+
+
+def _recorded_items(run: ExecRun) -> list[dict[str, Any]]:
+    history = _history(run)
+    starts = [index for index, item in enumerate(history) if _is_prompt(item)]
+    if not starts:
+        raise CaptureError(f"the rollout has no prompt message (exit {run.returncode})")
+    events: list[dict[str, Any]] = []
+    for item in history[starts[-1] + 1 :]:
+        if _is_recovery(item):
+            break
+        events.append({"type": "output_item.done", "item": item})
+    return events
+
+
+def _json_lines(text: str) -> list[dict[str, Any]]:
+    lines: list[dict[str, Any]] = []
+    for line in text.splitlines():
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            lines.append(value.get("msg", value) if isinstance(value.get("msg"), dict) else value)
+    return lines
+
+
+def _responses_requests(run: ExecRun) -> list[Any]:
+    return [r for r in run.requests if r.method == "POST" and r.path.split("?")[0].endswith("/responses")]
+
+
+def _end(run: ExecRun) -> dict[str, Any]:
+    requests = _responses_requests(run)
+    events = _json_lines(run.stdout)
+    if len(requests) >= 2:
+        gap = requests[1].received_at - requests[0].received_at
+        delay = round(gap * 10) * 100 if gap >= _HONOURED_DELAY_FLOOR_S else None
+        return {
+            "kind": "error",
+            "error": "retryable",
+            "message": _retry_message(events),
+            "retry_after_ms": delay,
+        }
+    message = _fatal_message(events)
+    if message is None:
+        return {"kind": "completed", **_usage(run, events)}
+    return {"kind": "error", "error": "fatal", "message": message, "retry_after_ms": None}
+
+
+def _retry_message(events: list[dict[str, Any]]) -> str:
+    for event in events:
+        if event.get("type") in ("stream_error", "error"):
+            for notice in _RETRY_NOTICES:
+                match = notice.match(str(event.get("message", "")))
+                if match:
+                    return match.group("message")
+    raise CaptureError("the release retried but printed no retry notice")
+
+
+def _fatal_message(events: list[dict[str, Any]]) -> str | None:
+    for event in events:
+        if event.get("type") == "turn.failed":  # 0.169.0
+            return str(event["error"]["message"])
+    for event in reversed(events):
+        if event.get("type") == "error":  # 0.25.0
+            return str(event["message"])
+    return None
+
+
+def _usage(run: ExecRun, events: list[dict[str, Any]]) -> dict[str, Any]:
+    for line in run.rollout:  # 0.169.0 records the response id with the usage
+        if isinstance(line, dict) and line.get("type") == "token_usage_record":
+            payload = line["payload"]
+            return {"response_id": payload.get("response_id"), "usage": payload.get("usage")}
+    for event in events:  # 0.25.0 prints the usage only, and nothing when there is none
+        if event.get("type") == "token_count":
+            return {"usage": {key: value for key, value in event.items() if key != "type"}}
+    return {"usage": None}

@@ -8,14 +8,12 @@ shrinking.  ``integer_kept_classic`` keeps ``integer`` in 0.25.0 schemas.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from broken_adapters import BROKEN
-
-from codex_reference import editions
+from codex_conformance.areas.mcp.broken import BROKEN
+from codex_conformance.broken import with_edition
 from codex_reference.adapter import handle as reference
-from codex_reference.adapter import make_handler
+from codex_reference.editions import CLASSIC
 from codex_reference.schema import classic
 
 length_off_by_one = next(broken for broken in BROKEN if broken.name == "length-limit-off-by-one").handle
@@ -29,9 +27,7 @@ def _keep_integer(schema: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-integer_kept_classic = make_handler(
-    {**editions.EDITIONS, "0.25.0": replace(editions.CLASSIC, convert_schema=_keep_integer)}
-)
+integer_kept_classic = with_edition(CLASSIC, convert_schema=_keep_integer)
 
 
 def crashes_on_two_servers(request: dict[str, Any]) -> dict[str, Any]:

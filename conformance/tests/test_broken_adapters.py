@@ -1,32 +1,59 @@
-"""The kit catches broken ports: each broken adapter fails, on its clause."""
+"""The kit catches broken ports: every area's broken adapters fail, each on its clause.
+
+One parametrized test over (area, adapter): the adapters live in each area's
+``broken.py`` (codex_conformance/broken.py says how they are built).
+"""
 
 from __future__ import annotations
 
 import pytest
-from broken_adapters import BROKEN, BrokenAdapter
-from broken_check import assert_caught_on_clause
 
-from codex_conformance.cases import load_cases
+from codex_conformance.areas import Area, discover
+from codex_conformance.broken import BrokenAdapter
+from codex_conformance.cases import Case, load_cases
 from codex_conformance.connection.inprocess import InProcessConnection
 from codex_conformance.outcome import Status
 from codex_conformance.paths import fixtures_dir
 from codex_conformance.runner import run_cases
-from codex_reference.adapter import handle
 
-OPS = ("mcp.tools_to_responses", "schema.sanitize", "apply_patch.apply")
+BROKEN = [(area, broken) for area in discover().values() for broken in area.broken_adapters()]
 
 
 @pytest.fixture(scope="module")
-def cases():
-    return [case for case in load_cases(fixtures_dir()) if case.op in OPS]
+def all_cases() -> list[Case]:
+    return load_cases(fixtures_dir())
 
 
-def test_reference_passes_everything(cases):
-    with InProcessConnection(handle) as connection:
+def assert_caught_on_clause(broken: BrokenAdapter, cases: list[Case]) -> None:
+    """At least one case fails, none errors, and a failing case names ``broken.clause``."""
+    with InProcessConnection(broken.handle, name=broken.name) as connection:
         outcomes = run_cases(connection, cases)
-    assert {outcome.status for outcome in outcomes} == {Status.PASS}
+    failed = [outcome for outcome in outcomes if outcome.status is Status.FAIL]
+    assert failed, f"{broken.name} ({broken.why}) passed every case"
+    errored = [(outcome.id, outcome.reason) for outcome in outcomes if outcome.status is Status.ERROR]
+    assert not errored, f"{broken.name} made the kit report errors: {errored[:3]}"
+    assert any(broken.clause in outcome.clauses for outcome in failed), (
+        f"{broken.name} failed only cases of {sorted({c for o in failed for c in o.clauses})}, "
+        f"none of {broken.clause}"
+    )
 
 
-@pytest.mark.parametrize("broken", BROKEN, ids=[broken.name for broken in BROKEN])
-def test_broken_adapter_is_caught_on_its_clause(broken: BrokenAdapter, cases):
-    assert_caught_on_clause(broken, cases)
+def test_there_are_broken_adapters() -> None:
+    assert len(BROKEN) >= 50
+
+
+@pytest.mark.parametrize(("area", "broken"), BROKEN, ids=[f"{a.name}/{b.name}" for a, b in BROKEN])
+def test_broken_adapter_is_caught_on_its_clause(
+    area: Area, broken: BrokenAdapter, all_cases: list[Case]
+) -> None:
+    assert_caught_on_clause(broken, [case for case in all_cases if case.op in area.ops])
+
+
+def test_a_broken_adapter_that_breaks_nothing_is_reported() -> None:
+    # The check itself can fail: the unchanged reference passes every case of an area.
+    from codex_reference.adapter import handle
+
+    area = discover()["mcp"]
+    cases = [case for case in load_cases(fixtures_dir()) if case.op in area.ops]
+    with pytest.raises(AssertionError, match="passed every case"):
+        assert_caught_on_clause(BrokenAdapter("unchanged", "MCP-NAME-2", "the reference", handle), cases)

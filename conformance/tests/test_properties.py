@@ -9,14 +9,14 @@ import jsonschema
 import pytest
 
 from codex_conformance import schemas
+from codex_conformance.areas import property_sets, select_properties
 from codex_conformance.connection import InProcessConnection
 from codex_conformance.outcome import Status
-from codex_conformance.areas import property_sets, select_properties
 from codex_conformance.properties import PropertyRunner
-
-PROPERTY_SETS = property_sets()
 from codex_conformance.session import ConformanceSession, SessionOptions
 from codex_reference.adapter import handle as reference
+
+PROPERTY_SETS = property_sets()
 
 OFF_BY_ONE_ID = "property/mcp.tools_to_responses/0.25.0/differential"
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pytest
 
+from codex_conformance.areas import property_sets
 from codex_conformance.cases import Case, ExpectedAnyOf, ExpectedError, ExpectedResult, load_cases
 from codex_conformance.paths import fixtures_dir
-from codex_conformance.areas import property_sets
 from codex_conformance.properties import PropertySet
+from codex_conformance.protocol import ErrorBody, ErrorResponse, ResultResponse
 
 PROPERTY_SETS = property_sets()
-from codex_conformance.protocol import ErrorBody, ErrorResponse, ResultResponse
 
 GROUPS = {(group.op, group.edition): group for group in PROPERTY_SETS}
 

@@ -70,10 +70,10 @@ class Area:
 
     def part(self, name: str) -> ModuleType | None:
         """The area's module ``name`` (one of PARTS), or None where the area has none."""
-        module = f"{__name__}.{self.name}.{name}"
-        if importlib.util.find_spec(module) is None:
-            return None
-        return importlib.import_module(module)
+        package = f"{__name__}.{self.name}"
+        if importlib.util.find_spec(package) is None or importlib.util.find_spec(f"{package}.{name}") is None:
+            return None  # no such area folder (a declaration made in a test), or no such part
+        return importlib.import_module(f"{package}.{name}")
 
     def capture_cases(self) -> CaseSource:
         capture = self.part("capture")

@@ -11,4 +11,8 @@ AREA = Area(
         "apply_patch.apply",
         "apply_patch.parse",
     ),
+    release_cannot_answer={
+        "apply_patch.parse": "the release parses a patch only to apply it: its parse errors are pinned "
+        "through apply_patch.apply (their stderr texts), its hunks have no output of their own"
+    },
 )

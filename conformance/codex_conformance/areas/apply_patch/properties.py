@@ -9,6 +9,7 @@ invariants hold for every release and are checked on every captured case by
 from __future__ import annotations
 
 from codex_conformance.areas.apply_patch.strategies import apply_patch_args
+from codex_conformance.editions import V0_25_0, V0_169_0
 from codex_conformance.properties import Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse
 
@@ -77,6 +78,6 @@ INVARIANTS = (
 )
 
 PROPERTY_SETS = (
-    PropertySet(OP, "0.25.0", apply_patch_args("0.25.0"), CLAUSES, INVARIANTS),
-    PropertySet(OP, "0.169.0", apply_patch_args("0.169.0"), CLAUSES, INVARIANTS),
+    PropertySet(OP, V0_25_0.version, apply_patch_args(V0_25_0.version), CLAUSES, INVARIANTS),
+    PropertySet(OP, V0_169_0.version, apply_patch_args(V0_169_0.version), CLAUSES, INVARIANTS),
 )

@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from codex_conformance.areas.mcp.strategies import mcp_servers
+from codex_conformance.editions import V0_25_0, V0_169_0
 from codex_conformance.properties import Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse, ResultResponse
 
@@ -36,9 +37,9 @@ FUNCTION_KEYS = ["type", "name", "description", "strict", "parameters"]  # MCP-T
 NAMESPACE_KEYS = ["type", "name", "description", "tools"]  # MCP-NS-1
 RESOURCE_TOOLS = ["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"]  # MCP-EXTRA-1
 CLASSIC_SERVER = re.compile(r"[a-zA-Z0-9_-]+")  # MCP-NAME-6, 0.25.0
-CLASSIC_LIMIT = 64  # MCP-NAME-2, bytes of `server__tool`
+NAME_LIMIT_0_25_0 = 64  # MCP-NAME-2, bytes of `server__tool`
 CLASSIC_HASH = re.compile(r"[0-9a-f]{40}")  # MCP-NAME-3: sha1 hex after the first 24 bytes
-CURRENT_LIMIT = 128  # MCP-NAME-2, bytes of `namespace__tool`
+NAME_LIMIT_0_169_0 = 128  # MCP-NAME-2, bytes of `namespace__tool`
 CURRENT_NAME = re.compile(r"[A-Za-z0-9_]+")  # MCP-NAME-4
 DELIMITER = "__"
 
@@ -142,8 +143,8 @@ def classic_shape(args: Args, answer: Answer) -> Violation | None:
 
 def classic_name_length(args: Args, answer: Answer) -> Violation | None:
     for tool in _named(_tools(answer), "function"):
-        if _bytes(tool["name"]) > CLASSIC_LIMIT:
-            return Violation(f"name {tool['name']!r} is {_bytes(tool['name'])} bytes > {CLASSIC_LIMIT}")
+        if _bytes(tool["name"]) > NAME_LIMIT_0_25_0:
+            return Violation(f"name {tool['name']!r} is {_bytes(tool['name'])} bytes > {NAME_LIMIT_0_25_0}")
     return None
 
 
@@ -167,14 +168,14 @@ def classic_name_characters(args: Args, answer: Answer) -> Violation | None:
     """0.25.0 does not sanitize: a name is an accepted `server__tool` verbatim, or
     (over 64 bytes) its first 24 bytes and 40 hex digits of sha1."""
     qualified = _qualified_names(args)
-    short = {name for name in qualified if _bytes(name) <= CLASSIC_LIMIT}
-    heads = {name.encode()[:24] for name in qualified if _bytes(name) > CLASSIC_LIMIT}
+    short = {name for name in qualified if _bytes(name) <= NAME_LIMIT_0_25_0}
+    heads = {name.encode()[:24] for name in qualified if _bytes(name) > NAME_LIMIT_0_25_0}
     for tool in _named(_tools(answer), "function"):
         name = tool["name"]
         raw = name.encode()
         if name in short:
             continue
-        if len(raw) == CLASSIC_LIMIT and raw[:24] in heads and CLASSIC_HASH.fullmatch(name[-40:]):
+        if len(raw) == NAME_LIMIT_0_25_0 and raw[:24] in heads and CLASSIC_HASH.fullmatch(name[-40:]):
             continue
         return Violation(f"name {name!r} is neither an accepted server__tool nor its 24-byte head + sha1")
     return None
@@ -222,8 +223,8 @@ def current_name_length(args: Args, answer: Answer) -> Violation | None:
     for namespace, names in _namespaced(answer):
         for name in names:
             size = _bytes(namespace) + len(DELIMITER) + _bytes(name)
-            if size > CURRENT_LIMIT:
-                return Violation(f"{namespace!r} + '__' + {name!r} is {size} bytes > {CURRENT_LIMIT}")
+            if size > NAME_LIMIT_0_169_0:
+                return Violation(f"{namespace!r} + '__' + {name!r} is {size} bytes > {NAME_LIMIT_0_169_0}")
     return None
 
 
@@ -259,14 +260,14 @@ def current_order(args: Args, answer: Answer) -> Violation | None:
 
 
 SHAPE = ("MCP-TOOL-1", "MCP-NS-1", "MCP-EXTRA-1", "MCP-DESC-1")
-CLASSIC = (
+INVARIANTS_0_25_0 = (
     Invariant("shape", (*SHAPE, "MCP-NAME-3"), classic_shape),
     Invariant("name-length", ("MCP-NAME-2",), classic_name_length),
     Invariant("name-unique", ("MCP-NAME-5",), classic_name_unique),
     Invariant("name-characters", ("MCP-NAME-1", "MCP-NAME-4", "MCP-NAME-6"), classic_name_characters),
     Invariant("order", ("MCP-ORDER-1",), classic_order),
 )
-CURRENT = (
+INVARIANTS_0_169_0 = (
     Invariant("shape", SHAPE, current_shape),
     Invariant("name-length", ("MCP-NAME-2",), current_name_length),
     Invariant("name-unique", ("MCP-NAME-5",), current_name_unique),
@@ -275,6 +276,14 @@ CURRENT = (
 )
 
 PROPERTY_SETS = (
-    PropertySet(OP, "0.25.0", _args("0.25.0", CLASSIC_LIMIT, ""), CLAUSES, CLASSIC),
-    PropertySet(OP, "0.169.0", _args("0.169.0", CURRENT_LIMIT, "mcp__"), CLAUSES, CURRENT),
+    PropertySet(
+        OP, V0_25_0.version, _args(V0_25_0.version, NAME_LIMIT_0_25_0, ""), CLAUSES, INVARIANTS_0_25_0
+    ),
+    PropertySet(
+        OP,
+        V0_169_0.version,
+        _args(V0_169_0.version, NAME_LIMIT_0_169_0, "mcp__"),
+        CLAUSES,
+        INVARIANTS_0_169_0,
+    ),
 )

@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from codex_conformance.areas.mcp.strategies import input_schemas
+from codex_conformance.editions import V0_25_0, V0_169_0
 from codex_conformance.properties import Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse
 
@@ -171,18 +172,18 @@ def current_types(args: Args, answer: Answer) -> Violation | None:
     return None
 
 
-CLASSIC = (
+INVARIANTS_0_25_0 = (
     Invariant("shape", ("SCHEMA-REJECT-1",), shape),
     Invariant("keywords", ("SCHEMA-KEEP-1", "SCHEMA-ORDER-1", "SCHEMA-OBJ-1"), classic_keywords),
     Invariant("number-types", ("SCHEMA-NUM-1",), classic_number_types),
 )
-CURRENT = (
+INVARIANTS_0_169_0 = (
     Invariant("shape", ("SCHEMA-REJECT-1",), shape),
     Invariant("keywords", ("SCHEMA-KEEP-1", "SCHEMA-ORDER-1"), current_keywords),
     Invariant("types", ("SCHEMA-TYPE-1", "SCHEMA-TYPE-2", "SCHEMA-NUM-1"), current_types),
 )
 
 PROPERTY_SETS = (
-    PropertySet(OP, "0.25.0", _args("0.25.0"), CLAUSES, CLASSIC),
-    PropertySet(OP, "0.169.0", _args("0.169.0"), CLAUSES, CURRENT),
+    PropertySet(OP, V0_25_0.version, _args(V0_25_0.version), CLAUSES, INVARIANTS_0_25_0),
+    PropertySet(OP, V0_169_0.version, _args(V0_169_0.version), CLAUSES, INVARIANTS_0_169_0),
 )

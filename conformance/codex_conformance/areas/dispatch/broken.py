@@ -1,8 +1,4 @@
-"""Deliberately broken ports of ``tools.build`` and ``dispatch.call``, built from the reference.
-
-Each wraps one edition's catalog rules with one realistic bug and names the
-clause whose cases must catch it; ``test_broken_tools_adapters`` runs them.
-"""
+"""Broken ports of ``dispatch.call``: what is written back for a call, changed one rule at a time."""
 
 from __future__ import annotations
 
@@ -10,15 +6,12 @@ import base64
 import json
 import struct
 import zlib
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
-from broken_check import BrokenAdapter
-
-from codex_reference import editions
-from codex_reference.adapter import Handler, make_handler
+from codex_conformance.broken import BrokenAdapter, with_rules
+from codex_reference.adapter import Handler, handle
 from codex_reference.dispatch import (
     image_gif,
     image_jpeg_read,
@@ -27,61 +20,16 @@ from codex_reference.dispatch import (
     image_prompt,
     image_resize,
 )
-from codex_reference.tools import catalog
-
-Tools = list[Any]
+from codex_reference.editions import CURRENT, Edition
 
 
-def _wrapped(version: str, change: Callable[[Tools], Tools]) -> Handler:
-    table = dict(editions.EDITIONS)
-    edition = table[version]
-    build = edition.tools_catalog.build
-
-    def broken(model: str, config: Mapping[str, Any]) -> Tools:
-        return change(build(model, config))
-
-    table[version] = replace(edition, tools_catalog=catalog.CatalogRules(broken))
-    return make_handler(table)
-
-
-def _web_search_before_plan(tools: Tools) -> Tools:
-    """web_search moved right after the command tool (a port that sorts hosted tools first)."""
-    web = [tool for tool in tools if tool.get("type") == "web_search"]
-    rest = [tool for tool in tools if tool.get("type") != "web_search"]
-    return rest[:1] + web + rest[1:]
-
-
-def _ascii_quotes(tools: Tools) -> Tools:
-    """Curly apostrophes folded to ASCII (a port whose text pipeline 'cleans' Unicode)."""
-    for tool in tools:
-        if isinstance(tool.get("description"), str):
-            tool["description"] = tool["description"].replace("\u2019", "'")
-    return tools
-
-
-def _no_strict(tools: Tools) -> Tools:
-    """Function tools without `strict` (a port whose serializer skips false booleans)."""
-    for tool in tools:
-        tool.pop("strict", None)
-    return tools
-
-
-def _ts_optional_dropped(tools: Tools) -> Tools:
-    """Code-mode declarations without the `?` of optional members."""
-    dropped: Tools = json.loads(json.dumps(tools).replace("?: ", ": "))
-    return dropped
-
-
-def _dispatch(version: str, **changes: Any) -> Handler:
-    table = dict(editions.EDITIONS)
-    edition = table[version]
-    table[version] = replace(edition, dispatch=replace(edition.dispatch, **changes))
-    return make_handler(table)
+def _dispatch(edition: Edition, **changes: Any) -> Handler:
+    return with_rules(edition, "dispatch", **changes)
 
 
 def _image_jpg_mime(request: Any) -> dict[str, Any]:
     """JPEG data URLs labelled image/jpg (the file extension, not the MIME type)."""
-    response = make_handler(editions.EDITIONS)(request)
+    response = handle(request)
     output = (response.get("result") or {}).get("item", {}).get("output")
     if isinstance(output, list):
         for part in output:
@@ -96,10 +44,9 @@ def _gif_as(convert: Callable[[bytes], str]) -> Handler:
 
 def _image_as(applies: Callable[[bytes], bool], convert: Callable[[bytes], str]) -> Handler:
     """The reference, except that a view_image of a file ``applies`` picks gets ``convert``'s data URL."""
-    reference = make_handler(editions.EDITIONS)
 
-    def handle(request: Any) -> dict[str, Any]:
-        response = reference(request)
+    def broken(request: Any) -> dict[str, Any]:
+        response = handle(request)
         args = request.get("args") or {}
         output = (response.get("result") or {}).get("item", {}).get("output")
         if request.get("op") == "dispatch.call" and isinstance(output, list):
@@ -109,7 +56,7 @@ def _image_as(applies: Callable[[bytes], bool], convert: Callable[[bytes], str])
                 output[0]["image_url"] = convert(content)
         return response
 
-    return handle
+    return broken
 
 
 def _data_url(mime: str, data: bytes) -> str:
@@ -182,24 +129,10 @@ def _jpeg_plain_upsampling(content: bytes) -> str:
 
 BROKEN = [
     BrokenAdapter(
-        "web-search-out-of-order",
-        "TOOLS-BUILD-1",
-        "web_search second",
-        _wrapped("0.25.0", _web_search_before_plan),
-    ),
-    BrokenAdapter("ascii-quotes", "TOOLS-AP-2", "curly quotes folded", _wrapped("0.25.0", _ascii_quotes)),
-    BrokenAdapter("strict-missing", "TOOLS-SHELL-1", "no strict key", _wrapped("0.25.0", _no_strict)),
-    BrokenAdapter(
-        "ts-optional-dropped",
-        "TOOLS-CODE-MODE-1",
-        "optional members declared as required",
-        _wrapped("0.169.0", _ts_optional_dropped),
-    ),
-    BrokenAdapter(
         "unknown-tool-wording",
         "DISPATCH-UNKNOWN-1",
         "'unknown tool: NAME'",
-        _dispatch("0.169.0", unknown_function="unknown tool: {name}"),
+        _dispatch(CURRENT, unknown_function="unknown tool: {name}"),
     ),
     BrokenAdapter("image-jpg-mime", "DISPATCH-IMAGE-1", "data:image/jpg", _image_jpg_mime),
     BrokenAdapter("gif-passed-through", "DISPATCH-IMAGE-1", "data:image/gif", _gif_as(_gif_passed_through)),
@@ -223,6 +156,6 @@ BROKEN = [
         "serde-default-numbers",
         "DISPATCH-ARGS-1",
         "0.169.0's serde_json read without arbitrary_precision ('floating point `1.5e20`', not 'number')",
-        _dispatch("0.169.0", arbitrary_precision=False),
+        _dispatch(CURRENT, arbitrary_precision=False),
     ),
 ]

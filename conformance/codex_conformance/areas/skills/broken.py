@@ -1,20 +1,16 @@
-"""Deliberately broken ports of the skills namespace, built from the reference.
-
-Each swaps one field of 0.169.0's skills rules for a realistic mistake and
-names the clause whose captured cases must catch it.
-"""
+"""Broken ports of the skills namespace: one field of the skills rules changed, each caught on its clause."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from broken_check import BrokenAdapter, with_rules
-
-from codex_reference.adapter import Handler
+from codex_conformance.broken import BrokenAdapter, with_rules
+from codex_reference.adapter import Handler, handle
+from codex_reference.editions import CURRENT
 
 
 def _with(**changes: Any) -> Handler:
-    return with_rules("0.169.0", "skills", **changes)
+    return with_rules(CURRENT, "skills", **changes)
 
 
 BROKEN = [
@@ -61,3 +57,23 @@ BROKEN = [
         _with(cursor_records_budget=False),
     ),
 ]
+
+
+def _namespace_without_description(request: Any) -> dict[str, Any]:
+    """The skills namespace entry sent without its description."""
+    response = handle(request)
+    if request.get("op") == "skills.tools":
+        for tool in (response.get("result") or {}).get("tools", []):
+            if isinstance(tool, dict) and tool.get("type") == "namespace":
+                tool.pop("description", None)
+    return response
+
+
+BROKEN.append(
+    BrokenAdapter(
+        "namespace-without-description",
+        "SKILLS-NS-1",
+        "the `skills` namespace entry lacks `description`",
+        _namespace_without_description,
+    )
+)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from broken_check import BrokenAdapter, with_rules
-
+from codex_conformance.broken import BrokenAdapter, with_rules
 from codex_reference.adapter import Handler
+from codex_reference.editions import CLASSIC, CURRENT, Edition
 
 
-def _with(version: str, **changes: Any) -> Handler:
-    return with_rules(version, "safety", **changes)
+def _with(edition: Edition, **changes: Any) -> Handler:
+    return with_rules(edition, "safety", **changes)
 
 
 BROKEN = [
@@ -22,20 +22,20 @@ BROKEN = [
         "basename-in-0.25.0",
         "SAFETY-PATH-1",
         "looks programs up by file name in 0.25.0 (/bin/ls is safe), as 0.169.0 does",
-        _with("0.25.0", by_file_name=True),
+        _with(CLASSIC, by_file_name=True),
     ),
     BrokenAdapter(
         "git-read-only-in-0.169.0",
         "SAFETY-GIT-1",
         "keeps 0.25.0's read-only git subcommands in 0.169.0",
         _with(
-            "0.169.0", git="subcommand", git_read_only=frozenset({"branch", "status", "log", "diff", "show"})
+            CURRENT, git="subcommand", git_read_only=frozenset({"branch", "status", "log", "diff", "show"})
         ),
     ),
     BrokenAdapter(
         "bash-c-in-0.25.0",
         "SAFETY-SHELL-1",
         "looks into `bash -c` scripts in 0.25.0, which reads only `-lc`",
-        _with("0.25.0", shell_flags=frozenset({"-lc", "-c"})),
+        _with(CLASSIC, shell_flags=frozenset({"-lc", "-c"})),
     ),
 ]

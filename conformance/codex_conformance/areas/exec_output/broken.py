@@ -1,20 +1,14 @@
-"""Deliberately broken ports of the conversation ops (exec.format_output, items.serialize).
-
-Each changes one rule of the reference model and names the clause whose
-cases must catch it; ``test_broken_conversation_adapters`` runs them.
-"""
+"""Broken ports of ``exec.format_output``: one rule of the output format changed, caught on its clause."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import replace
 from typing import Any
 
-from broken_check import BrokenAdapter, with_edition
-
-from codex_reference import editions
-from codex_reference.adapter import Handler, handle
+from codex_conformance.broken import BrokenAdapter, with_edition
+from codex_reference.adapter import handle
+from codex_reference.editions import CURRENT
 from codex_reference.exec_output import unified
 
 
@@ -35,10 +29,6 @@ def _ignore_token_budget(args: dict[str, Any]) -> str:
     return unified.format_output(kept, unified.RULES_0_169)
 
 
-def _with(version: str, **changes: Any) -> Handler:
-    return with_edition(version, **changes)
-
-
 BROKEN: tuple[BrokenAdapter, ...] = (
     BrokenAdapter(
         name="output-as-object",
@@ -47,15 +37,9 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         handle=_output_as_object,
     ),
     BrokenAdapter(
-        name="generated-ids-classic",
-        clause="ITEMS-ID-1",
-        why="0.25.0 makes up ids for items without one (0.169.0 does; 0.25.0 writes null)",
-        handle=_with("0.25.0", items=replace(editions.CLASSIC.items, generate_ids=True)),
-    ),
-    BrokenAdapter(
         name="ignores-token-budget",
         clause="EXEC-BUDGET-1",
         why="0.169.0 ignores max_output_tokens",
-        handle=_with("0.169.0", exec_output={"exec_command": _ignore_token_budget}),
+        handle=with_edition(CURRENT, exec_output={"exec_command": _ignore_token_budget}),
     ),
 )

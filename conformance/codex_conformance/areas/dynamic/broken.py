@@ -1,7 +1,7 @@
 """Deliberately broken ports of the ``dynamic`` ops, each caught on its clause.
 
 Each gets one rule of spec/dynamic.md wrong the way a port that reused its
-MCP code (spec/mcp.md, spec/mcp_output.md) might; ``test_broken_dynamic_adapters``
+MCP code (spec/mcp.md, spec/mcp_output.md) might; ``test_broken_adapters``
 runs them through the real runner.
 """
 
@@ -11,10 +11,10 @@ import copy
 import re
 from typing import Any
 
-from broken_check import BrokenAdapter, with_rules
-
+from codex_conformance.broken import BrokenAdapter, with_rules
 from codex_reference.adapter import Handler, handle
 from codex_reference.dynamic import DYNAMIC_0_169
+from codex_reference.editions import CURRENT, Edition
 from codex_reference.schema import current
 
 _NOT_ALLOWED = re.compile(r"[^a-zA-Z0-9_-]")
@@ -94,9 +94,9 @@ def _builtin_functions_only() -> list[Any]:
     return [tool for tool in tools if tool.get("type") != "namespace"]
 
 
-def _mcp_schema(version: str) -> Handler:
+def _mcp_schema(edition: Edition) -> Handler:
     """The MCP schema conversion, top-level `properties` step included."""
-    return with_rules(version, "dynamic", parse_schema=current.convert)
+    return with_rules(edition, "dynamic", parse_schema=current.convert)
 
 
 BROKEN: tuple[BrokenAdapter, ...] = (
@@ -110,25 +110,25 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="mcp-schema-step",
         clause="DYN-SCHEMA-1",
         why="the input schema gets MCP's top-level `properties` step ({} becomes an object schema)",
-        handle=_mcp_schema("0.169.0"),
+        handle=_mcp_schema(CURRENT),
     ),
     BrokenAdapter(
         name="builtin-names-kept",
         clause="DYN-BUILTIN-1",
         why="a function named like a built-in the release sends is added anyway",
-        handle=with_rules("0.169.0", "dynamic", builtin_tools=list),
+        handle=with_rules(CURRENT, "dynamic", builtin_tools=list),
     ),
     BrokenAdapter(
         name="namespace-not-joined",
         clause="DYN-BUILTIN-2",
         why="a namespace named like a built-in one is sent as a namespace of its own",
-        handle=with_rules("0.169.0", "dynamic", builtin_tools=_builtin_functions_only),
+        handle=with_rules(CURRENT, "dynamic", builtin_tools=_builtin_functions_only),
     ),
     BrokenAdapter(
         name="responses-namespaces-allowed",
         clause="DYN-NAME-3",
         why="namespaces the Responses API reserves (functions, web, ...) are accepted",
-        handle=with_rules("0.169.0", "dynamic", reserved_namespaces=frozenset()),
+        handle=with_rules(CURRENT, "dynamic", reserved_namespaces=frozenset()),
     ),
     BrokenAdapter(
         name="namespace-in-given-order",

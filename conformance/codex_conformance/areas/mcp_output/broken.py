@@ -2,7 +2,7 @@
 
 Each changes one rule of one edition's ``McpOutputRules`` (or wraps the
 reference's answer) the way a real port might get it wrong;
-``test_broken_mcp_output_adapters`` runs them through the real runner.
+``test_broken_adapters`` runs them through the real runner.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import replace
 from typing import Any
 from unittest import mock
 
-from broken_check import BrokenAdapter, with_edition
-
+from codex_conformance.broken import BrokenAdapter, with_edition
 from codex_reference.adapter import Handler, handle
+from codex_reference.editions import CLASSIC, CURRENT, Edition
 from codex_reference.mcp_output import (
     MCP_OUTPUT_0_25,
     MCP_OUTPUT_0_169,
@@ -26,8 +26,8 @@ from codex_reference.mcp_output import (
 )
 
 
-def _with(version: str, rules: McpOutputRules) -> Handler:
-    return with_edition(version, mcp_output=rules)
+def _with(edition: Edition, rules: McpOutputRules) -> Handler:
+    return with_edition(edition, mcp_output=rules)
 
 
 def _token_pass_only(args: dict[str, Any], read: answer.Answer) -> Any:
@@ -78,19 +78,19 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="id-on-classic",
         clause="MCPOUT-ITEM-1",
         why="0.25.0 writes an fco_ id on the output item (only 0.169.0 does)",
-        handle=_with("0.25.0", replace(MCP_OUTPUT_0_25, item_id_prefix="fco")),
+        handle=_with(CLASSIC, replace(MCP_OUTPUT_0_25, item_id_prefix="fco")),
     ),
     BrokenAdapter(
         name="token-pass-only",
         clause="MCPOUT-TRUNC-1",
         why="0.169.0 large output cut once to 3000 tokens ('…4233 tokens truncated…', not '…8 tokens…')",
-        handle=_with("0.169.0", replace(MCP_OUTPUT_0_169, output=_token_pass_only)),
+        handle=_with(CURRENT, replace(MCP_OUTPUT_0_169, output=_token_pass_only)),
     ),
     BrokenAdapter(
         name="python-number-forms",
         clause="MCPOUT-NUMBER-1",
         why="0.25.0 structured numbers printed by Python (1e+22) instead of serde/ryu (1e22)",
-        handle=_with("0.25.0", replace(MCP_OUTPUT_0_25, output=_python_numbers)),
+        handle=_with(CLASSIC, replace(MCP_OUTPUT_0_25, output=_python_numbers)),
     ),
     BrokenAdapter(
         name="sorted-structured-keys",

@@ -1,0 +1,57 @@
+"""Broken ports of ``apply_patch.apply``: one edition's patch rules changed, each caught on its clause."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from codex_conformance.broken import BrokenAdapter, with_edition
+from codex_reference.adapter import Handler
+from codex_reference.apply_patch import matching, parser
+from codex_reference.apply_patch.text import ClassicText
+from codex_reference.editions import CLASSIC, CURRENT, Edition
+
+
+def _with_apply_patch(edition: Edition, **changes: Any) -> Handler:
+    """One edition whose apply_patch rules differ: ``parser=...`` or fields of ``apply``."""
+    rules = edition.apply_patch
+    parser_rules = changes.pop("parser", rules.parser)
+    rules = replace(rules, parser=parser_rules, apply=replace(rules.apply, **changes))
+    return with_edition(edition, apply_patch=rules)
+
+
+def _no_final_newline(content: str) -> ClassicText:
+    return ClassicText(content, add_final_newline=False)
+
+
+BROKEN: tuple[BrokenAdapter, ...] = (
+    BrokenAdapter(
+        name="end-of-file-first-match",
+        clause="AP-EOF-1",
+        why="0.169.0 looks for an End of File chunk from the search position, taking the first match",
+        handle=_with_apply_patch(CURRENT, seek=replace(CURRENT.apply_patch.apply.seek, end_of_file="first")),
+    ),
+    BrokenAdapter(
+        name="no-final-newline",
+        clause="AP-NEWLINE-1",
+        why="0.25.0 writes an updated file without adding the final newline",
+        handle=_with_apply_patch(
+            CLASSIC, text=replace(CLASSIC.apply_patch.apply.text, document=_no_final_newline)
+        ),
+    ),
+    BrokenAdapter(
+        name="no-punctuation-folding",
+        clause="AP-MATCH-4",
+        why="0.169.0 without the pass that folds Unicode punctuation to ASCII",
+        handle=_with_apply_patch(
+            CURRENT,
+            seek=matching.SeekRules(passes=matching.classic_passes()[:3], end_of_file="last"),
+        ),
+    ),
+    BrokenAdapter(
+        name="strict-heredoc",
+        clause="AP-LENIENT-1",
+        why="0.25.0 refuses a patch wrapped in a heredoc",
+        handle=_with_apply_patch(CLASSIC, parser=replace(parser.CLASSIC, heredoc_openers=())),
+    ),
+)

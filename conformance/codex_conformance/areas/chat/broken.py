@@ -1,0 +1,55 @@
+"""Broken ports of the chat area: one entry of the chat rules changed, each caught on its clause."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from codex_conformance.broken import BrokenAdapter, with_rules
+from codex_reference.adapter import Handler, handle
+from codex_reference.editions import CLASSIC
+
+
+def _with_chat(**changes: Any) -> Handler:
+    return with_rules(CLASSIC, "chat", **changes)
+
+
+BROKEN = [
+    BrokenAdapter(
+        "chat-reasoning-on-previous-assistant-0.25",
+        "CHAT-REQ-REASONING-1",
+        "reasoning attached to the wrong message: the assistant message before it",
+        _with_chat(reasoning_attachment="previous-assistant"),
+    ),
+    BrokenAdapter(
+        "chat-reasoning-on-next-assistant-0.25",
+        "CHAT-REQ-REASONING-1",
+        "reasoning attached to the next assistant message (a later release's rule)",
+        _with_chat(reasoning_attachment="next-assistant"),
+    ),
+    BrokenAdapter(
+        "chat-system-messages-sent-0.25",
+        "CHAT-REQ-MSG-3",
+        "system-role messages sent like any other",
+        _with_chat(dropped_roles=()),
+    ),
+]
+
+
+def _text_with_message_id(request: Any) -> dict[str, Any]:
+    """A chat stream's assistant text recorded with the chunk's id as the message id."""
+    response = handle(request)
+    if request.get("op") == "chat.sse":
+        for item in (response.get("result") or {}).get("items", []):
+            if isinstance(item, dict) and item.get("type") == "message" and item.get("id") is None:
+                item["id"] = "chatcmpl-1"
+    return response
+
+
+BROKEN.append(
+    BrokenAdapter(
+        "chat-sse-message-id-from-chunk-0.25",
+        "CHAT-SSE-TEXT-1",
+        "the assembled assistant message takes the chunk id as its id (0.25.0 records none)",
+        _text_with_message_id,
+    )
+)

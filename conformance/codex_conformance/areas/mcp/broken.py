@@ -1,0 +1,51 @@
+"""Broken ports of ``mcp.tools_to_responses``: 0.25.0's naming changed one rule at a time."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from codex_conformance.broken import BrokenAdapter, with_edition
+from codex_reference.editions import CLASSIC
+from codex_reference.mcp import naming
+from codex_reference.rust import sha1_hex, utf8_len
+
+
+def _hash_tool_name_only(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[naming.NamedTool]:
+    """Like 0.25.0 but hashes the tool name instead of the whole `server__tool`."""
+    used: dict[str, naming.NamedTool] = {}
+    for raw in tools:
+        name = f"{raw.server}{rules.delimiter}{raw.name}"
+        if utf8_len(name) > rules.max_name_bytes:
+            digest = sha1_hex(raw.name)
+            name = name.encode()[: rules.max_name_bytes - len(digest)].decode(errors="ignore") + digest
+        used.setdefault(name, naming.NamedTool("", name, raw))
+    return [used[name] for name in sorted(used)]
+
+
+def _unsorted(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[naming.NamedTool]:
+    """Like 0.25.0 but keeps the order the servers listed the tools in."""
+    named = naming.flat_names(tools, rules)
+    position = {id(raw): index for index, raw in enumerate(tools)}
+    return sorted(named, key=lambda entry: position[id(entry.raw)])
+
+
+BROKEN: tuple[BrokenAdapter, ...] = (
+    BrokenAdapter(
+        name="length-limit-off-by-one",
+        clause="MCP-NAME-2",
+        why="0.25.0 hashes names of 64 bytes too (limit taken as 63)",
+        handle=with_edition(CLASSIC, naming_rules=replace(CLASSIC.naming_rules, max_name_bytes=63)),
+    ),
+    BrokenAdapter(
+        name="hash-of-wrong-string",
+        clause="MCP-NAME-3",
+        why="0.25.0 hashes the tool name, not the qualified name",
+        handle=with_edition(CLASSIC, name_tools=_hash_tool_name_only),
+    ),
+    BrokenAdapter(
+        name="listing-order",
+        clause="MCP-ORDER-1",
+        why="0.25.0 emits tools in listing order instead of sorted by name",
+        handle=with_edition(CLASSIC, name_tools=_unsorted),
+    ),
+)

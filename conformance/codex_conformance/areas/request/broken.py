@@ -1,0 +1,54 @@
+"""Broken ports of the request area: one entry of an edition's request rules changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from codex_conformance.broken import BrokenAdapter, with_rules
+from codex_reference.adapter import Handler, handle
+from codex_reference.editions import CLASSIC, CURRENT, Edition
+
+
+def _with_request(edition: Edition, **changes: Any) -> Handler:
+    return with_rules(edition, "request", **changes)
+
+
+BROKEN = [
+    BrokenAdapter(
+        "request-trims-slash-0.25",
+        "REQ-URL-1",
+        "0.25.0 trims the trailing slash of base_url, as 0.169.0 does",
+        _with_request(CLASSIC, trim_base_url_slash=True),
+    ),
+    BrokenAdapter(
+        "request-reasoning-for-all-0.25",
+        "REQ-REASON-1",
+        "0.25.0 sends a reasoning object for every model",
+        _with_request(CLASSIC, reasoning_prefixes=("",)),
+    ),
+    BrokenAdapter(
+        "request-auth-beside-provider-0.169",
+        "REQ-HDR-4",
+        "0.169.0 sends its authorization beside the provider's instead of in its place",
+        _with_request(CURRENT, auth_replaces_provider_header=False),
+    ),
+]
+
+
+def _instructions_trimmed(request: Any) -> dict[str, Any]:
+    """Built-in instruction texts with trailing white space trimmed (a port that loads them with strip())."""
+    response = handle(request)
+    if request.get("op") == "request.builtins":
+        result = response.get("result") or {}
+        result["texts"] = [text.rstrip() for text in result.get("texts", [])]
+    return response
+
+
+BROKEN.append(
+    BrokenAdapter(
+        "request-builtins-trimmed",
+        "REQ-TEXT-1",
+        "the built-in instructions lose their trailing newline",
+        _instructions_trimmed,
+    )
+)

@@ -1,0 +1,35 @@
+"""Broken ports of ``schema.sanitize``: one edition's schema conversion changed, caught on its clause."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from codex_conformance.broken import BrokenAdapter, with_edition
+from codex_reference.editions import CLASSIC
+from codex_reference.schema import classic
+
+
+def _keep_enum(
+    convert: Callable[[dict[str, Any]], dict[str, Any]],
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Like 0.25.0 but copies `enum` of top-level properties into the output."""
+
+    def converted(schema: dict[str, Any]) -> dict[str, Any]:
+        out = convert(schema)
+        for key, prop in (schema.get("properties") or {}).items():
+            if isinstance(prop, dict) and "enum" in prop and key in out.get("properties", {}):
+                out["properties"][key]["enum"] = prop["enum"]
+        return out
+
+    return converted
+
+
+BROKEN: tuple[BrokenAdapter, ...] = (
+    BrokenAdapter(
+        name="keeps-enum-classic",
+        clause="SCHEMA-KEEP-1",
+        why="0.25.0 keeps `enum`, which its typed schema subset drops",
+        handle=with_edition(CLASSIC, convert_schema=_keep_enum(classic.convert)),
+    ),
+)

@@ -1,0 +1,102 @@
+"""Every area has every piece (CONTRIBUTING.md's checklist), and the check finds a missing one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from codex_conformance.areas import Area, area_of_op, discover
+from codex_conformance.areas.completeness import problems
+from codex_conformance.cases import Case, load_cases
+from codex_conformance.connection.inprocess import InProcessConnection
+from codex_conformance.editions import EDITIONS
+from codex_conformance.outcome import Status
+from codex_conformance.paths import fixtures_dir, spec_dir
+from codex_conformance.release.adapter import ReleaseAdapter
+from codex_conformance.runner import run_cases
+from codex_reference.adapter import handle
+
+CASES = load_cases(fixtures_dir())
+REFERENCE_OPS = set(handle({"op": "hello", "args": {}})["result"]["ops"])
+
+
+@pytest.mark.parametrize("area", list(discover().values()), ids=list(discover()))
+def test_area_is_complete(area: Area) -> None:
+    assert problems(area, CASES, REFERENCE_OPS, spec_dir()) == []
+
+
+def test_every_op_in_fixtures_belongs_to_an_area() -> None:
+    for op in {case.op for case in CASES}:
+        assert op in area_of_op(op).ops
+
+
+def test_an_incomplete_area_is_reported_piece_by_piece(tmp_path: Path) -> None:
+    ghost = Area(name="ghost", description="an area with nothing", ops=("ghost.run",))
+    case = CASES[0].model_copy(update={"id": "ghost/x/y", "op": "ghost.run"})
+    found = problems(ghost, [case], REFERENCE_OPS, tmp_path)
+    expected = [
+        "ghost: no spec page spec/ghost.md",
+        "ghost: the reference does not answer ghost.run and the area gives no reason",
+        "ghost: no release op for ghost.run in release.py and no reason given",
+        "ghost: no broken adapter in broken.py is caught on a clause of ghost.run",
+    ]
+    assert [line for line in found if line in expected] == expected
+    assert any("no capture.py" in line for line in found) == (case.provenance.kind == "captured")
+
+
+def test_an_area_missing_one_piece_is_reported(tmp_path: Path) -> None:
+    mcp = discover()["mcp"]
+    # An op nobody wrote anything for, and a reason for an op the area does not have.
+    grown = replace(mcp, ops=(*mcp.ops, "mcp.extra"), release_cannot_answer={"mcp.other": "why"})
+    found = problems(grown, CASES, REFERENCE_OPS, spec_dir())
+    assert "mcp: no case in fixtures/ for mcp.extra" in found
+    assert "mcp: release_cannot_answer names mcp.other, which is not one of its ops" in found
+    assert "mcp: no release op for mcp.extra in release.py and no reason given" in found
+    # Without its spec page the area is incomplete too.
+    assert problems(mcp, CASES, REFERENCE_OPS, tmp_path) == ["mcp: no spec page spec/mcp.md"]
+
+
+def test_cases_citing_unknown_clauses_are_reported() -> None:
+    mcp = discover()["mcp"]
+    case: Case = next(c for c in CASES if c.op == "mcp.tools_to_responses")
+    bad = case.model_copy(update={"clauses": ["MCP-NOWHERE-99"]})
+    assert any("MCP-NOWHERE-99" in line for line in problems(mcp, [*CASES, bad], REFERENCE_OPS, spec_dir()))
+
+
+@pytest.mark.parametrize("version", list(EDITIONS))
+def test_release_adapter_declares_the_release_ops_of_the_areas_its_release_has(version: str) -> None:
+    expected = {
+        op
+        for area in discover().values()
+        if version in area.editions
+        for op in area.ops
+        if op not in area.release_cannot_answer
+    }
+    assert set(ReleaseAdapter(version).ops) == expected  # hello() is not called: nothing is fetched
+
+
+@pytest.mark.parametrize("area", [a for a in discover().values() if a.feature], ids=lambda a: a.name)
+def test_an_area_asked_of_an_edition_without_it_is_not_applicable(area: Area) -> None:
+    cases = [case for case in CASES if case.op in area.ops][:3]
+    for version in set(EDITIONS) - set(area.editions):
+        moved = [
+            case.model_copy(
+                update={
+                    "edition": version,
+                    "id": f"{case.id}-as-{version}",
+                    "args": {**case.args, "edition": version},
+                }
+            )
+            for case in cases
+        ]
+        with InProcessConnection(handle) as connection:
+            outcomes = run_cases(connection, moved)
+        statuses = {o.status for o in outcomes}
+        # The reference answers as the release does: unsupported (no such tools) or the
+        # release's own refusal (chat: config-rejected), never a pass of another edition's case.
+        assert Status.PASS not in statuses and Status.ERROR not in statuses, [o.reason for o in outcomes]
+        release = ReleaseAdapter(version)
+        for op in area.ops:
+            assert "unsupported" in release.handle({"op": op, "args": {"edition": version}})

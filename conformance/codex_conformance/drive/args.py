@@ -7,6 +7,7 @@ the harness and ends the case as an ``error`` outcome.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from codex_conformance.drive.errors import InvalidInputError
@@ -16,13 +17,13 @@ T = TypeVar("T")
 _TYPE_NAMES = {str: "a string", list: "an array", dict: "an object", int: "an integer", bool: "a boolean"}
 
 
-def required(args: dict[str, Any], key: str, kind: type[T]) -> T:
+def required(args: Mapping[str, Any], key: str, kind: type[T]) -> T:
     if key not in args:
         raise InvalidInputError(f"missing arg `{key}`")
     return _checked(key, args[key], kind)
 
 
-def optional(args: dict[str, Any], key: str, kind: type[T], default: T) -> T:
+def optional(args: Mapping[str, Any], key: str, kind: type[T], default: T) -> T:
     value = args.get(key)
     return default if value is None else _checked(key, value, kind)
 

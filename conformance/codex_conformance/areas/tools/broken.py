@@ -11,7 +11,8 @@ from codex_reference.adapter import Handler
 from codex_reference.editions import CLASSIC, CURRENT, Edition
 from codex_reference.tools import catalog
 
-Tools = list[Any]
+# What a catalog builds: the tools array, or for code-mode models an object holding it.
+Tools = Any
 
 
 def _wrapped(edition: Edition, change: Callable[[Tools], Tools]) -> Handler:

@@ -124,7 +124,7 @@ def _recorded_items(run: ExecRun) -> list[dict[str, Any]]:
     return events
 
 
-def _json_lines(text: str) -> list[dict[str, Any]]:
+def json_lines(text: str) -> list[dict[str, Any]]:
     lines: list[dict[str, Any]] = []
     for line in text.splitlines():
         try:
@@ -142,23 +142,23 @@ def _responses_requests(run: ExecRun) -> list[Any]:
 
 def _end(run: ExecRun) -> dict[str, Any]:
     requests = _responses_requests(run)
-    events = _json_lines(run.stdout)
+    events = json_lines(run.stdout)
     if len(requests) >= 2:
         gap = requests[1].received_at - requests[0].received_at
         delay = round(gap * 10) * 100 if gap >= _HONOURED_DELAY_FLOOR_S else None
         return {
             "kind": "error",
             "error": "retryable",
-            "message": _retry_message(events),
+            "message": retry_message(events),
             "retry_after_ms": delay,
         }
-    message = _fatal_message(events)
+    message = fatal_message(events)
     if message is None:
         return {"kind": "completed", **_usage(run, events)}
     return {"kind": "error", "error": "fatal", "message": message, "retry_after_ms": None}
 
 
-def _retry_message(events: list[dict[str, Any]]) -> str:
+def retry_message(events: list[dict[str, Any]]) -> str:
     for event in events:
         if event.get("type") in ("stream_error", "error"):
             for notice in _RETRY_NOTICES:
@@ -168,7 +168,7 @@ def _retry_message(events: list[dict[str, Any]]) -> str:
     raise CaptureError("the release retried but printed no retry notice")
 
 
-def _fatal_message(events: list[dict[str, Any]]) -> str | None:
+def fatal_message(events: list[dict[str, Any]]) -> str | None:
     for event in events:
         if event.get("type") == "turn.failed":  # 0.169.0
             return str(event["error"]["message"])

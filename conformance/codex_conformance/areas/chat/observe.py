@@ -35,9 +35,9 @@ from codex_conformance.drive.sse_observe import (
 )
 from codex_conformance.drive.sse_observe import (
     StreamUnderTest,
-    _fatal_message,
-    _json_lines,
-    _retry_message,
+    fatal_message,
+    json_lines,
+    retry_message,
 )
 from codex_conformance.drive.toml_text import toml_string
 
@@ -151,12 +151,12 @@ def _recorded(run: ExecRun) -> list[dict[str, Any]]:
 
 def _end(run: ExecRun) -> dict[str, Any]:
     requests = _chat_requests(run)
-    events = _json_lines(run.stdout)
+    events = json_lines(run.stdout)
     # A second request with the same messages is a retry; one with more is the
     # follow-up after a call the release ran, which says nothing about the end.
     if len(requests) >= 2 and requests[1].json_body()["messages"] == requests[0].json_body()["messages"]:
-        return {"kind": "error", "error": "retryable", "message": _retry_message(events)}
-    message = _fatal_message(events)
+        return {"kind": "error", "error": "retryable", "message": retry_message(events)}
+    message = fatal_message(events)
     if message is not None:
         return {"kind": "error", "error": "fatal", "message": message}
     for event in events:

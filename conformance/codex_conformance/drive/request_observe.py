@@ -23,7 +23,6 @@ left out: they follow from the URL and the body.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,7 +30,7 @@ from urllib.parse import urlsplit
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import CaptureError, RequestArgsError
 from codex_conformance.drive.exec_run import ExecRun, run_exec
-from codex_conformance.drive.toml_text import toml_string
+from codex_conformance.drive.toml_text import toml_string, toml_value
 
 DEFAULT_PROMPT = "hi"
 DEFAULT_ENV_KEY = "CODEX_CONFORMANCE_MOCK_KEY"
@@ -45,18 +44,6 @@ CONFIG_KEYS = (
     "disable_response_storage",
 )
 _PROVIDER_KEYS = ("wire_api", "query_params", "http_headers", "env_http_headers")
-
-
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return json.dumps(value)
-    if isinstance(value, str):
-        return toml_string(value)
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{toml_string(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
-    raise RequestArgsError(f"no TOML form for {value!r}")
 
 
 def split_base_url(base_url: str) -> tuple[str, str]:

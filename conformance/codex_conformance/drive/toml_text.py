@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from codex_conformance.drive.errors import InvalidInputError
+
 
 def toml_string(value: str) -> str:
     """A TOML basic string.
@@ -19,3 +24,18 @@ def toml_string(value: str) -> str:
         else:
             escaped.append(char)
     return '"' + "".join(escaped) + '"'
+
+
+def toml_value(value: Any) -> str:
+    """A JSON value (scalar, array, or object as an inline table) as TOML value text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return json.dumps(value)
+    if isinstance(value, str):
+        return toml_string(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_string(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
+    raise InvalidInputError(f"no TOML form for {value!r}")

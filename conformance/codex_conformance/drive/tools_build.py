@@ -23,7 +23,6 @@ live in different places (see spec/tools.md, "Configuration"):
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -33,7 +32,7 @@ from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.codex_mcp import run_new_conversation
 from codex_conformance.drive.errors import ConfigRejectedError
 from codex_conformance.drive.exec_run import ExecRun, run_exec
-from codex_conformance.drive.toml_text import toml_string
+from codex_conformance.drive.toml_text import toml_value
 from codex_conformance.editions import get_edition
 
 # 0.25.0: config keys that are newConversation parameters, not config.toml overrides.
@@ -43,19 +42,6 @@ _NEW_CONVERSATION_PARAMS = {
     "include_plan_tool": "includePlanTool",
     "include_apply_patch_tool": "includeApplyPatchTool",
 }
-
-
-def toml_value(value: Any) -> str:
-    """A JSON scalar or array as TOML value text."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return json.dumps(value)
-    if isinstance(value, str):
-        return toml_string(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    raise TypeError(f"config values must be scalars or arrays, not {type(value).__name__}")
 
 
 def _config_toml(config: Mapping[str, Any]) -> str:

@@ -5,32 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.adapter import Handler, handle
+from codex_reference.adapter import handle
 from codex_reference.editions import CLASSIC
-
-
-def _with_chat(**changes: Any) -> Handler:
-    return with_rules(CLASSIC, "chat", **changes)
-
 
 BROKEN = [
     BrokenAdapter(
         "chat-reasoning-on-previous-assistant-0.25",
         "CHAT-REQ-REASONING-1",
         "reasoning attached to the wrong message: the assistant message before it",
-        _with_chat(reasoning_attachment="previous-assistant"),
+        with_rules(CLASSIC, "chat", reasoning_attachment="previous-assistant"),
     ),
     BrokenAdapter(
         "chat-reasoning-on-next-assistant-0.25",
         "CHAT-REQ-REASONING-1",
         "reasoning attached to the next assistant message (a later release's rule)",
-        _with_chat(reasoning_attachment="next-assistant"),
+        with_rules(CLASSIC, "chat", reasoning_attachment="next-assistant"),
     ),
     BrokenAdapter(
         "chat-system-messages-sent-0.25",
         "CHAT-REQ-MSG-3",
         "system-role messages sent like any other",
-        _with_chat(dropped_roles=()),
+        with_rules(CLASSIC, "chat", dropped_roles=()),
     ),
 ]
 

@@ -11,13 +11,14 @@ from codex_conformance.areas.chat import observe as chat_observe
 from codex_conformance.areas.chat import release as chat_ops
 from codex_conformance.areas.chat.scenarios import ChatScenario, load_chat_scenarios, render
 from codex_conformance.cases import Case
-from codex_conformance.drive import request_observe, request_volatile
+from codex_conformance.drive import request_volatile
+from codex_conformance.drive.toml_text import toml_value
 
 # Only 0.25.0 speaks chat; 0.169.0 refuses the configuration (REQ-WIRE-1).
 
 
 def _extra_toml(scenario: ChatScenario) -> str:
-    return "\n".join(f"{key} = {request_observe.toml_value(value)}" for key, value in scenario.config.items())
+    return "\n".join(f"{key} = {toml_value(value)}" for key, value in scenario.config.items())
 
 
 def _request_case(version: str, scenario: ChatScenario) -> Case:
@@ -38,10 +39,15 @@ def _request_case(version: str, scenario: ChatScenario) -> Case:
     # The working directory in the environment context and the built-in
     # instructions become patterns, as in request.build (spec/chat.md).
     framed = request_volatile.expected_request({"method": "POST", "url": "", "headers": [], "body": body})
-    case = captured_case(
-        "chat", version, scenario, op="chat.request", args=args, run=lambda: {"body": framed["body"]}
+    return captured_case(
+        "chat",
+        version,
+        scenario,
+        op="chat.request",
+        args=args,
+        run=lambda: {"body": framed["body"]},
+        compare="json-pattern",
     )
-    return case.model_copy(update={"compare": "json-pattern"})
 
 
 def _sse_case(version: str, scenario: ChatScenario) -> Case:

@@ -19,10 +19,15 @@ def _case(version: str, scenario: DispatchScenario) -> Case:
         # does with durations): a port given it must print it byte for byte.
         args = {**args, "cwd": cwd}
     expected = dispatch_run.expected_item(observed)
-    case = captured_case(
-        "dispatch", version, scenario, op="dispatch.call", args=args, run=lambda: {"item": expected}
+    return captured_case(
+        "dispatch",
+        version,
+        scenario,
+        op="dispatch.call",
+        args=args,
+        run=lambda: {"item": expected},
+        compare="json-pattern",
     )
-    return case.model_copy(update={"compare": "json-pattern"})
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:

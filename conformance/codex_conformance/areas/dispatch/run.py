@@ -21,7 +21,7 @@ from codex_conformance.compare import PATTERN_KEY
 from codex_conformance.drive.args import required
 from codex_conformance.drive.conversation_run import MODEL, written_back
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
-from codex_conformance.drive.tools_build import toml_value
+from codex_conformance.drive.toml_text import toml_value
 
 # Ids 0.169.0 makes up for output items: a prefix, an underscore and a UUID.
 _ID = re.compile(r"\A([a-z]+)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")

@@ -46,8 +46,9 @@ def _case(version: str, scenario: DynamicScenario) -> Case:
     def run() -> dict[str, Any]:
         return {"item": expected_item(dynamic_ops.dynamic_call_output(version, args)["item"])}
 
-    case = captured_case("dynamic", version, scenario, op=scenario.op, args=args, run=run)
-    return case.model_copy(update={"compare": "json-pattern"})
+    return captured_case(
+        "dynamic", version, scenario, op=scenario.op, args=args, run=run, compare="json-pattern"
+    )
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:

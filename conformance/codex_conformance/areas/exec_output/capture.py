@@ -32,15 +32,15 @@ def _args(version: str, scenario: ExecScenario, observed_volatile: dict[str, Any
 def _case(version: str, scenario: ExecScenario) -> Case:
     observed = exec_format_output(version, scenario.args(version))
     expected, observed_volatile = volatile.exec_output(observed["output"])
-    case = captured_case(
+    return captured_case(
         "exec_output",
         version,
         scenario,
         op="exec.format_output",
         args=_args(version, scenario, observed_volatile),
         run=lambda: {"output": expected},
+        compare="json-pattern",
     )
-    return case.model_copy(update={"compare": "json-pattern"})
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:

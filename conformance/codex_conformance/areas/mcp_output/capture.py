@@ -71,8 +71,9 @@ def _case(version: str, scenario: McpOutputScenario) -> Case:
             raise failure
         return {"item": expected}
 
-    case = captured_case("mcp_output", version, scenario, op="mcp.call_output", args=args, run=run)
-    return case.model_copy(update={"compare": "json-pattern"})
+    return captured_case(
+        "mcp_output", version, scenario, op="mcp.call_output", args=args, run=run, compare="json-pattern"
+    )
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:

@@ -5,32 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.adapter import Handler, handle
-from codex_reference.editions import CLASSIC, CURRENT, Edition
-
-
-def _with_request(edition: Edition, **changes: Any) -> Handler:
-    return with_rules(edition, "request", **changes)
-
+from codex_reference.adapter import handle
+from codex_reference.editions import CLASSIC, CURRENT
 
 BROKEN = [
     BrokenAdapter(
         "request-trims-slash-0.25",
         "REQ-URL-1",
         "0.25.0 trims the trailing slash of base_url, as 0.169.0 does",
-        _with_request(CLASSIC, trim_base_url_slash=True),
+        with_rules(CLASSIC, "request", trim_base_url_slash=True),
     ),
     BrokenAdapter(
         "request-reasoning-for-all-0.25",
         "REQ-REASON-1",
         "0.25.0 sends a reasoning object for every model",
-        _with_request(CLASSIC, reasoning_prefixes=("",)),
+        with_rules(CLASSIC, "request", reasoning_prefixes=("",)),
     ),
     BrokenAdapter(
         "request-auth-beside-provider-0.169",
         "REQ-HDR-4",
         "0.169.0 sends its authorization beside the provider's instead of in its place",
-        _with_request(CURRENT, auth_replaces_provider_header=False),
+        with_rules(CURRENT, "request", auth_replaces_provider_header=False),
     ),
 ]
 

@@ -6,36 +6,31 @@ and names the clause whose cases must catch it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.adapter import Handler
-from codex_reference.editions import CLASSIC, CURRENT, Edition
-
-
-def _with(edition: Edition, **changes: Any) -> Handler:
-    return with_rules(edition, "safety", **changes)
-
+from codex_reference.editions import CLASSIC, CURRENT
 
 BROKEN = [
     BrokenAdapter(
         "basename-in-0.25.0",
         "SAFETY-PATH-1",
         "looks programs up by file name in 0.25.0 (/bin/ls is safe), as 0.169.0 does",
-        _with(CLASSIC, by_file_name=True),
+        with_rules(CLASSIC, "safety", by_file_name=True),
     ),
     BrokenAdapter(
         "git-read-only-in-0.169.0",
         "SAFETY-GIT-1",
         "keeps 0.25.0's read-only git subcommands in 0.169.0",
-        _with(
-            CURRENT, git="subcommand", git_read_only=frozenset({"branch", "status", "log", "diff", "show"})
+        with_rules(
+            CURRENT,
+            "safety",
+            git="subcommand",
+            git_read_only=frozenset({"branch", "status", "log", "diff", "show"}),
         ),
     ),
     BrokenAdapter(
         "bash-c-in-0.25.0",
         "SAFETY-SHELL-1",
         "looks into `bash -c` scripts in 0.25.0, which reads only `-lc`",
-        _with(CLASSIC, shell_flags=frozenset({"-lc", "-c"})),
+        with_rules(CLASSIC, "safety", shell_flags=frozenset({"-lc", "-c"})),
     ),
 ]

@@ -66,10 +66,15 @@ def observe(version: str, args: dict[str, Any]) -> list[dict[str, Any]]:
 def _case(version: str, scenario: SessionScenario) -> Case:
     args = scenario.args(version)
     expected = expected_requests(observe(version, args))
-    case = captured_case(
-        "session", version, scenario, op="session.run", args=args, run=lambda: {"requests": expected}
+    return captured_case(
+        "session",
+        version,
+        scenario,
+        op="session.run",
+        args=args,
+        run=lambda: {"requests": expected},
+        compare="json-pattern",
     )
-    return case.model_copy(update={"compare": "json-pattern"})
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:

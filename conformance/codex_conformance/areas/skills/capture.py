@@ -52,8 +52,9 @@ def _case(version: str, scenario: SkillsScenario) -> Case:
     def run() -> dict[str, Any]:
         return {"outputs": [expected_output(output) for output in call(version, args)["outputs"]]}
 
-    case = captured_case("skills", version, scenario, op=scenario.op, args=args, run=run)
-    return case.model_copy(update={"compare": "json-pattern"})
+    return captured_case(
+        "skills", version, scenario, op=scenario.op, args=args, run=run, compare="json-pattern"
+    )
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:

@@ -2,41 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.adapter import Handler
-from codex_reference.editions import CLASSIC, CURRENT, Edition
+from codex_reference.editions import CLASSIC, CURRENT
 from codex_reference.sse import items
-
-
-def _with_sse(edition: Edition, **changes: Any) -> Handler:
-    return with_rules(edition, "sse", **changes)
-
 
 BROKEN = [
     BrokenAdapter(
         "sse-completed-at-once-0.25",
         "SSE-END-2",
         "0.25.0 ends the stream at response.completed instead of holding it until the stream closes",
-        _with_sse(CLASSIC, defer_completed=False),
+        with_rules(CLASSIC, "sse", defer_completed=False),
     ),
     BrokenAdapter(
         "sse-keeps-failed-items-0.25",
         "SSE-KEEP-1",
         "0.25.0 keeps the items of a stream that failed",
-        _with_sse(CLASSIC, keep_items_on_error=True),
+        with_rules(CLASSIC, "sse", keep_items_on_error=True),
     ),
     BrokenAdapter(
         "sse-annotations-kept-0.25",
         "SSE-ITEM-3",
         "0.25.0 keeps output_text annotations",
-        _with_sse(CLASSIC, normalize_item=items.CURRENT_ITEMS),
+        with_rules(CLASSIC, "sse", normalize_item=items.CURRENT_ITEMS),
     ),
     BrokenAdapter(
         "sse-quota-retried-0.169",
         "SSE-FAIL-1",
         "0.169.0 retries insufficient_quota like any other code",
-        _with_sse(CURRENT, fatal_codes={}),
+        with_rules(CURRENT, "sse", fatal_codes={}),
     ),
 ]

@@ -1,3 +1,13 @@
-"""codex-conformance: certify implementations of Codex's tool-calling wire format."""
+"""codex-conformance: certify implementations of Codex's tool-calling wire format.
+
+The public surface is small and pinned (conformance/tests/test_exported_members.py):
+the pytest plugin and the ``codex-conformance`` command; ``codex_conformance.strategies``
+(Hypothesis strategies for a port's own tests); ``codex_conformance.editions``
+(the releases the kit knows); ``codex_conformance.areas`` (the areas and their ops);
+``codex_conformance.broken`` (how the kit's deliberately broken adapters are built).
+Everything else may change between versions.
+"""
+
+__all__ = ["__version__"]
 
 __version__ = "0.1.0"

@@ -108,3 +108,18 @@ def get_edition(version: str) -> Edition:
 def editions_with(feature: str | None) -> list[str]:
     """The versions whose release has ``feature`` (every version for None), oldest first."""
     return [version for version, edition in EDITIONS.items() if edition.has(feature)]
+
+
+__all__ = [
+    "APP_SERVER_DYNAMIC_TOOLS",
+    "CHAT_WIRE",
+    "CLOUD_SKILLS",
+    "EDITIONS",
+    "FEATURES",
+    "V0_169_0",
+    "V0_25_0",
+    "Edition",
+    "UnknownEditionError",
+    "editions_with",
+    "get_edition",
+]

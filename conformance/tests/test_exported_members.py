@@ -1,0 +1,67 @@
+"""The public surface is pinned: a name added to or removed from it is a deliberate change."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+PUBLIC = {
+    "codex_conformance": ["__version__"],
+    "codex_conformance.areas": [
+        "PARTS",
+        "Area",
+        "CaseSource",
+        "ReleaseOp",
+        "area_of_op",
+        "discover",
+        "property_sets",
+        "select_properties",
+    ],
+    "codex_conformance.broken": ["BrokenAdapter", "with_edition", "with_rules"],
+    "codex_conformance.editions": [
+        "APP_SERVER_DYNAMIC_TOOLS",
+        "CHAT_WIRE",
+        "CLOUD_SKILLS",
+        "EDITIONS",
+        "FEATURES",
+        "V0_169_0",
+        "V0_25_0",
+        "Edition",
+        "UnknownEditionError",
+        "editions_with",
+        "get_edition",
+    ],
+    "codex_conformance.strategies": [],
+    "codex_conformance.strategies.apply_patch": [
+        "apply_patch_args",
+        "file_states",
+        "line_texts",
+        "patches_for",
+    ],
+    "codex_conformance.strategies.mcp": [
+        "input_schemas",
+        "mcp_servers",
+        "mcp_tools",
+        "server_names",
+        "tool_names",
+    ],
+    "codex_reference": ["__version__"],
+    "codex_reference.adapter": ["Handler", "handle", "make_handler"],
+}
+
+
+@pytest.mark.parametrize("module", sorted(PUBLIC))
+def test_exported_members(module: str) -> None:
+    imported = importlib.import_module(module)
+    exported = list(getattr(imported, "__all__", []))
+    assert sorted(exported) == sorted(PUBLIC[module])
+    for name in exported:
+        assert hasattr(imported, name), f"{module}.__all__ names {name}, which it does not define"
+
+
+@pytest.mark.parametrize("package", ["codex_conformance", "codex_reference"])
+def test_packages_ship_type_information(package: str) -> None:
+    from importlib.resources import files
+
+    assert files(package).joinpath("py.typed").is_file()

@@ -32,6 +32,17 @@ PUBLIC = {
         "editions_with",
         "get_edition",
     ],
+    "codex_conformance.port": [
+        "FileTreeError",
+        "Handle",
+        "PortOp",
+        "decode_content",
+        "encode_content",
+        "make_handle",
+        "read_tree",
+        "safe_relative",
+        "write_tree",
+    ],
     "codex_conformance.strategies": [],
     "codex_conformance.strategies.apply_patch": [
         "apply_patch_args",

@@ -108,3 +108,14 @@ def codex_instructions(edition: str, model: str) -> str:
 
     answer = handle({"op": "request.builtins", "args": {"edition": edition, "model": model}})
     return str(answer["result"]["texts"][0])
+
+
+_shared: Loopback | None = None
+
+
+def shared_loopback() -> Loopback:
+    """One loopback server per process, started on first use (an adapter serves many cases)."""
+    global _shared
+    if _shared is None:
+        _shared = Loopback()
+    return _shared

@@ -42,37 +42,22 @@ from typing import Any
 
 import codex_apply_patch
 
-from codex_conformance.drive.errors import FileTreeError
-from codex_conformance.drive.file_tree import read_tree, write_tree
+from codex_conformance.port import FileTreeError, make_handle, read_tree, write_tree
 
 OP = "apply_patch.apply"
 EDITIONS = ["0.25.0", "0.169.0"]
 _SANDBOX_DEPTH = 4
 _HEADERS = ("*** Add File:", "*** Delete File:", "*** Update File:", "*** Move to:")
 _CHDIR_LOCK = threading.Lock()
+IMPLEMENTATION = {
+    "name": "codex-apply-patch (apply_patch)",
+    "version": version("codex-apply-patch"),
+    "language": "rust",
+    "homepage": "https://github.com/openai/codex-apply-patch",
+}
 
 
-def handle(request: dict[str, Any]) -> dict[str, Any]:
-    op = request.get("op")
-    if op == "hello":
-        return {
-            "result": {
-                "protocol": 1,
-                "implementation": {
-                    "name": "codex-apply-patch (apply_patch)",
-                    "version": version("codex-apply-patch"),
-                    "language": "rust",
-                    "homepage": "https://github.com/openai/codex-apply-patch",
-                },
-                "editions": EDITIONS,
-                "ops": [OP],
-            }
-        }
-    if op != OP:
-        return {"unsupported": f"op {op} is not implemented by this adapter"}
-    args = request.get("args", {})
-    if args.get("edition") not in EDITIONS:
-        return {"unsupported": f"edition {args.get('edition')} is not declared"}
+def _apply(args: dict[str, Any]) -> dict[str, Any]:
     patch = args.get("patch")
     if not isinstance(patch, str) or "\x00" in patch:
         return {"error": {"kind": "invalid-args", "message": "patch must be a string without NUL"}}
@@ -110,6 +95,9 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                 "files": read_tree(root, real_cwd),
             }
         }
+
+
+handle = make_handle(IMPLEMENTATION, EDITIONS, {OP: _apply})
 
 
 def _call(patch: str, directory: Path) -> tuple[int, str, str]:

@@ -41,7 +41,9 @@ from typing import Any
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 import litellm
-from chat_loopback import Loopback, codex_instructions
+from chat_loopback import codex_instructions, shared_loopback
+
+from codex_conformance.port import make_handle
 
 OP = "chat.request"
 EDITIONS = ["0.25.0"]
@@ -49,41 +51,13 @@ PROVIDER = "custom_openai"
 
 litellm.suppress_debug_info = True
 litellm.telemetry = False
-_loopback: Loopback | None = None
 
 
-def _server() -> Loopback:
-    global _loopback
-    if _loopback is None:
-        _loopback = Loopback()
-    return _loopback
-
-
-def handle(request: dict[str, Any]) -> dict[str, Any]:
-    op = request.get("op")
-    if op == "hello":
-        return {
-            "result": {
-                "protocol": 1,
-                "implementation": {
-                    "name": "litellm (Responses API to Chat Completions bridge)",
-                    "version": version("litellm"),
-                    "language": "python",
-                    "homepage": "https://github.com/BerriAI/litellm",
-                },
-                "editions": EDITIONS,
-                "ops": [OP],
-            }
-        }
-    if op != OP:
-        return {"unsupported": f"op {op} is not implemented by this adapter"}
-    args = request.get("args", {})
-    if args.get("edition") not in EDITIONS:
-        return {"unsupported": f"edition {args.get('edition')} is not declared"}
+def _chat_request(args: dict[str, Any]) -> dict[str, Any]:
     model, items, tools = args.get("model"), args.get("input"), args.get("tools")
     if not isinstance(model, str) or not isinstance(items, list) or not isinstance(tools, list):
         return {"error": {"kind": "invalid-args", "message": "model, input and tools are required"}}
-    server = _server()
+    server = shared_loopback()
     try:
         with server.capture() as bodies:
             stream = litellm.responses(
@@ -104,3 +78,15 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
             "error": {"kind": "library-error", "message": f"{len(bodies)} chat requests were sent, not 1"}
         }
     return {"result": {"body": bodies[0]}}
+
+
+handle = make_handle(
+    {
+        "name": "litellm (Responses API to Chat Completions bridge)",
+        "version": version("litellm"),
+        "language": "python",
+        "homepage": "https://github.com/BerriAI/litellm",
+    },
+    EDITIONS,
+    {OP: _chat_request},
+)

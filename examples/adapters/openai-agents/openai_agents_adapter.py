@@ -70,38 +70,13 @@ from openai_agents_chat import chat_request
 from openai_agents_mcp import OP as MCP_OP
 from openai_agents_mcp import tools_to_responses
 
-from codex_conformance.drive.errors import FileTreeError
-from codex_conformance.drive.file_tree import decode_content, encode_content, safe_relative
+from codex_conformance.port import FileTreeError, decode_content, encode_content, make_handle, safe_relative
 
 OP = "apply_patch.apply"
 EDITIONS = ["0.25.0", "0.169.0"]
 
 
-def handle(request: dict[str, Any]) -> dict[str, Any]:
-    op = request.get("op")
-    if op == "hello":
-        return {
-            "result": {
-                "protocol": 1,
-                "implementation": {
-                    "name": "openai-agents (agents.apply_diff)",
-                    "version": version("openai-agents"),
-                    "language": "python",
-                    "homepage": "https://github.com/openai/openai-agents-python",
-                },
-                "editions": EDITIONS,
-                "ops": [OP, CHAT_OP, MCP_OP],
-            }
-        }
-    if op == CHAT_OP:
-        return chat_request(request.get("args", {}))
-    if op == MCP_OP:
-        return tools_to_responses(request.get("args", {}))
-    if op != OP:
-        return {"unsupported": f"op {op} is not implemented by this adapter"}
-    args = request.get("args", {})
-    if args.get("edition") not in EDITIONS:
-        return {"unsupported": f"edition {args.get('edition')} is not declared"}
+def _apply_patch(args: dict[str, Any]) -> dict[str, Any]:
     patch = args.get("patch")
     if not isinstance(patch, str) or "\x00" in patch:
         return {"error": {"kind": "invalid-args", "message": "patch must be a string without NUL"}}
@@ -114,6 +89,18 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         return {"error": {"kind": "invalid-args", "message": str(exc)}}
     cwd = args.get("cwd", "/workspace")
     return {"result": _apply(patch, files, cwd)}
+
+
+handle = make_handle(
+    {
+        "name": "openai-agents (agents.apply_diff)",
+        "version": version("openai-agents"),
+        "language": "python",
+        "homepage": "https://github.com/openai/openai-agents-python",
+    },
+    EDITIONS,
+    {OP: _apply_patch, CHAT_OP: chat_request, MCP_OP: tools_to_responses},
+)
 
 
 def _apply(patch: str, files: dict[str, bytes], cwd: str) -> dict[str, Any]:

@@ -34,19 +34,10 @@ from openai import AsyncOpenAI
 
 # chat_loopback.py lives one directory up, shared with the other Python chat adapters.
 sys.path.append(str(Path(__file__).resolve().parents[1]))
-from chat_loopback import Loopback, codex_instructions
+from chat_loopback import codex_instructions, shared_loopback
 
 OP = "chat.request"
 EDITIONS = ["0.25.0"]
-
-_loopback: Loopback | None = None
-
-
-def _server() -> Loopback:
-    global _loopback
-    if _loopback is None:
-        _loopback = Loopback()
-    return _loopback
 
 
 async def _not_run(_context: Any, _arguments: str) -> str:
@@ -94,7 +85,7 @@ def chat_request(args: dict[str, Any]) -> dict[str, Any]:
     model, items, tools = args.get("model"), args.get("input"), args.get("tools")
     if not isinstance(model, str) or not isinstance(items, list) or not isinstance(tools, list):
         return {"error": {"kind": "invalid-args", "message": "model, input and tools are required"}}
-    server = _server()
+    server = shared_loopback()
     try:
         sdk_tools = [_tool(tool) for tool in tools]
         with server.capture() as bodies:

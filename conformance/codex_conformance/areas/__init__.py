@@ -9,7 +9,8 @@ reasons for any missing piece.  Beside it, by convention (CONTRIBUTING.md):
 - ``release.py``     ``OPS``: the ops ``--impl=release:V`` answers by running the release;
 - ``strategies.py``  Hypothesis strategies for the area's inputs (optional);
 - ``properties.py``  ``PROPERTY_SETS``: property checks run during certification (optional);
-- ``broken.py``      ``BROKEN``: deliberately broken adapters, each caught on its clause.
+- ``broken.py``      ``BROKEN``: deliberately broken adapters, each caught on its clause;
+- ``explore.py``     ``EXPLORERS``: input generators for ``codex-conformance explore`` (optional).
 
 Every registry (capture areas, the release adapter's op table, property
 sets, broken adapters) is built here from those declarations, and
@@ -35,6 +36,7 @@ from codex_conformance.editions import editions_with
 if TYPE_CHECKING:
     from codex_conformance.broken import BrokenAdapter
     from codex_conformance.cases import Case
+    from codex_conformance.explorer import Explorer
     from codex_conformance.properties import Property, PropertySet
 
 # An op answered by running a release: (version, args) -> result.
@@ -42,7 +44,7 @@ ReleaseOp = Callable[[str, dict[str, Any]], dict[str, Any]]
 # The captured cases of one edition: (fixtures root, version, only these slugs) -> cases.
 CaseSource = Callable[[Path, str, "set[str] | None"], Iterator["Case"]]
 
-PARTS = ("scenarios", "capture", "release", "strategies", "properties", "broken")
+PARTS = ("scenarios", "capture", "release", "strategies", "properties", "broken", "explore")
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,11 @@ class Area:
         properties = self.part("properties")
         sets: tuple[PropertySet, ...] = () if properties is None else tuple(properties.PROPERTY_SETS)
         return sets
+
+    def explorers(self) -> tuple[Explorer, ...]:
+        explore = self.part("explore")
+        found: tuple[Explorer, ...] = () if explore is None else tuple(explore.EXPLORERS)
+        return found
 
     def broken_adapters(self) -> list[BrokenAdapter]:
         broken = self.part("broken")

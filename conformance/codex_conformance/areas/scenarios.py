@@ -40,3 +40,20 @@ def load_scenarios(path: Path, model: type[S]) -> list[S]:
     if duplicates:
         raise ValueError(f"{path}: duplicate scenario slugs: {', '.join(duplicates)}")
     return scenarios
+
+
+# Scenarios the explorer wrote (codex-conformance explore), beside the hand-written ones.
+EXPLORED_FILE = "_explored.json"
+
+
+def load_area_scenarios(root: Path, area: str, model: type[S]) -> list[S]:
+    """``fixtures/<area>/_scenarios.json`` and, where the explorer wrote one, ``_explored.json``."""
+    scenarios = load_scenarios(root / area / "_scenarios.json", model)
+    explored = root / area / EXPLORED_FILE
+    if explored.is_file():
+        scenarios += load_scenarios(explored, model)
+        slugs = [scenario.slug for scenario in scenarios]
+        twice = sorted({slug for slug in slugs if slugs.count(slug) > 1})
+        if twice:
+            raise ValueError(f"{root / area}: slugs in both scenario files: {', '.join(twice)}")
+    return scenarios

@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.areas.apply_patch.release import apply_patch_apply
-from codex_conformance.areas.apply_patch.scenarios import load_apply_patch_scenarios
+from codex_conformance.areas.apply_patch.scenarios import ApplyPatchScenario
 from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.scenarios import load_area_scenarios
 from codex_conformance.cases import Case
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_apply_patch_scenarios(root / "apply_patch" / "_scenarios.json"):
+    for scenario in load_area_scenarios(root, "apply_patch", ApplyPatchScenario):
         if wanted(scenario.slug, version, scenario.editions, only):
             args: dict[str, Any] = {"edition": version, "patch": scenario.patch, "files": scenario.files}
             if scenario.cwd is not None:

@@ -8,12 +8,13 @@ from pathlib import Path
 
 from codex_conformance.areas.capturing import captured_case, wanted
 from codex_conformance.areas.mcp.release import mcp_tools_to_responses
-from codex_conformance.areas.mcp.scenarios import load_mcp_scenarios
+from codex_conformance.areas.mcp.scenarios import McpScenario
+from codex_conformance.areas.scenarios import load_area_scenarios
 from codex_conformance.cases import Case
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_mcp_scenarios(root / "mcp" / "_scenarios.json"):
+    for scenario in load_area_scenarios(root, "mcp", McpScenario):
         if wanted(scenario.slug, version, scenario.editions, only):
             servers = [server.model_dump() for server in scenario.servers]
             yield captured_case(

@@ -1,0 +1,158 @@
+"""An exploration: inputs through the release and the reference, disagreements clustered and shrunk."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from codex_conformance.areas import ReleaseOp
+from codex_conformance.explore.answers import Answers, HarnessFailure, ask, same_response
+from codex_conformance.explore.shrink import shrink
+from codex_conformance.explore.signature import signature
+from codex_conformance.explorer import Args, Explorer, Response
+from codex_conformance.generators import generated
+
+# What ``steady`` answers for an input the release answers differently each time.
+VARIES = "the release answered differently on a second run"
+
+
+@dataclass
+class Cluster:
+    signature: str
+    count: int
+    first: Answers
+    shrunk: Answers | None = None
+
+
+@dataclass
+class Exploration:
+    area: str
+    op: str
+    version: str
+    seed: str
+    tried: int = 0
+    agreed: int = 0
+    varied: int = 0  # the release answered differently on a second run
+    harness_failures: list[str] = field(default_factory=list)
+    clusters: dict[str, Cluster] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def disagreed(self) -> int:
+        return sum(cluster.count for cluster in self.clusters.values())
+
+    @property
+    def rate(self) -> float:
+        return self.tried / self.seconds if self.seconds else 0.0
+
+
+class Progress:
+    """A one-line progress bar on a terminal, and a line every 10% elsewhere."""
+
+    def __init__(self, total: int, out: TextIO = sys.stderr) -> None:
+        self.total, self.out, self.started = total, out, time.monotonic()
+        self.tty = out.isatty()
+        self.next_line = 0
+
+    def show(self, done: int, disagreed: int) -> None:
+        rate = done / max(time.monotonic() - self.started, 1e-9)
+        text = f"{done}/{self.total} inputs, {disagreed} disagreements, {rate:.0f}/s"
+        if self.tty:
+            filled = 30 * done // max(self.total, 1)
+            print(f"\r[{'#' * filled}{' ' * (30 - filled)}] {text}", end="", file=self.out, flush=True)
+            if done == self.total:
+                print(file=self.out)
+        elif done >= self.next_line or done == self.total:
+            print(text, file=self.out, flush=True)
+            self.next_line = done + max(self.total // 10, 1)
+
+
+def explore(
+    area: str,
+    run: ReleaseOp,
+    explorer: Explorer,
+    version: str,
+    *,
+    budget: int,
+    seed: str,
+    shrink_runs: int = 300,
+    progress: Progress | None = None,
+) -> Exploration:
+    """Ask ``run`` (a release op) and the reference the same ``budget`` inputs; cluster and shrink."""
+    result = Exploration(area, explorer.op, version, seed)
+    started = time.monotonic()
+    inputs = generated(
+        lambda draw: explorer.generate(draw, version), budget, f"{seed}:{explorer.op}:{version}"
+    )
+
+    def one(args: Args, release: Response | None = None) -> Answers | str:
+        try:
+            return ask(run, version, explorer.op, args, release)
+        except HarnessFailure as failure:
+            return str(failure)
+
+    def chunk(inputs: list[Args]) -> list[Answers | str]:
+        if explorer.batch is None:
+            return [one(args) for args in inputs]
+        try:
+            releases = explorer.batch(version, inputs)
+        except HarnessFailure:
+            releases = [None] * len(inputs)
+        answered = [one(args, release) for args, release in zip(inputs, releases, strict=True)]
+        # What a batch shows counts only once a run of that input alone shows it too.
+        return [
+            one(args) if isinstance(answer, Answers) and not answer.agree and release is not None else answer
+            for args, release, answer in zip(inputs, releases, answered, strict=True)
+        ]
+
+    def steady(answered: Answers | str) -> Answers | str:
+        """A disagreement whose release answer changes from one run to the next is no rule to pin."""
+        if isinstance(answered, str) or answered.agree:
+            return answered
+        again = one(answered.args)
+        if isinstance(again, Answers) and not same_response(again.release, answered.release):
+            return VARIES
+        return answered
+
+    size = explorer.batch_size if explorer.batch is not None else 1
+    chunks = [inputs[start : start + size] for start in range(0, len(inputs), size)]
+    done = 0
+    with ThreadPoolExecutor(max_workers=explorer.workers) as pool:
+        for answers in pool.map(lambda inputs: [steady(a) for a in chunk(inputs)], chunks):
+            for answered in answers:
+                done += 1
+                result.tried += 1
+                if answered is VARIES:
+                    result.varied += 1
+                elif isinstance(answered, str):
+                    result.harness_failures.append(answered)
+                elif answered.agree:
+                    result.agreed += 1
+                else:
+                    key = signature(answered.release, answered.reference)
+                    cluster = result.clusters.setdefault(key, Cluster(key, 0, answered))
+                    cluster.count += 1
+            if progress is not None:
+                progress.show(done, result.disagreed)
+    for cluster in result.clusters.values():
+        cluster.shrunk = _shrunk(cluster, one, shrink_runs)
+    result.seconds = time.monotonic() - started
+    return result
+
+
+def _shrunk(cluster: Cluster, one: Callable[[Args], Answers | str], runs: int) -> Answers:
+    def still(args: Any) -> bool:
+        answered = one(args)
+        return (
+            isinstance(answered, Answers)
+            and not answered.agree
+            and signature(answered.release, answered.reference) == cluster.signature
+        )
+
+    smaller = shrink(cluster.first.args, still, runs)
+    answered = one(smaller)
+    return answered if isinstance(answered, Answers) else cluster.first

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from codex_reference.apply_patch.rust_text import trim, trim_end
+from codex_reference.rustlib.strings import trim, trim_end
 
 # The characters the last pass folds (upstream `seek_sequence::normalise`,
 # openai/codex codex-rs/apply-patch/src/seek_sequence.rs, unchanged from

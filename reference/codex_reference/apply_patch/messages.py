@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from codex_reference.apply_patch.rust_text import debug_str_list, utf8_error_display
+from codex_reference.rustlib.strings import debug_str_list, utf8_error_display
 
 SUCCESS = "Success. Updated the following files:\n"
 NOTHING_TO_DO = "No files were modified.\n"

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from codex_reference.apply_patch.model import AddFile, Chunk, DeleteFile, Hunk, PatchParseError, UpdateFile
-from codex_reference.apply_patch.rust_text import lines as rust_lines
-from codex_reference.apply_patch.rust_text import trim, trim_end, trim_start
+from codex_reference.rustlib.strings import lines as rust_lines
+from codex_reference.rustlib.strings import trim, trim_end, trim_start
 
 BEGIN = "*** Begin Patch"
 END = "*** End Patch"

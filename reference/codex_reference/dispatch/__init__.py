@@ -6,7 +6,7 @@ payload of the other kind, is answered at once with a fixed text; a
 handler parses its arguments (serde_json) and answers with its own output.
 Only host-independent outcomes are modelled: argument parse errors come
 from a model of serde_json over the handler's argument type
-(``serde_json.py``); view_image's images from a model of the release's
+(``rustlib/serde_json.py``); view_image's images from a model of the release's
 image handling (``image_prompt.py``: pass-through, GIF re-encoded as PNG,
 resizing; resized JPEG is declined with ``NotModelled``).
 """
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from codex_reference.dispatch.image_prompt import prompt_image
-from codex_reference.dispatch.serde_json import SerdeError, Shape, from_str
 from codex_reference.errors import InvalidArgs, NotModelled
+from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 
 __all__ = ["DISPATCH_0_25", "DISPATCH_0_169", "DispatchRules", "call"]
 

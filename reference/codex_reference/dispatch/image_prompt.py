@@ -3,7 +3,7 @@
 The release sniffs the format from the first bytes and decodes the image.
 PNG, JPEG and WebP no larger than 2048x2048 are sent as they are, under
 their own MIME type; a GIF that size is re-encoded as PNG (its first
-frame, ``image_gif`` and ``image_png``).  Anything larger is resized to
+frame, ``image_gif`` and ``image_png_write``).  Anything larger is resized to
 fit 2048x2048 with a triangle filter (``image_resize``) and re-encoded:
 GIF and 8-bit RGB/RGBA PNG as PNG, a baseline JPEG (decoded as zune-jpeg
 does, ``image_jpeg_read``) as JPEG (``image_jpeg_write``) are modelled;
@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import struct
 
-from codex_reference.dispatch import (
+from codex_reference.errors import NotModelled
+from codex_reference.rustlib import (
     image_gif,
     image_jpeg_read,
     image_jpeg_write,
-    image_png,
     image_png_read,
+    image_png_write,
     image_resize,
 )
-from codex_reference.errors import NotModelled
 
 __all__ = ["MAX_DIMENSION", "prompt_image"]
 
@@ -89,7 +89,7 @@ def _fitted_png(width: int, height: int, rgba: bytes) -> bytes:
         fitted = image_resize.fit_dimensions(width, height, MAX_DIMENSION)
         rgba = image_resize.resize_rgba(width, height, rgba, *fitted)
         width, height = fitted
-    return image_png.encode_rgba(width, height, rgba)
+    return image_png_write.encode_rgba(width, height, rgba)
 
 
 def _fitted_jpeg(data: bytes) -> bytes:

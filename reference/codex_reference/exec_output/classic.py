@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codex_reference.exec_output import rust_text
+from codex_reference.rustlib import floats, strings
+from codex_reference.rustlib.serde_json_write import json_string, serde_f32
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class HeadTailLimits:
 
 
 def truncate(content: str, limits: HeadTailLimits) -> str:
-    lines = rust_text.rust_lines(content)
+    lines = strings.lines(content)
     total = len(lines)
     if len(content.encode("utf-8")) <= limits.max_bytes and total <= limits.max_lines:
         return content
@@ -41,17 +42,17 @@ def truncate(content: str, limits: HeadTailLimits) -> str:
     # The marker is there even when only bytes were cut ("omitted 0 of N").
     marker = f"\n[... omitted {omitted} of {total} lines ...]\n\n"
     head_budget = min(limits.head_bytes, limits.max_bytes - len(marker.encode("utf-8")))
-    result = rust_text.take_bytes_at_char_boundary(head, head_budget) + marker
+    result = strings.take_bytes_at_char_boundary(head, head_budget) + marker
     remaining = limits.max_bytes - len(result.encode("utf-8"))
     if remaining <= 0:
         return result
-    return result + rust_text.take_last_bytes_at_char_boundary(tail, remaining)
+    return result + strings.take_last_bytes_at_char_boundary(tail, remaining)
 
 
 def _duration(seconds: float) -> str:
     # Measured as f32 seconds and rounded to a tenth before serializing.
-    tenths = rust_text.round_half_away(rust_text.to_f32(rust_text.to_f32(seconds) * 10.0))
-    return rust_text.serde_f32(rust_text.to_f32(tenths) / 10.0)
+    tenths = floats.round_half_away(floats.to_f32(floats.to_f32(seconds) * 10.0))
+    return serde_f32(floats.to_f32(tenths) / 10.0)
 
 
 def format_output(args: dict[str, Any], limits: HeadTailLimits) -> str:
@@ -60,7 +61,7 @@ def format_output(args: dict[str, Any], limits: HeadTailLimits) -> str:
     content = truncate(str(args["output"]), limits)
     return (
         '{"output":'
-        + rust_text.json_string(content)
+        + json_string(content)
         + ',"metadata":{"exit_code":'
         + str(int(args["exit_code"]))
         + ',"duration_seconds":'

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from codex_reference.exec_output import rust_text
+from codex_reference.rustlib import strings
 
 Mode = Literal["bytes", "tokens"]
 
@@ -80,7 +80,7 @@ def formatted_truncate(content: str, mode: Mode, budget: int, rules: MiddleTrunc
         return content
     return (
         f"Warning: truncated output (original token count: {tokens(size, rules)})\n"
-        f"Total output lines: {len(rust_text.rust_lines(content))}\n\n"
+        f"Total output lines: {len(strings.lines(content))}\n\n"
         + truncate_middle(content, mode, budget, rules)
     )
 

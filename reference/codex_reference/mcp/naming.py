@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from codex_reference.errors import ReleaseCrash
-from codex_reference.rust import byte_slice_prefix, is_ascii_alphanumeric, sha1_hex, utf8_len
+from codex_reference.rustlib.sha1 import sha1_hex
+from codex_reference.rustlib.strings import byte_slice_prefix, is_ascii_alphanumeric, utf8_len
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from codex_reference.dispatch.serde_json import SerdeError, Shape, from_str
 from codex_reference.errors import NotModelled
+from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 from codex_reference.skills.rules import SkillsRules
 
 __all__ = ["RespondToModel", "list_arguments", "parse_value", "read_arguments"]

@@ -12,15 +12,15 @@ from unittest import mock
 
 from codex_conformance.broken import BrokenAdapter, with_rules
 from codex_reference.adapter import Handler, handle
-from codex_reference.dispatch import (
+from codex_reference.dispatch import image_prompt
+from codex_reference.editions import CURRENT, Edition
+from codex_reference.rustlib import (
     image_gif,
     image_jpeg_read,
     image_jpeg_write,
-    image_png,
-    image_prompt,
+    image_png_write,
     image_resize,
 )
-from codex_reference.editions import CURRENT, Edition
 
 
 def _dispatch(edition: Edition, **changes: Any) -> Handler:
@@ -89,7 +89,7 @@ def _gif_transparent_black(content: bytes) -> str:
     for i in range(0, len(pixels), 4):
         if pixels[i + 3] == 0:
             pixels[i : i + 3] = b"\x00\x00\x00"
-    return _data_url("image/png", image_png.encode_rgba(image.width, image.height, bytes(pixels)))
+    return _data_url("image/png", image_png_write.encode_rgba(image.width, image.height, bytes(pixels)))
 
 
 def _large_jpeg(content: bytes) -> bool:

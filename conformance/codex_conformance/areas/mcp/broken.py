@@ -7,7 +7,8 @@ from dataclasses import replace
 from codex_conformance.broken import BrokenAdapter, with_edition
 from codex_reference.editions import CLASSIC
 from codex_reference.mcp import naming
-from codex_reference.rust import sha1_hex, utf8_len
+from codex_reference.rustlib.sha1 import sha1_hex
+from codex_reference.rustlib.strings import utf8_len
 
 
 def _hash_tool_name_only(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[naming.NamedTool]:

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from codex_reference.dispatch.image_jpeg_write import ZIGZAG
 from codex_reference.errors import NotModelled
+from codex_reference.rustlib.image_jpeg_write import ZIGZAG
 
 __all__ = ["JpegImage", "decode"]
 

@@ -1,7 +1,8 @@
-"""The pixels of a plain PNG (8-bit RGB or RGBA, not interlaced) as RGBA8, for resizing.
+"""The pixels png 0.18.0 (under image 0.25.9) decodes from a plain PNG, as RGBA8 for resizing.
 
-Other PNGs (grey, palette, 16-bit, interlaced, damaged) are declined: no
-capture pins what 0.169.0 makes of them when it must resize them.
+Only 8-bit RGB or RGBA, not interlaced.  Other PNGs (grey, palette, 16-bit,
+interlaced, damaged) are declined: no capture pins what 0.169.0 makes of
+them when it must resize them.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 import struct
 import zlib
 
-from codex_reference.dispatch.image_png import paeth
 from codex_reference.errors import NotModelled
+from codex_reference.rustlib.image_png_write import paeth
 
 __all__ = ["read_rgba"]
 

@@ -16,7 +16,7 @@ import struct
 import zlib
 from collections.abc import Iterator
 
-from codex_reference.dispatch import image_deflate
+from codex_reference.rustlib import image_deflate
 
 __all__ = ["encode_rgba", "paeth"]
 

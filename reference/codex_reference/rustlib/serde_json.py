@@ -1,8 +1,9 @@
-"""serde_json's error texts for a tool call's arguments (DISPATCH-ARGS-1).
+"""serde_json 1.x's ``from_str`` errors, as the releases build it (DISPATCH-ARGS-1, SKILLS-ARGS-1).
 
 The releases parse a call's ``arguments`` with ``serde_json::from_str`` into
-the handler's argument struct and write back ``failed to parse function
-arguments: `` + the error's Display.  This module is a model of that parse:
+the handler's argument struct and write back the error's Display (after
+``failed to parse function arguments: `` in dispatch; alone in the skills
+tools).  This module is a model of that parse:
 a byte-level reader with serde_json's error categories and positions, driven
 by a small description of the target type (``Shape``), so that type errors
 (``invalid type: …, expected …``, ``missing field …``, ``unknown variant …``)

@@ -7,13 +7,13 @@ Every response is exactly one of ``{"result": ...}``, ``{"error": {"kind",
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from codex_reference import __version__, dispatch, editions, exec_output, items, mcp_output
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.chat.ops import chat_request, chat_sse
 from codex_reference.dynamic import call_output_op, to_responses_op
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
+from codex_reference.json_types import JSON
 from codex_reference.mcp import tools
 from codex_reference.request import build as request_build
 from codex_reference.request import builtins as request_builtins
@@ -25,8 +25,6 @@ from codex_reference.tools import apply_patch_spec, catalog
 from codex_reference.wire import sse_responses
 
 __all__ = ["Handler", "handle", "make_handler"]
-
-JSON = Any
 
 
 Handler = Callable[[JSON], dict[str, JSON]]

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
 from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.chat.rules import CLASSIC_CHAT, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_169, DynamicRules
+from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import CLASSIC_REQUEST, CURRENT_REQUEST, RequestRules
 from codex_reference.safety import SAFETY_0_25, SAFETY_0_169, SafetyRules
@@ -24,8 +25,6 @@ from codex_reference.skills import SKILLS_0_169, SkillsRules
 from codex_reference.sse.responses import SseRules
 from codex_reference.sse.rules import CLASSIC_SSE, CURRENT_SSE
 from codex_reference.tools import apply_patch_spec, catalog
-
-JSON = Any
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 from codex_reference.errors import InvalidArgs
+from codex_reference.json_types import JSON
 from codex_reference.sse.responses import SseRules, read_responses
-
-JSON = Any
 
 
 def chunks_of(stream: str, splits: JSON) -> list[bytes]:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-JSON = Any
+from codex_reference.json_types import JSON
 
 
 @dataclass

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import posixpath
-from typing import Any
 
 from codex_reference.apply_patch import messages, parser
 from codex_reference.apply_patch.applier import Applier, ApplyError, ReleasePanic
@@ -16,8 +15,8 @@ from codex_reference.apply_patch.memfs import MemoryFS
 from codex_reference.apply_patch.model import PatchParseError
 from codex_reference.apply_patch.rules import ApplyPatchRules
 from codex_reference.errors import InvalidArgs
+from codex_reference.json_types import JSON
 
-JSON = Any
 DEFAULT_CWD = "/workspace"
 
 

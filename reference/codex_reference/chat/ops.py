@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_reference.chat import request, stream
 from codex_reference.chat.rules import ChatRules
+from codex_reference.json_types import JSON
 from codex_reference.request.build import ConfigRejected
-
-JSON = Any
 
 
 def _supported(rules: ChatRules | None) -> ChatRules:

@@ -5,12 +5,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_reference.chat.rules import ChatRules
 from codex_reference.errors import InvalidArgs
+from codex_reference.json_types import JSON
 
-JSON = Any
 # CHAT-REQ-MSG-2: the part types whose text a message's content is made of.
 _TEXT_PARTS = ("input_text", "output_text")
 

@@ -22,11 +22,10 @@ from typing import Any
 
 from codex_reference.dispatch.image_prompt import prompt_image
 from codex_reference.errors import InvalidArgs, NotModelled
+from codex_reference.json_types import JSON
 from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 
 __all__ = ["DISPATCH_0_25", "DISPATCH_0_169", "DispatchRules", "call"]
-
-JSON = Any
 
 
 @dataclass(frozen=True)

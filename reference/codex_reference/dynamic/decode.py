@@ -8,12 +8,10 @@ protocol does not have are ignored.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from codex_reference.dynamic.errors import InvalidParams
 from codex_reference.errors import NotModelled
-
-JSON = Any
+from codex_reference.json_types import JSON
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,11 @@ Unlike an MCP result (spec/mcp_output.md) there is no wall-time header and
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from codex_reference.dynamic import data_url
 from codex_reference.dynamic.rules import DynamicRules
 from codex_reference.errors import InvalidArgs
-
-JSON = Any
+from codex_reference.json_types import JSON
 
 _FIELDS = {"inputText": "text", "inputImage": "imageUrl", "inputAudio": "audioUrl"}
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from codex_reference.json_types import JSON
 from codex_reference.schema import current
 from codex_reference.tools import catalog
-
-JSON = Any
 
 
 @dataclass(frozen=True)

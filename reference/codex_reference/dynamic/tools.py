@@ -8,14 +8,11 @@ sanitizer as an MCP tool's, minus the MCP-only top-level step (DYN-SCHEMA-1).
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_reference.dynamic.decode import FunctionSpec, NamespaceSpec, decode_specs
 from codex_reference.dynamic.errors import InvalidDynamicTool
 from codex_reference.dynamic.rules import DynamicRules
 from codex_reference.errors import SchemaRejected
-
-JSON = Any
+from codex_reference.json_types import JSON
 
 
 def _check_name(rules: DynamicRules, what: str, name: str, max_chars: int) -> None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-JSON = Any
+from codex_reference.json_types import JSON
+
 Obj = dict[str, JSON]
 
 

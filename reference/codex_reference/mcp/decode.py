@@ -10,9 +10,9 @@ treats ``null`` as absent for ``Option`` fields, and fails on a wrong type.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
-JSON = Any
+from codex_reference.json_types import JSON
+
 Check = Callable[[JSON], bool]
 
 

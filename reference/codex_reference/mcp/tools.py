@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_reference.editions import Edition
 from codex_reference.errors import InvalidArgs, SchemaRejected
+from codex_reference.json_types import JSON
 from codex_reference.mcp.naming import NamedTool, RawTool
-
-JSON = Any
 
 
 def check_servers(servers: JSON) -> list[tuple[str, list[JSON]]]:

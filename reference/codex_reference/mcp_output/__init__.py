@@ -10,14 +10,12 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from codex_reference.errors import InvalidArgs
+from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer, classic, current
 
 __all__ = ["MCP_OUTPUT_0_25", "MCP_OUTPUT_0_169", "McpOutputRules", "call_output"]
-
-JSON = Any
 
 
 @dataclass(frozen=True)

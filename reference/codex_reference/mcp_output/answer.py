@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from codex_reference.errors import InvalidArgs
+from codex_reference.json_types import JSON
 from codex_reference.mcp_output import json_numbers
-
-JSON = Any
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,10 @@ completes and nothing is written back (MCPOUT-FAIL-1).
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_reference.errors import ReferenceError_
+from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer as answers
 from codex_reference.mcp_output import json_numbers
-
-JSON = Any
 
 
 class NoOutput(ReferenceError_):

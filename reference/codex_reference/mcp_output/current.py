@@ -14,14 +14,11 @@ modelled yet (spec/mcp_output.md, MCPOUT-TRUNC-1): declined.
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_reference.errors import NotModelled
 from codex_reference.exec_output import unified
+from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer as answers
 from codex_reference.mcp_output import images, json_numbers
-
-JSON = Any
 
 _AUDIO_OMITTED = "<audio content omitted because you do not support audio input>"
 _IMAGE_OMITTED = "image content omitted because it could not be processed"

@@ -15,9 +15,8 @@ import math
 import re
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
 
-JSON = Any
+from codex_reference.json_types import JSON
 
 
 class Number(str):

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 from urllib.parse import quote
 
 from codex_reference.errors import InvalidArgs, ReferenceError_
+from codex_reference.json_types import JSON
 from codex_reference.request.rules import RequestRules
 
-JSON = Any
 _DEFAULT_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
 _DEFAULT_KEY = "sk-conformance"
 _PERMISSIONS = (

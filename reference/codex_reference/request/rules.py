@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-JSON = Any
+from codex_reference.json_types import JSON
+
 _DATA = Path(__file__).with_name("data")
 
 

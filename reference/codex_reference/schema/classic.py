@@ -18,11 +18,8 @@ fields in declaration order; ``properties`` is a BTreeMap, so sorted.
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_reference.errors import SchemaRejected
-
-JSON = Any
+from codex_reference.json_types import JSON
 
 # The only `type` names the sanitizer accepts out of a type array, in the
 # order it tests each array element against (first element that is one wins).

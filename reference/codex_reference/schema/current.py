@@ -28,8 +28,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from codex_reference.errors import SchemaRejected
-
-JSON = Any
+from codex_reference.json_types import JSON
 
 _DEFINITION_TABLES = ("$defs", "definitions")
 _CHILD_KEYS = ("items", "anyOf", "oneOf", "allOf")

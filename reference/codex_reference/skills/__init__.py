@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from codex_reference.errors import InvalidArgs, NotModelled
+from codex_reference.json_types import JSON
 from codex_reference.skills import wire
 from codex_reference.skills.arguments import RespondToModel, list_arguments, parse_value, read_arguments
 from codex_reference.skills.listing import list_page
@@ -25,7 +25,6 @@ from codex_reference.skills.snapshot import Entry, load_snapshot
 
 __all__ = ["SKILLS_0_169", "SkillsRules", "list_op", "read_op", "tools_op"]
 
-JSON = Any
 CURSOR_REF = "$next_cursor"
 Call = Callable[[SkillsRules, tuple[Entry, ...], int, dict[str, JSON]], dict[str, JSON]]
 

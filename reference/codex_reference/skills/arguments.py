@@ -10,15 +10,14 @@ internally tagged ``authority`` (``kind`` ``cloud`` or ``executor``);
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from codex_reference.errors import NotModelled
+from codex_reference.json_types import JSON
 from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 from codex_reference.skills.rules import SkillsRules
 
 __all__ = ["RespondToModel", "list_arguments", "parse_value", "read_arguments"]
 
-JSON = Any
 _ANY_OBJECT = Shape("struct", "a map")
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
 
+from codex_reference.json_types import JSON
 from codex_reference.skills import wire
 from codex_reference.skills.arguments import RespondToModel
 from codex_reference.skills.rules import SkillsRules
@@ -23,7 +23,6 @@ from codex_reference.skills.snapshot import Entry
 
 __all__ = ["list_page", "listable", "parse_usize"]
 
-JSON = Any
 _USIZE = re.compile(r"\+?[0-9]+")
 _USIZE_MAX = 2**64 - 1
 

@@ -8,8 +8,7 @@ locators (``cN`` per alias root).  No block when no skill is shown.
 
 from __future__ import annotations
 
-from typing import Any
-
+from codex_reference.json_types import JSON
 from codex_reference.skills.listing import description
 from codex_reference.skills.reading import alias_names
 from codex_reference.skills.rules import SkillsRules
@@ -17,7 +16,6 @@ from codex_reference.skills.snapshot import Entry
 
 __all__ = ["instructions", "namespace_entry"]
 
-JSON = Any
 
 _LIST_DESCRIPTION = (
     "List skills owned by the requested authority. Returns each skill's authority, package, and "

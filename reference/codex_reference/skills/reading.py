@@ -13,8 +13,8 @@ has ``next_cursor: null`` (SKILLS-READ-PAGE-1).
 from __future__ import annotations
 
 import posixpath
-from typing import Any
 
+from codex_reference.json_types import JSON
 from codex_reference.skills import wire
 from codex_reference.skills.arguments import RespondToModel
 from codex_reference.skills.listing import parse_usize
@@ -22,8 +22,6 @@ from codex_reference.skills.rules import SkillsRules
 from codex_reference.skills.snapshot import Entry
 
 __all__ = ["alias_names", "read_page", "resolve_package"]
-
-JSON = Any
 
 
 def alias_names(entries: tuple[Entry, ...]) -> dict[str, str]:

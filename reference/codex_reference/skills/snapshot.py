@@ -14,13 +14,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from codex_reference.errors import ReferenceError_
+from codex_reference.json_types import JSON
 
 __all__ = ["Entry", "SnapshotRefused", "load_snapshot"]
 
-JSON = Any
 _FIELDS = {"package", "name", "description", "alias_root", "main_resource", "resources", "prompt_visible"}
 _SCHEME = "skill://"
 

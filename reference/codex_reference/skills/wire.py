@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from typing import Any
 
+from codex_reference.json_types import JSON
 from codex_reference.skills.rules import SkillsRules
 
 __all__ = [
@@ -24,8 +24,6 @@ __all__ = [
     "serialized_len",
     "truncate_utf8",
 ]
-
-JSON = Any
 
 
 def response_budget(rules: SkillsRules, truncation_bytes: int) -> int:

@@ -10,9 +10,9 @@ through unchanged (spec/sse.md says which are covered).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-JSON = Any
+from codex_reference.json_types import JSON
+
 ItemNormalizer = Callable[[dict[str, JSON]], dict[str, JSON] | None]
 
 

@@ -10,12 +10,11 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
+from codex_reference.json_types import JSON
 from codex_reference.sse.items import ItemNormalizer
 from codex_reference.sse.reader import StreamBroken, read_all
 
-JSON = Any
 UsageReader = Callable[[JSON], JSON]
 
 CLOSED_EARLY = "stream closed before response.completed"

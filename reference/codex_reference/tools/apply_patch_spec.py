@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
 
 from codex_reference.errors import InvalidArgs, ReferenceError_
+from codex_reference.json_types import JSON
 
 __all__ = [
     "APPLY_PATCH_TOOLS_0_25",
@@ -32,7 +32,6 @@ __all__ = [
     "apply_patch_spec",
 ]
 
-JSON = Any
 
 # Variant name -> the tool object, or None where the release cannot send it.
 ToolSpecs = Mapping[str, JSON | None]

@@ -18,14 +18,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
 
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_
+from codex_reference.json_types import JSON
 from codex_reference.tools import apply_patch_spec, code_mode
 
 __all__ = ["CATALOG_0_25", "CATALOG_0_169", "CatalogRules", "ConfigRejected", "build"]
 
-JSON = Any
 Config = Mapping[str, JSON]
 
 

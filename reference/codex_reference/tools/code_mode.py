@@ -14,13 +14,12 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
 
 from codex_reference.errors import NotModelled
+from codex_reference.json_types import JSON
 
 __all__ = ["code_mode_data", "declaration", "exec_description", "nested_section", "with_declaration"]
 
-JSON = Any
 
 _SCALARS = {"string": "string", "number": "number", "integer": "number", "boolean": "boolean"}
 

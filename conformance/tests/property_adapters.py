@@ -13,21 +13,21 @@ from typing import Any
 from codex_conformance.areas.mcp.broken import BROKEN
 from codex_conformance.broken import with_edition
 from codex_reference.adapter import handle as reference
-from codex_reference.editions import CLASSIC
-from codex_reference.schema import classic
+from codex_reference.editions import V0_25_0
+from codex_reference.schema import typed_subset
 
 length_off_by_one = next(broken for broken in BROKEN if broken.name == "length-limit-off-by-one").handle
 
 
 def _keep_integer(schema: dict[str, Any]) -> dict[str, Any]:
-    out = classic.convert(schema)
+    out = typed_subset.convert(schema)
     for key, prop in (schema.get("properties") or {}).items():
         if isinstance(prop, dict) and prop.get("type") == "integer" and key in out.get("properties", {}):
             out["properties"][key]["type"] = "integer"
     return out
 
 
-integer_kept_classic = with_edition(CLASSIC, convert_schema=_keep_integer)
+integer_kept_classic = with_edition(V0_25_0, convert_schema=_keep_integer)
 
 
 def crashes_on_two_servers(request: dict[str, Any]) -> dict[str, Any]:

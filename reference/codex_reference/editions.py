@@ -3,6 +3,21 @@
 0.169.0's table is derived from 0.25.0's with ``dataclasses.replace``, so the
 differences between the two releases read as a list.  Adding an edition
 should cost a table entry (and captures), not new branches in the algorithms.
+
+Names follow one convention, so that none stops being true when another
+release arrives (an older one, like 0.94.0, included):
+
+- A table, a value saying how one release behaves, is named by that
+  release's version: ``V0_25_0`` here, ``<PART>_0_25_0`` in an area
+  (``REQUEST_0_25_0``, ``SSE_0_169_0``, ``SAFETY_0_169_0``, ...).  A later
+  release that behaves the same reuses the table; one that differs gets a
+  table of its own, derived from the nearest with ``replace``.
+- Code that differs between releases (a module, class or function an entry
+  names, or a ``Literal`` choice) is named by what it does, never by a
+  version or an era: ``schema.typed_subset`` and ``schema.sanitizer``,
+  ``exec_output.head_tail`` and ``exec_output.unified``, ``mcp_output.json_text``
+  and ``mcp_output.content_items``, ``naming.flat_names`` and
+  ``naming.namespaced_names``.  Another release can share it under that name.
 """
 
 from __future__ import annotations
@@ -14,16 +29,16 @@ from typing import Literal
 
 from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
-from codex_reference.chat.rules import CLASSIC_CHAT, ChatRules
-from codex_reference.dynamic import DYNAMIC_0_169, DynamicRules
+from codex_reference.chat.rules import CHAT_0_25_0, ChatRules
+from codex_reference.dynamic import DYNAMIC_0_169_0, DynamicRules
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
-from codex_reference.request.rules import CLASSIC_REQUEST, CURRENT_REQUEST, RequestRules
-from codex_reference.safety import SAFETY_0_25, SAFETY_0_169, SafetyRules
-from codex_reference.schema import classic, current
-from codex_reference.skills import SKILLS_0_169, SkillsRules
+from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_169_0, RequestRules
+from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_169_0, SafetyRules
+from codex_reference.schema import sanitizer, typed_subset
+from codex_reference.skills import SKILLS_0_169_0, SkillsRules
 from codex_reference.sse.responses import SseRules
-from codex_reference.sse.rules import CLASSIC_SSE, CURRENT_SSE
+from codex_reference.sse.rules import SSE_0_25_0, SSE_0_169_0
 from codex_reference.tools import apply_patch_spec, catalog
 
 
@@ -76,60 +91,60 @@ class Edition:
     skills: SkillsRules | None
 
 
-CLASSIC = Edition(
+V0_25_0 = Edition(
     version="0.25.0",
     server_name_pattern=re.compile(r"[a-zA-Z0-9_-]+"),
-    tool_decoder=decode.CLASSIC_TOOL,
+    tool_decoder=decode.TOOL_0_25_0,
     list_failure_scope="all",
     naming_rules=naming.NamingRules(delimiter="__", max_name_bytes=64, hash_hex_len=40),
     name_tools=naming.flat_names,
-    convert_schema=classic.convert,
+    convert_schema=typed_subset.convert,
     group_in_namespaces=False,
     namespace_description="",
     extra_tools=(),
-    apply_patch=apply_patch_rules.CLASSIC,
-    apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25,
-    tools_catalog=catalog.CATALOG_0_25,
-    safety=SAFETY_0_25,
-    dispatch=dispatch.DISPATCH_0_25,
-    sse=CLASSIC_SSE,
-    request=CLASSIC_REQUEST,
-    exec_output=exec_output.FORMATTERS_0_25,
-    items=items.ITEMS_0_25,
-    mcp_output=mcp_output.MCP_OUTPUT_0_25,
-    chat=CLASSIC_CHAT,
+    apply_patch=apply_patch_rules.APPLY_PATCH_0_25_0,
+    apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_25_0,
+    tools_catalog=catalog.CATALOG_0_25_0,
+    safety=SAFETY_0_25_0,
+    dispatch=dispatch.DISPATCH_0_25_0,
+    sse=SSE_0_25_0,
+    request=REQUEST_0_25_0,
+    exec_output=exec_output.FORMATTERS_0_25_0,
+    items=items.ITEMS_0_25_0,
+    mcp_output=mcp_output.MCP_OUTPUT_0_25_0,
+    chat=CHAT_0_25_0,
     dynamic=None,
     skills=None,
 )
 
-CURRENT = replace(
-    CLASSIC,
+V0_169_0 = replace(
+    V0_25_0,
     version="0.169.0",
     # The CLI's `mcp add` alphabet; `.`/`:`/`@`/`/` are later sanitized to `_`.
     server_name_pattern=re.compile(r"[a-zA-Z0-9_:@/.-]+"),
-    tool_decoder=decode.CURRENT_TOOL,
+    tool_decoder=decode.TOOL_0_169_0,
     list_failure_scope="server",
     naming_rules=naming.NamingRules(
         delimiter="__", max_name_bytes=128, hash_hex_len=12, prefix="mcp__", allowed_punctuation="_"
     ),
     name_tools=naming.namespaced_names,
-    convert_schema=current.convert,
+    convert_schema=sanitizer.convert,
     group_in_namespaces=True,
     namespace_description="Tools in the {namespace} namespace.",
-    extra_tools=extras.RESOURCE_TOOLS_0_169,
-    apply_patch=apply_patch_rules.CURRENT,
-    apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169,
-    tools_catalog=catalog.CATALOG_0_169,
-    safety=SAFETY_0_169,
-    dispatch=dispatch.DISPATCH_0_169,
-    sse=CURRENT_SSE,
-    request=CURRENT_REQUEST,
-    exec_output=exec_output.FORMATTERS_0_169,
-    items=items.ITEMS_0_169,
-    mcp_output=mcp_output.MCP_OUTPUT_0_169,
+    extra_tools=extras.RESOURCE_TOOLS_0_169_0,
+    apply_patch=apply_patch_rules.APPLY_PATCH_0_169_0,
+    apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169_0,
+    tools_catalog=catalog.CATALOG_0_169_0,
+    safety=SAFETY_0_169_0,
+    dispatch=dispatch.DISPATCH_0_169_0,
+    sse=SSE_0_169_0,
+    request=REQUEST_0_169_0,
+    exec_output=exec_output.FORMATTERS_0_169_0,
+    items=items.ITEMS_0_169_0,
+    mcp_output=mcp_output.MCP_OUTPUT_0_169_0,
     chat=None,
-    dynamic=DYNAMIC_0_169,
-    skills=SKILLS_0_169,
+    dynamic=DYNAMIC_0_169_0,
+    skills=SKILLS_0_169_0,
 )
 
-EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (CLASSIC, CURRENT)}
+EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (V0_25_0, V0_169_0)}

@@ -9,13 +9,13 @@ import pytest
 from codex_conformance.cases import Case, load_cases
 from codex_conformance.paths import fixtures_dir
 from codex_reference.adapter import handle
-from codex_reference.tools.apply_patch_spec import GRAMMAR_CLASSIC, GRAMMAR_CURRENT
+from codex_reference.tools.apply_patch_spec import GRAMMAR_0_25_0, GRAMMAR_0_169_0
 
 
 def test_current_grammar_differs_from_classic_only_in_the_line_rules() -> None:
     changed = [
         (old, new)
-        for old, new in zip(GRAMMAR_CLASSIC.splitlines(), GRAMMAR_CURRENT.splitlines(), strict=True)
+        for old, new in zip(GRAMMAR_0_25_0.splitlines(), GRAMMAR_0_169_0.splitlines(), strict=True)
         if old != new
     ]
     assert [old.split(":")[0] for old, _ in changed] == ["add_line", "change_line"]

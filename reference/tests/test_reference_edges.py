@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from codex_reference.adapter import handle
-from codex_reference.safety import SAFETY_0_169, is_known_safe_command
+from codex_reference.safety import SAFETY_0_169_0, is_known_safe_command
 
 
 def test_chat_ops_refused_for_0_169() -> None:
@@ -48,7 +48,7 @@ def test_reference_declines_scripts_it_cannot_read(script: str):
     ],
 )
 def test_reference_script_edges_0_169(argv: list[str], safe: bool):
-    assert is_known_safe_command(SAFETY_0_169, argv) is safe
+    assert is_known_safe_command(SAFETY_0_169_0, argv) is safe
 
 
 def _skill(name: str, contents: str = "# Demo") -> dict[str, Any]:

@@ -30,8 +30,8 @@ from codex_reference.tools import apply_patch_spec
 
 # The captured texts (fixtures/tools, op tools.apply_patch_spec) are the
 # source; they equal the upstream texts cited above character for character.
-GRAMMAR_0_25 = apply_patch_spec.GRAMMAR_CLASSIC
-GRAMMAR_0_169 = apply_patch_spec.GRAMMAR_CURRENT
+GRAMMAR_0_25_0 = apply_patch_spec.GRAMMAR_0_25_0
+GRAMMAR_0_169_0 = apply_patch_spec.GRAMMAR_0_169_0
 
 
 @lru_cache(maxsize=4)

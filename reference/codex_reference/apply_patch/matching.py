@@ -54,7 +54,7 @@ class SeekRules:
     end_of_file: str = "last"
 
 
-def classic_passes(folds: Mapping[str, str] = PUNCTUATION_FOLDS) -> tuple[Normalizer, ...]:
+def seek_passes(folds: Mapping[str, str] = PUNCTUATION_FOLDS) -> tuple[Normalizer, ...]:
     return (exact, trim_end, trim, fold_punctuation(folds))
 
 

@@ -38,12 +38,12 @@ def lines_not_found_block(where: str, old_lines: list[str]) -> str:
     return f"Failed to find expected lines in {where}:\n" + "\n".join(old_lines)
 
 
-def utf8_classic(data: bytes) -> str:
+def utf8_io_error(data: bytes) -> str:
     # `read_to_string`'s io::Error for invalid data.
     return "stream did not contain valid UTF-8"
 
 
-def utf8_current(data: bytes) -> str:
+def utf8_error_detail(data: bytes) -> str:
     return utf8_error_display(data) or ""
 
 
@@ -57,15 +57,15 @@ class Messages:
     read_directory: str | None
 
 
-CLASSIC = Messages(
+MESSAGES_0_25_0 = Messages(
     display=written_path,
     lines_not_found=lines_not_found_debug,
-    invalid_utf8=utf8_classic,
+    invalid_utf8=utf8_io_error,
     read_directory=None,
 )
-CURRENT = Messages(
+MESSAGES_0_169_0 = Messages(
     display=resolved_path,
     lines_not_found=lines_not_found_block,
-    invalid_utf8=utf8_current,
+    invalid_utf8=utf8_error_detail,
     read_directory="path `{path}` is not a file",
 )

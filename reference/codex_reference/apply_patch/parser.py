@@ -325,5 +325,5 @@ def trimmed_is_blank(line: str) -> bool:
 
 HEREDOC_OPENERS = ("<<EOF", "<<'EOF'", '<<"EOF"')
 
-CLASSIC = ParserRules(heredoc_openers=HEREDOC_OPENERS, trim_boundary_markers=False, body=parse_blocks)
-CURRENT = ParserRules(heredoc_openers=HEREDOC_OPENERS, trim_boundary_markers=True, body=parse_lines)
+PARSER_0_25_0 = ParserRules(heredoc_openers=HEREDOC_OPENERS, trim_boundary_markers=False, body=parse_blocks)
+PARSER_0_169_0 = ParserRules(heredoc_openers=HEREDOC_OPENERS, trim_boundary_markers=True, body=parse_lines)

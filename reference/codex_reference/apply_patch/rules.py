@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 
 from codex_reference.apply_patch import grammar, messages, parser
 from codex_reference.apply_patch.applier import ApplyRules
-from codex_reference.apply_patch.matching import SeekRules, classic_passes
-from codex_reference.apply_patch.text import ClassicText, EndingText, TextRules
+from codex_reference.apply_patch.matching import SeekRules, seek_passes
+from codex_reference.apply_patch.text import EndingText, LfSplitText, TextRules
 
 
 @dataclass(frozen=True)
@@ -21,26 +21,26 @@ class ApplyPatchRules:
     apply: ApplyRules
 
 
-CLASSIC = ApplyPatchRules(
-    grammar=grammar.GRAMMAR_0_25,
-    parser=parser.CLASSIC,
+APPLY_PATCH_0_25_0 = ApplyPatchRules(
+    grammar=grammar.GRAMMAR_0_25_0,
+    parser=parser.PARSER_0_25_0,
     apply=ApplyRules(
-        text=TextRules(document=ClassicText, sort_replacements=False),
-        seek=SeekRules(passes=classic_passes(), end_of_file="last"),
-        messages=messages.CLASSIC,
+        text=TextRules(document=LfSplitText, sort_replacements=False),
+        seek=SeekRules(passes=seek_passes(), end_of_file="last"),
+        messages=messages.MESSAGES_0_25_0,
         write_strategy="parents-first",
         keep_trailing_slash=True,
     ),
 )
 
-CURRENT = replace(
-    CLASSIC,
-    grammar=grammar.GRAMMAR_0_169,
-    parser=parser.CURRENT,
+APPLY_PATCH_0_169_0 = replace(
+    APPLY_PATCH_0_25_0,
+    grammar=grammar.GRAMMAR_0_169_0,
+    parser=parser.PARSER_0_169_0,
     apply=replace(
-        CLASSIC.apply,
+        APPLY_PATCH_0_25_0.apply,
         text=TextRules(document=EndingText, sort_replacements=True),
-        messages=messages.CURRENT,
+        messages=messages.MESSAGES_0_169_0,
         write_strategy="write-first",
         keep_trailing_slash=False,
         keep_context_lines=True,

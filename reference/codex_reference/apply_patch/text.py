@@ -1,6 +1,6 @@
 """A file's text as lines, and back: one variant per edition.
 
-- ``ClassicText`` (0.25.0): ``split('\\n')`` with the empty piece after a
+- ``LfSplitText`` (0.25.0): ``split('\\n')`` with the empty piece after a
   final newline dropped; ``\\r`` stays part of a line (CRLF lines match only
   from the second pass on, and replaced lines lose it); the result always
   ends with ``\\n``.
@@ -31,7 +31,7 @@ class Document(Protocol):
     def render(self, replacements: list[Replacement]) -> str: ...
 
 
-class ClassicText:
+class LfSplitText:
     def __init__(self, content: str, add_final_newline: bool = True) -> None:
         texts = content.split("\n")
         if texts[-1] == "":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from codex_reference.request.rules import CLASSIC_REQUEST
+from codex_reference.request.rules import REQUEST_0_25_0
 
 
 @dataclass(frozen=True)
@@ -25,4 +25,4 @@ class ChatRules:
     reasoning_attachment: Literal["dropped", "previous-assistant", "next-assistant"] = "dropped"
 
 
-CLASSIC_CHAT = ChatRules(instructions=CLASSIC_REQUEST.instructions)
+CHAT_0_25_0 = ChatRules(instructions=REQUEST_0_25_0.instructions)

@@ -25,7 +25,7 @@ from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 
-__all__ = ["DISPATCH_0_25", "DISPATCH_0_169", "DispatchRules", "call"]
+__all__ = ["DISPATCH_0_25_0", "DISPATCH_0_169_0", "DispatchRules", "call"]
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def _struct(name: str, fields: tuple[tuple[str, Shape], ...], **kw: Any) -> Shap
 # 0.25.0: shell and container.exec parse ShellToolCallParams (`timeout` is an
 # alias of timeout_ms; unknown fields are skipped); update_plan parses
 # UpdatePlanArgs, whose structs reject unknown fields.
-_SHELL_0_25 = _struct(
+_SHELL_0_25_0 = _struct(
     "ShellToolCallParams",
     (
         ("command", _STRINGS),
@@ -92,10 +92,10 @@ _UPDATE_PLAN = _struct(
 # are found by serde_json's skipping reader), then as ExecCommandArgs.  Its
 # struct has more optional fields than the captures pin down; only `cmd` and
 # `workdir` are typed, keys the tool declares otherwise are declined.
-_TOOL_ENVIRONMENT_0_169 = _struct(
+_TOOL_ENVIRONMENT_0_169_0 = _struct(
     "ToolEnvironmentArgs", (("environment_id", _optional(_STRING)), ("workdir", _optional(_STRING)))
 )
-_EXEC_COMMAND_0_169 = _struct(
+_EXEC_COMMAND_0_169_0 = _struct(
     "ExecCommandArgs",
     (("cmd", _STRING), ("workdir", _optional(_STRING))),
     declined=frozenset(
@@ -113,7 +113,7 @@ _EXEC_COMMAND_0_169 = _struct(
     ),
 )
 
-DISPATCH_0_25 = DispatchRules(
+DISPATCH_0_25_0 = DispatchRules(
     function_handlers=frozenset(
         {"shell", "container.exec", "update_plan", "apply_patch", "exec_command", "write_stdin"}
     ),
@@ -125,14 +125,14 @@ DISPATCH_0_25 = DispatchRules(
     view_image=False,
     item_ids=False,
     argument_types={
-        "shell": (_SHELL_0_25,),
-        "container.exec": (_SHELL_0_25,),
+        "shell": (_SHELL_0_25_0,),
+        "container.exec": (_SHELL_0_25_0,),
         "update_plan": (_UPDATE_PLAN,),
     },
     arbitrary_precision=False,
 )
 
-DISPATCH_0_169 = DispatchRules(
+DISPATCH_0_169_0 = DispatchRules(
     function_handlers=frozenset({"exec_command", "write_stdin", "view_image", "request_user_input"}),
     custom_handlers=frozenset({"apply_patch"}),
     unknown_function="unsupported call: {name}",
@@ -141,7 +141,7 @@ DISPATCH_0_169 = DispatchRules(
     plan_updated=None,
     view_image=True,
     item_ids=True,
-    argument_types={"exec_command": (_TOOL_ENVIRONMENT_0_169, _EXEC_COMMAND_0_169)},
+    argument_types={"exec_command": (_TOOL_ENVIRONMENT_0_169_0, _EXEC_COMMAND_0_169_0)},
     arbitrary_precision=True,
 )
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from codex_reference.json_types import JSON
-from codex_reference.schema import current
+from codex_reference.schema import sanitizer
 from codex_reference.tools import catalog
 
 
@@ -38,7 +38,7 @@ class DynamicRules:
     image_detail: str
 
 
-DYNAMIC_0_169 = DynamicRules(
+DYNAMIC_0_169_0 = DynamicRules(
     name_pattern=re.compile(r"[a-zA-Z0-9_-]+"),
     max_name_chars=128,
     max_namespace_chars=64,
@@ -66,9 +66,9 @@ DYNAMIC_0_169 = DynamicRules(
     # The capture configuration is model gpt-5 with no other settings: the
     # same catalog tools.build gives (its hosted web_search entry differs by
     # configuration, but holds no function a dynamic tool could meet).
-    builtin_tools=lambda: list(catalog.build(catalog.CATALOG_0_169, {"model": "gpt-5"})["tools"]),
+    builtin_tools=lambda: list(catalog.build(catalog.CATALOG_0_169_0, {"model": "gpt-5"})["tools"]),
     namespace_description="Tools in the {namespace} namespace.",
-    parse_schema=current.parse,
+    parse_schema=sanitizer.parse,
     request_failed_text="dynamic tool request failed",
     response_invalid_text="dynamic tool response was invalid",
     remote_image_text="remote image URLs are not supported; use an inline data URL instead",

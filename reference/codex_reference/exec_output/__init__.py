@@ -2,7 +2,7 @@
 
 Each edition maps the tools it runs commands through to one formatter (a
 table entry in ``codex_reference.editions``); 0.25.0's ``shell`` writes a
-JSON object (classic.py), 0.169.0's ``exec_command`` plain text (unified.py).
+JSON object (head_tail.py), 0.169.0's ``exec_command`` plain text (unified.py).
 """
 
 from __future__ import annotations
@@ -12,13 +12,17 @@ from functools import partial
 from typing import Any
 
 from codex_reference.errors import InvalidArgs
-from codex_reference.exec_output import classic, unified
+from codex_reference.exec_output import head_tail, unified
 
 Formatter = Callable[[dict[str, Any]], str]
 ToolFormatters = Mapping[str, Formatter]
 
-FORMATTERS_0_25: ToolFormatters = {"shell": partial(classic.format_output, limits=classic.LIMITS_0_25)}
-FORMATTERS_0_169: ToolFormatters = {"exec_command": partial(unified.format_output, rules=unified.RULES_0_169)}
+FORMATTERS_0_25_0: ToolFormatters = {
+    "shell": partial(head_tail.format_output, limits=head_tail.LIMITS_0_25_0)
+}
+FORMATTERS_0_169_0: ToolFormatters = {
+    "exec_command": partial(unified.format_output, rules=unified.TRUNCATION_0_169_0)
+}
 
 
 def format_output(formatters: ToolFormatters, args: dict[str, Any]) -> dict[str, Any]:

@@ -101,4 +101,4 @@ def format_output(args: dict[str, Any], rules: MiddleTruncation) -> str:
     )
 
 
-RULES_0_169 = MiddleTruncation(default_bytes=10_000, bytes_per_token=4)
+TRUNCATION_0_169_0 = MiddleTruncation(default_bytes=10_000, bytes_per_token=4)

@@ -13,9 +13,9 @@ from typing import Any
 from codex_reference.items import variants
 from codex_reference.items.variants import ItemRules
 
-__all__ = ["ITEMS_0_25", "ITEMS_0_169", "ItemRules", "serialize"]
+__all__ = ["ITEMS_0_25_0", "ITEMS_0_169_0", "ItemRules", "serialize"]
 
-ITEMS_0_25 = ItemRules(
+ITEMS_0_25_0 = ItemRules(
     generate_ids=False,
     output_text_extras=False,
     status_after_type=False,
@@ -29,14 +29,14 @@ ITEMS_0_25 = ItemRules(
     },
 )
 
-ITEMS_0_169 = replace(
-    ITEMS_0_25,
+ITEMS_0_169_0 = replace(
+    ITEMS_0_25_0,
     generate_ids=True,
     output_text_extras=True,
     status_after_type=True,
     reasoning_requires_id=False,
     serializers={
-        **ITEMS_0_25.serializers,
+        **ITEMS_0_25_0.serializers,
         "web_search_call": variants.web_search_call,
         "image_generation_call": variants.image_generation_call,
     },

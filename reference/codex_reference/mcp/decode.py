@@ -86,7 +86,7 @@ _ANNOTATIONS = _struct(
 # mcp-types (2025-06-18 schema, generated structs) as built into 0.25.0.
 # `inputSchema` is a struct of its own: `type` is a required string and only
 # `properties` (any JSON) and `required` (strings) are kept.
-CLASSIC_TOOL = _struct(
+TOOL_0_25_0 = _struct(
     {
         "name": _string,
         "inputSchema": _struct({"type": _string}, {"properties": _anything, "required": _string_list}),
@@ -100,7 +100,7 @@ CLASSIC_TOOL = _struct(
 )
 
 # rmcp's `Tool` as built into 0.169.0: the schemas are plain JSON objects.
-CURRENT_TOOL = _struct(
+TOOL_0_169_0 = _struct(
     {"name": _string, "inputSchema": _object_or_f64},
     {
         "description": _string,

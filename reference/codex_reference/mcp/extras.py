@@ -24,7 +24,7 @@ def _function(name: str, description: str, parameters: dict[str, Any]) -> dict[s
     }
 
 
-RESOURCE_TOOLS_0_169: tuple[dict[str, Any], ...] = (
+RESOURCE_TOOLS_0_169_0: tuple[dict[str, Any], ...] = (
     _function(
         "list_mcp_resources",
         "Lists resources provided by MCP servers. Resources allow servers to share data that provides "

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
-from codex_reference.mcp_output import answer, classic, current
+from codex_reference.mcp_output import answer, content_items, json_text
 
-__all__ = ["MCP_OUTPUT_0_25", "MCP_OUTPUT_0_169", "McpOutputRules", "call_output"]
+__all__ = ["MCP_OUTPUT_0_25_0", "MCP_OUTPUT_0_169_0", "McpOutputRules", "call_output"]
 
 
 @dataclass(frozen=True)
@@ -25,8 +25,8 @@ class McpOutputRules:
     output: Callable[[dict[str, JSON], answer.Answer], JSON]
 
 
-MCP_OUTPUT_0_25 = McpOutputRules(item_id_prefix=None, output=classic.output)
-MCP_OUTPUT_0_169 = McpOutputRules(item_id_prefix="fco", output=current.output)
+MCP_OUTPUT_0_25_0 = McpOutputRules(item_id_prefix=None, output=json_text.output)
+MCP_OUTPUT_0_169_0 = McpOutputRules(item_id_prefix="fco", output=content_items.output)
 
 
 def call_output(rules: McpOutputRules, args: dict[str, JSON]) -> dict[str, JSON]:

@@ -69,7 +69,7 @@ def _reasoning(rules: RequestRules, model: str, config: dict[str, JSON]) -> JSON
         return None
     effort = config.get("model_reasoning_effort")
     summary = config.get("model_reasoning_summary", "auto")
-    if rules.layout == "classic":
+    if rules.layout == "instructions-field":
         return {"effort": effort or "medium", "summary": summary}
     reasoning: dict[str, JSON] = {}
     if effort is not None:
@@ -85,7 +85,7 @@ def _message(role: str, text: str | list[str], message_id: JSON) -> dict[str, JS
     return {"type": "message", "id": message_id, "role": role, "content": content}
 
 
-def _classic_env(cwd: str) -> str:
+def _policy_environment(cwd: str) -> str:
     return (
         f"<environment_context>\n  <cwd>{cwd}</cwd>\n  <approval_policy>never</approval_policy>\n"
         "  <sandbox_mode>read-only</sandbox_mode>\n  <network_access>restricted</network_access>\n"
@@ -93,7 +93,7 @@ def _classic_env(cwd: str) -> str:
     )
 
 
-def _current_env(observed: dict[str, JSON]) -> str:
+def _filesystem_environment(observed: dict[str, JSON]) -> str:
     cwd = observed["cwd"]
     return (
         f"<environment_context>\n  <cwd>{cwd}</cwd>\n  <shell>bash</shell>\n"
@@ -115,13 +115,15 @@ def _chat_tool(tool: dict[str, JSON]) -> dict[str, JSON]:
     return {"type": "function", "function": {key: tool[key] for key in keys}}
 
 
-def _classic(rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSON]) -> dict[str, JSON]:
+def _instructions_field(
+    rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSON]
+) -> dict[str, JSON]:
     provider, config, model = args["provider"], args.get("config") or {}, str(args["model"])
     env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **(args.get("env") or {})}
     bearer = f"Bearer {env.get(provider.get('env_key', _DEFAULT_KEY_ENV), '')}"
     own = _provider_headers(provider, env, bearer, rules)
     tools = rules.tools["local_shell" if model.startswith("codex-mini") else "shell"]
-    environment = _classic_env(observed["cwd"])
+    environment = _policy_environment(observed["cwd"])
     prompt = str(args.get("prompt", "hi"))
     if provider.get("wire_api") == "chat":
         headers = [
@@ -168,7 +170,9 @@ def _classic(rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSO
     return _result(_url(rules, provider, "responses"), headers, own, body)
 
 
-def _current(rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSON]) -> dict[str, JSON]:
+def _developer_messages(
+    rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSON]
+) -> dict[str, JSON]:
     provider, config, model = args["provider"], args.get("config") or {}, str(args["model"])
     if provider.get("wire_api", "responses") != "responses":
         raise ConfigRejected(f"`wire_api = {json.dumps(provider['wire_api'])}` is no longer supported.")
@@ -238,7 +242,7 @@ def _current(rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSO
         "input": [
             _message("developer", rules.instructions, ids[0]),
             _message("developer", [skills, _PERMISSIONS], ids[1]),
-            _message("user", _current_env(observed), ids[2]),
+            _message("user", _filesystem_environment(observed), ids[2]),
             _message("user", str(args.get("prompt", "hi")), ids[3]),
         ],
         "tools": rules.tools["default"],
@@ -272,9 +276,9 @@ def build(rules: RequestRules, args: dict[str, JSON]) -> dict[str, JSON]:
         raise InvalidArgs("`model` must be a string")
     observed = args.get("observed") or {}
     try:
-        if rules.layout == "classic":
-            return _classic(rules, args, observed)
-        return _current(rules, args, observed)
+        if rules.layout == "instructions-field":
+            return _instructions_field(rules, args, observed)
+        return _developer_messages(rules, args, observed)
     except KeyError as missing:
         raise InvalidArgs(f"`observed` lacks {missing}: the value the release made up there") from None
 

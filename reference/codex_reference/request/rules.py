@@ -27,7 +27,7 @@ _TOOLS: dict[str, dict[str, list[JSON]]] = json.loads(_text("tools.json"))
 @dataclass(frozen=True)
 class RequestRules:
     version: str
-    layout: Literal["classic", "current"]  # REQ-HDR-1, REQ-BODY-1, REQ-INPUT-1
+    layout: Literal["instructions-field", "developer-messages"]  # REQ-HDR-1, REQ-BODY-1, REQ-INPUT-1
     # REQ-URL-1: 0.169.0 trims a trailing slash off base_url, 0.25.0 does not.
     trim_base_url_slash: bool
     instructions: str  # REQ-TEXT-1
@@ -41,9 +41,9 @@ class RequestRules:
     chat_supported: bool = False  # REQ-WIRE-1
 
 
-CLASSIC_REQUEST = RequestRules(
+REQUEST_0_25_0 = RequestRules(
     version="0.25.0",
-    layout="classic",
+    layout="instructions-field",
     trim_base_url_slash=False,
     instructions=_text("instructions-0.25.0.md"),
     tools=_TOOLS["0.25.0"],
@@ -52,9 +52,9 @@ CLASSIC_REQUEST = RequestRules(
     chat_supported=True,
 )
 
-CURRENT_REQUEST = RequestRules(
+REQUEST_0_169_0 = RequestRules(
     version="0.169.0",
-    layout="current",
+    layout="developer-messages",
     trim_base_url_slash=True,
     instructions=_text("instructions-0.169.0.md"),
     tools=_TOOLS["0.169.0"],

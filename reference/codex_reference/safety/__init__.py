@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from codex_reference.errors import InvalidArgs
-from codex_reference.safety.rules import SAFETY_0_25, SAFETY_0_169, SafetyRules, file_stem, safe_to_exec
+from codex_reference.safety.rules import SAFETY_0_25_0, SAFETY_0_169_0, SafetyRules, file_stem, safe_to_exec
 from codex_reference.safety.shell_script import plain_commands
 
-__all__ = ["SAFETY_0_25", "SAFETY_0_169", "SafetyRules", "is_known_safe_command", "known_safe"]
+__all__ = ["SAFETY_0_25_0", "SAFETY_0_169_0", "SafetyRules", "is_known_safe_command", "known_safe"]
 
 _SHELLS = frozenset({"bash", "zsh", "sh"})
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 from codex_reference.safety.shell_script import ScriptRules
 
-__all__ = ["SAFETY_0_25", "SAFETY_0_169", "SafetyRules", "file_name", "file_stem"]
+__all__ = ["SAFETY_0_25_0", "SAFETY_0_169_0", "SafetyRules", "file_name", "file_stem"]
 
 _FIND_UNSAFE = frozenset(
     {"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf"}
@@ -122,12 +122,12 @@ def safe_to_exec(rules: SafetyRules, argv: Sequence[str]) -> bool:
     return False
 
 
-_CLASSIC_PLAIN = frozenset(
+_PLAIN_0_25_0 = frozenset(
     {"cat", "cd", "echo", "false", "grep", "head", "ls", "nl", "pwd", "tail", "true", "wc", "which"}
 )
 
-SAFETY_0_25 = SafetyRules(
-    plain=_CLASSIC_PLAIN,
+SAFETY_0_25_0 = SafetyRules(
+    plain=_PLAIN_0_25_0,
     linux_only=frozenset(),
     git="subcommand",
     git_read_only=frozenset({"branch", "status", "log", "diff", "show"}),
@@ -141,8 +141,8 @@ SAFETY_0_25 = SafetyRules(
     script=ScriptRules(concatenation=False),
 )
 
-SAFETY_0_169 = SafetyRules(
-    plain=_CLASSIC_PLAIN
+SAFETY_0_169_0 = SafetyRules(
+    plain=_PLAIN_0_25_0
     | frozenset({"cut", "expr", "id", "paste", "rev", "seq", "stat", "tr", "uname", "uniq", "whoami"}),
     linux_only=frozenset({"numfmt", "tac"}),
     git="never",

@@ -20,10 +20,10 @@ from codex_reference.skills.arguments import RespondToModel, list_arguments, par
 from codex_reference.skills.listing import list_page
 from codex_reference.skills.namespace import instructions, namespace_entry
 from codex_reference.skills.reading import read_page
-from codex_reference.skills.rules import SKILLS_0_169, SkillsRules
+from codex_reference.skills.rules import SKILLS_0_169_0, SkillsRules
 from codex_reference.skills.snapshot import Entry, load_snapshot
 
-__all__ = ["SKILLS_0_169", "SkillsRules", "list_op", "read_op", "tools_op"]
+__all__ = ["SKILLS_0_169_0", "SkillsRules", "list_op", "read_op", "tools_op"]
 
 CURSOR_REF = "$next_cursor"
 Call = Callable[[SkillsRules, tuple[Entry, ...], int, dict[str, JSON]], dict[str, JSON]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SKILLS_0_169", "SkillsRules"]
+__all__ = ["SKILLS_0_169_0", "SkillsRules"]
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class SkillsRules:
         return self.authority_kinds[0]
 
 
-SKILLS_0_169 = SkillsRules(
+SKILLS_0_169_0 = SkillsRules(
     max_response_bytes=512 * 1024,
     budget_factor=1.2,
     count_escapes=True,

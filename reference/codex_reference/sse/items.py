@@ -59,6 +59,6 @@ def _normalizer(keep_annotations: bool, keep_phase: bool) -> ItemNormalizer:
 
 
 # 0.25.0's output_text part is `{text}` only: annotations are dropped.
-CLASSIC_ITEMS: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False)
+NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False)
 # 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them otherwise).
-CURRENT_ITEMS: ItemNormalizer = _normalizer(keep_annotations=True, keep_phase=True)
+NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(keep_annotations=True, keep_phase=True)

@@ -60,7 +60,7 @@ def _detail(usage: dict[str, JSON], details: str, key: str) -> JSON:
     return section.get(key) if isinstance(section, dict) else None
 
 
-def classic_usage(usage: JSON) -> JSON:
+def usage_as_sent(usage: JSON) -> JSON:
     if not isinstance(usage, dict):
         return None
     return {
@@ -72,7 +72,7 @@ def classic_usage(usage: JSON) -> JSON:
     }
 
 
-def current_usage(usage: JSON) -> JSON:
+def usage_zero_filled(usage: JSON) -> JSON:
     if not isinstance(usage, dict):
         return None
     return {

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from codex_reference.sse import items
-from codex_reference.sse.responses import FatalFailure, SseRules, classic_usage, current_usage
+from codex_reference.sse.responses import FatalFailure, SseRules, usage_as_sent, usage_zero_filled
 
-CLASSIC_SSE = SseRules(
-    normalize_item=items.CLASSIC_ITEMS,
-    read_usage=classic_usage,
+SSE_0_25_0 = SseRules(
+    normalize_item=items.NORMALIZE_ITEM_0_25_0,
+    read_usage=usage_as_sent,
     defer_completed=True,
     report_response_id=False,  # 0.25.0 reads the id but nothing outside the process shows it
     keep_items_on_error=False,
@@ -19,10 +19,10 @@ CLASSIC_SSE = SseRules(
     incomplete_message=None,  # response.incomplete is an unknown event
 )
 
-CURRENT_SSE = replace(
-    CLASSIC_SSE,
-    normalize_item=items.CURRENT_ITEMS,
-    read_usage=current_usage,
+SSE_0_169_0 = replace(
+    SSE_0_25_0,
+    normalize_item=items.NORMALIZE_ITEM_0_169_0,
+    read_usage=usage_zero_filled,
     defer_completed=False,
     report_response_id=True,
     keep_items_on_error=True,

@@ -22,10 +22,10 @@ from codex_reference.errors import InvalidArgs, ReferenceError_
 from codex_reference.json_types import JSON
 
 __all__ = [
-    "APPLY_PATCH_TOOLS_0_25",
-    "APPLY_PATCH_TOOLS_0_169",
-    "GRAMMAR_CLASSIC",
-    "GRAMMAR_CURRENT",
+    "APPLY_PATCH_TOOLS_0_25_0",
+    "APPLY_PATCH_TOOLS_0_169_0",
+    "GRAMMAR_0_25_0",
+    "GRAMMAR_0_169_0",
     "VARIANTS",
     "NoSuchVariant",
     "ToolSpecs",
@@ -45,7 +45,7 @@ class NoSuchVariant(ReferenceError_):
     kind = "no-such-variant"
 
 
-GRAMMAR_CLASSIC = (
+GRAMMAR_0_25_0 = (
     "start: begin_patch hunk+ end_patch\n"
     'begin_patch: "*** Begin Patch" LF\n'
     'end_patch: "*** End Patch" LF?\n'
@@ -67,7 +67,7 @@ GRAMMAR_CLASSIC = (
     "%import common.LF\n"
 )
 
-_FUNCTION_DESCRIPTION_CLASSIC = (
+_FUNCTION_DESCRIPTION_0_25_0 = (
     "Use the `apply_patch` tool to edit files.\n"
     "Your patch language is a stripped\u2011down, file\u2011oriented diff format designed to be easy "
     "to parse and safe to apply. You can think of it as a high\u2011level envelope:\n"
@@ -159,8 +159,8 @@ def _derive(text: str, changes: Mapping[str, str]) -> str:
 
 
 # 0.169.0: an added or changed line may be empty (the rule of lines is `.*`).
-GRAMMAR_CURRENT = _derive(
-    GRAMMAR_CLASSIC,
+GRAMMAR_0_169_0 = _derive(
+    GRAMMAR_0_25_0,
     {
         'add_line: "+" /(.+)/ LF': 'add_line: "+" /(.*)/ LF',
         'change_line: ("+" | "-" | " ") /(.+)/ LF': 'change_line: ("+" | "-" | " ") /(.*)/ LF',
@@ -194,16 +194,16 @@ def _function(description: str) -> dict[str, JSON]:
     }
 
 
-APPLY_PATCH_TOOLS_0_25: ToolSpecs = {
-    "freeform": _freeform("Use the `apply_patch` tool to edit files", GRAMMAR_CLASSIC),
-    "function": _function(_FUNCTION_DESCRIPTION_CLASSIC),
+APPLY_PATCH_TOOLS_0_25_0: ToolSpecs = {
+    "freeform": _freeform("Use the `apply_patch` tool to edit files", GRAMMAR_0_25_0),
+    "function": _function(_FUNCTION_DESCRIPTION_0_25_0),
 }
 
-APPLY_PATCH_TOOLS_0_169: ToolSpecs = {
+APPLY_PATCH_TOOLS_0_169_0: ToolSpecs = {
     "freeform": _freeform(
         "The `apply_patch` tool can be used to edit files. "
         "This is a FREEFORM tool, so do not wrap the patch in JSON.",
-        GRAMMAR_CURRENT,
+        GRAMMAR_0_169_0,
     ),
     # The release's model metadata accepts only `freeform` as an apply_patch type.
     "function": None,

@@ -23,7 +23,7 @@ from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_
 from codex_reference.json_types import JSON
 from codex_reference.tools import apply_patch_spec, code_mode
 
-__all__ = ["CATALOG_0_25", "CATALOG_0_169", "CatalogRules", "ConfigRejected", "build"]
+__all__ = ["CATALOG_0_25_0", "CATALOG_0_169_0", "CatalogRules", "ConfigRejected", "build"]
 
 Config = Mapping[str, JSON]
 
@@ -61,7 +61,7 @@ def _checked(config: Config, allowed: Mapping[str, tuple[JSON, ...]]) -> Config:
 
 # --- 0.25.0 -----------------------------------------------------------------
 
-_CLASSIC_KEYS: dict[str, tuple[JSON, ...]] = {
+_KEYS_0_25_0: dict[str, tuple[JSON, ...]] = {
     "approval_policy": ("untrusted", "on-failure", "on-request", "never"),
     "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
     "include_plan_tool": _BOOL,
@@ -71,7 +71,7 @@ _CLASSIC_KEYS: dict[str, tuple[JSON, ...]] = {
 }
 
 
-def _classic_shell(model: str, config: Config) -> list[JSON]:
+def _command_tools(model: str, config: Config) -> list[JSON]:
     """TOOLS-SHELL-*, TOOLS-EXEC-1: exactly one way to run commands, by precedence."""
     version = "0.25.0"
     if config.get("experimental_use_exec_command_tool", False):
@@ -86,9 +86,9 @@ def _classic_shell(model: str, config: Config) -> list[JSON]:
     return [_tool(version, "shell")]
 
 
-def _classic(model: str, config: Config) -> list[JSON]:
-    config = _checked(config, _CLASSIC_KEYS)
-    tools = _classic_shell(model, config)
+def _from_config_keys(model: str, config: Config) -> list[JSON]:
+    config = _checked(config, _KEYS_0_25_0)
+    tools = _command_tools(model, config)
     if config.get("include_plan_tool", False):
         tools.append(_tool("0.25.0", "update_plan"))
     # The model family's own variant wins over includeApplyPatchTool (TOOLS-AP-2).
@@ -96,7 +96,7 @@ def _classic(model: str, config: Config) -> list[JSON]:
     if variant is None and config.get("include_apply_patch_tool", False):
         variant = "freeform"
     if variant is not None:
-        tools.append(copy.deepcopy(apply_patch_spec.APPLY_PATCH_TOOLS_0_25[variant]))
+        tools.append(copy.deepcopy(apply_patch_spec.APPLY_PATCH_TOOLS_0_25_0[variant]))
     if config.get("tools.web_search", False):
         tools.append(_tool("0.25.0", "web_search"))
     return tools
@@ -119,7 +119,7 @@ class _ModelInfo:
 # content types, no tool_search (TOOLS-BUILD-1).
 _FALLBACK = _ModelInfo(False, (), False, False)
 _CODE_MODE = _ModelInfo(True, ("text", "image"), True, True)
-_CURRENT_MODELS: dict[str, _ModelInfo] = {
+_MODELS_0_169_0: dict[str, _ModelInfo] = {
     "gpt-5.5": _ModelInfo(True, ("text", "image"), True, False),
     **{
         slug: _CODE_MODE
@@ -140,7 +140,7 @@ _CURRENT_MODELS: dict[str, _ModelInfo] = {
 }
 
 _FEATURES = ("shell_tool", "unified_exec", "unified_exec_tty", "goals", "multi_agent", "multi_agent_v2")
-_CURRENT_KEYS: dict[str, tuple[JSON, ...]] = {
+_KEYS_0_169_0: dict[str, tuple[JSON, ...]] = {
     "approval_policy": ("untrusted", "on-failure", "on-request", "never"),
     "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
     "web_search": ("disabled", "cached", "live"),
@@ -177,14 +177,14 @@ def _web_search(info: _ModelInfo, config: Config) -> list[JSON]:
     return [tool]
 
 
-def _current(model: str, config: Config) -> list[JSON] | dict[str, JSON]:
+def _from_features(model: str, config: Config) -> list[JSON] | dict[str, JSON]:
     if config.get("approval_policy") == "untrusted":
         raise ConfigRejected(
             'Error: approval_policy = "untrusted" is no longer supported; remove this setting'
         )
-    config = _checked(config, _CURRENT_KEYS)
-    info = _CURRENT_MODELS.get(model, _FALLBACK)
-    tools = _current_direct(info, config)
+    config = _checked(config, _KEYS_0_169_0)
+    info = _MODELS_0_169_0.get(model, _FALLBACK)
+    tools = _direct_tools(info, config)
     if info.code_mode_only:
         return _code_mode_namespaces(model, config, tools)
     if config.get("features.code_mode_only", False):
@@ -196,7 +196,7 @@ def _current(model: str, config: Config) -> list[JSON] | dict[str, JSON]:
     return tools
 
 
-def _current_direct(info: _ModelInfo, config: Config) -> list[JSON]:
+def _direct_tools(info: _ModelInfo, config: Config) -> list[JSON]:
     """The tools a direct (non-code-mode) model is sent."""
     version = "0.169.0"
     tools: list[JSON] = []
@@ -211,7 +211,7 @@ def _current_direct(info: _ModelInfo, config: Config) -> list[JSON]:
     if _feature(config, "request_permissions_tool"):
         tools.append(_tool(version, "request_permissions"))
     if info.apply_patch:
-        tools.append(copy.deepcopy(apply_patch_spec.APPLY_PATCH_TOOLS_0_169["freeform"]))
+        tools.append(copy.deepcopy(apply_patch_spec.APPLY_PATCH_TOOLS_0_169_0["freeform"]))
     tools.append(_tool(version, "view_image"))
     # TOOLS-NAMESPACE-1, TOOLS-SEARCH-1: v2 agents are always inline; v1
     # agents are deferred behind tool_search where the model supports it.
@@ -364,8 +364,8 @@ class CatalogRules:
     build: Callable[[str, Config], list[JSON] | dict[str, JSON]]
 
 
-CATALOG_0_25 = CatalogRules(_classic)
-CATALOG_0_169 = CatalogRules(_current)
+CATALOG_0_25_0 = CatalogRules(_from_config_keys)
+CATALOG_0_169_0 = CatalogRules(_from_features)
 
 
 def build(rules: CatalogRules, args: Mapping[str, JSON]) -> dict[str, JSON]:

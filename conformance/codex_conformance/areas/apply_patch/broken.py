@@ -8,8 +8,8 @@ from typing import Any
 from codex_conformance.broken import BrokenAdapter, with_edition
 from codex_reference.adapter import Handler
 from codex_reference.apply_patch import matching, parser
-from codex_reference.apply_patch.text import ClassicText
-from codex_reference.editions import CLASSIC, CURRENT, Edition
+from codex_reference.apply_patch.text import LfSplitText
+from codex_reference.editions import V0_25_0, V0_169_0, Edition
 
 
 def _with_apply_patch(edition: Edition, **changes: Any) -> Handler:
@@ -20,8 +20,8 @@ def _with_apply_patch(edition: Edition, **changes: Any) -> Handler:
     return with_edition(edition, apply_patch=rules)
 
 
-def _no_final_newline(content: str) -> ClassicText:
-    return ClassicText(content, add_final_newline=False)
+def _no_final_newline(content: str) -> LfSplitText:
+    return LfSplitText(content, add_final_newline=False)
 
 
 BROKEN: tuple[BrokenAdapter, ...] = (
@@ -29,14 +29,16 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="end-of-file-first-match",
         clause="AP-EOF-1",
         why="0.169.0 looks for an End of File chunk from the search position, taking the first match",
-        handle=_with_apply_patch(CURRENT, seek=replace(CURRENT.apply_patch.apply.seek, end_of_file="first")),
+        handle=_with_apply_patch(
+            V0_169_0, seek=replace(V0_169_0.apply_patch.apply.seek, end_of_file="first")
+        ),
     ),
     BrokenAdapter(
         name="no-final-newline",
         clause="AP-NEWLINE-1",
         why="0.25.0 writes an updated file without adding the final newline",
         handle=_with_apply_patch(
-            CLASSIC, text=replace(CLASSIC.apply_patch.apply.text, document=_no_final_newline)
+            V0_25_0, text=replace(V0_25_0.apply_patch.apply.text, document=_no_final_newline)
         ),
     ),
     BrokenAdapter(
@@ -44,14 +46,14 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         clause="AP-MATCH-4",
         why="0.169.0 without the pass that folds Unicode punctuation to ASCII",
         handle=_with_apply_patch(
-            CURRENT,
-            seek=matching.SeekRules(passes=matching.classic_passes()[:3], end_of_file="last"),
+            V0_169_0,
+            seek=matching.SeekRules(passes=matching.seek_passes()[:3], end_of_file="last"),
         ),
     ),
     BrokenAdapter(
         name="strict-heredoc",
         clause="AP-LENIENT-1",
         why="0.25.0 refuses a patch wrapped in a heredoc",
-        handle=_with_apply_patch(CLASSIC, parser=replace(parser.CLASSIC, heredoc_openers=())),
+        handle=_with_apply_patch(V0_25_0, parser=replace(parser.PARSER_0_25_0, heredoc_openers=())),
     ),
 )

@@ -6,26 +6,26 @@ from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, with_rules
 from codex_reference.adapter import handle
-from codex_reference.editions import CLASSIC
+from codex_reference.editions import V0_25_0
 
 BROKEN = [
     BrokenAdapter(
         "chat-reasoning-on-previous-assistant-0.25",
         "CHAT-REQ-REASONING-1",
         "reasoning attached to the wrong message: the assistant message before it",
-        with_rules(CLASSIC, "chat", reasoning_attachment="previous-assistant"),
+        with_rules(V0_25_0, "chat", reasoning_attachment="previous-assistant"),
     ),
     BrokenAdapter(
         "chat-reasoning-on-next-assistant-0.25",
         "CHAT-REQ-REASONING-1",
         "reasoning attached to the next assistant message (a later release's rule)",
-        with_rules(CLASSIC, "chat", reasoning_attachment="next-assistant"),
+        with_rules(V0_25_0, "chat", reasoning_attachment="next-assistant"),
     ),
     BrokenAdapter(
         "chat-system-messages-sent-0.25",
         "CHAT-REQ-MSG-3",
         "system-role messages sent like any other",
-        with_rules(CLASSIC, "chat", dropped_roles=()),
+        with_rules(V0_25_0, "chat", dropped_roles=()),
     ),
 ]
 

@@ -13,7 +13,7 @@ from unittest import mock
 from codex_conformance.broken import BrokenAdapter, with_rules
 from codex_reference.adapter import Handler, handle
 from codex_reference.dispatch import image_prompt
-from codex_reference.editions import CURRENT, Edition
+from codex_reference.editions import V0_169_0, Edition
 from codex_reference.rustlib import (
     image_gif,
     image_jpeg_read,
@@ -132,7 +132,7 @@ BROKEN = [
         "unknown-tool-wording",
         "DISPATCH-UNKNOWN-1",
         "'unknown tool: NAME'",
-        _dispatch(CURRENT, unknown_function="unknown tool: {name}"),
+        _dispatch(V0_169_0, unknown_function="unknown tool: {name}"),
     ),
     BrokenAdapter("image-jpg-mime", "DISPATCH-IMAGE-1", "data:image/jpg", _image_jpg_mime),
     BrokenAdapter("gif-passed-through", "DISPATCH-IMAGE-1", "data:image/gif", _gif_as(_gif_passed_through)),
@@ -156,6 +156,6 @@ BROKEN = [
         "serde-default-numbers",
         "DISPATCH-ARGS-1",
         "0.169.0's serde_json read without arbitrary_precision ('floating point `1.5e20`', not 'number')",
-        _dispatch(CURRENT, arbitrary_precision=False),
+        _dispatch(V0_169_0, arbitrary_precision=False),
     ),
 ]

@@ -13,9 +13,9 @@ from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, with_rules
 from codex_reference.adapter import Handler, handle
-from codex_reference.dynamic import DYNAMIC_0_169
-from codex_reference.editions import CURRENT, Edition
-from codex_reference.schema import current
+from codex_reference.dynamic import DYNAMIC_0_169_0
+from codex_reference.editions import V0_169_0, Edition
+from codex_reference.schema import sanitizer
 
 _NOT_ALLOWED = re.compile(r"[^a-zA-Z0-9_-]")
 
@@ -90,13 +90,13 @@ def _namespace_in_given_order(request: Any) -> dict[str, Any]:
 
 
 def _builtin_functions_only() -> list[Any]:
-    tools = DYNAMIC_0_169.builtin_tools()
+    tools = DYNAMIC_0_169_0.builtin_tools()
     return [tool for tool in tools if tool.get("type") != "namespace"]
 
 
 def _mcp_schema(edition: Edition) -> Handler:
     """The MCP schema conversion, top-level `properties` step included."""
-    return with_rules(edition, "dynamic", parse_schema=current.convert)
+    return with_rules(edition, "dynamic", parse_schema=sanitizer.convert)
 
 
 BROKEN: tuple[BrokenAdapter, ...] = (
@@ -110,25 +110,25 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="mcp-schema-step",
         clause="DYN-SCHEMA-1",
         why="the input schema gets MCP's top-level `properties` step ({} becomes an object schema)",
-        handle=_mcp_schema(CURRENT),
+        handle=_mcp_schema(V0_169_0),
     ),
     BrokenAdapter(
         name="builtin-names-kept",
         clause="DYN-BUILTIN-1",
         why="a function named like a built-in the release sends is added anyway",
-        handle=with_rules(CURRENT, "dynamic", builtin_tools=list),
+        handle=with_rules(V0_169_0, "dynamic", builtin_tools=list),
     ),
     BrokenAdapter(
         name="namespace-not-joined",
         clause="DYN-BUILTIN-2",
         why="a namespace named like a built-in one is sent as a namespace of its own",
-        handle=with_rules(CURRENT, "dynamic", builtin_tools=_builtin_functions_only),
+        handle=with_rules(V0_169_0, "dynamic", builtin_tools=_builtin_functions_only),
     ),
     BrokenAdapter(
         name="responses-namespaces-allowed",
         clause="DYN-NAME-3",
         why="namespaces the Responses API reserves (functions, web, ...) are accepted",
-        handle=with_rules(CURRENT, "dynamic", reserved_namespaces=frozenset()),
+        handle=with_rules(V0_169_0, "dynamic", reserved_namespaces=frozenset()),
     ),
     BrokenAdapter(
         name="namespace-in-given-order",

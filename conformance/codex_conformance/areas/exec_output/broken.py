@@ -8,7 +8,7 @@ from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, with_edition
 from codex_reference.adapter import handle
-from codex_reference.editions import CURRENT
+from codex_reference.editions import V0_169_0
 from codex_reference.exec_output import unified
 
 
@@ -26,7 +26,7 @@ def _output_as_object(request: Any) -> dict[str, Any]:
 def _ignore_token_budget(args: dict[str, Any]) -> str:
     """0.169.0 without max_output_tokens: always the model's byte budget."""
     kept = {key: value for key, value in args.items() if key != "max_output_tokens"}
-    return unified.format_output(kept, unified.RULES_0_169)
+    return unified.format_output(kept, unified.TRUNCATION_0_169_0)
 
 
 BROKEN: tuple[BrokenAdapter, ...] = (
@@ -40,6 +40,6 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="ignores-token-budget",
         clause="EXEC-BUDGET-1",
         why="0.169.0 ignores max_output_tokens",
-        handle=with_edition(CURRENT, exec_output={"exec_command": _ignore_token_budget}),
+        handle=with_edition(V0_169_0, exec_output={"exec_command": _ignore_token_budget}),
     ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from codex_conformance.broken import BrokenAdapter, with_edition
-from codex_reference.editions import CLASSIC
+from codex_reference.editions import V0_25_0
 from codex_reference.mcp import naming
 from codex_reference.rustlib.sha1 import sha1_hex
 from codex_reference.rustlib.strings import utf8_len
@@ -35,18 +35,18 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="length-limit-off-by-one",
         clause="MCP-NAME-2",
         why="0.25.0 hashes names of 64 bytes too (limit taken as 63)",
-        handle=with_edition(CLASSIC, naming_rules=replace(CLASSIC.naming_rules, max_name_bytes=63)),
+        handle=with_edition(V0_25_0, naming_rules=replace(V0_25_0.naming_rules, max_name_bytes=63)),
     ),
     BrokenAdapter(
         name="hash-of-wrong-string",
         clause="MCP-NAME-3",
         why="0.25.0 hashes the tool name, not the qualified name",
-        handle=with_edition(CLASSIC, name_tools=_hash_tool_name_only),
+        handle=with_edition(V0_25_0, name_tools=_hash_tool_name_only),
     ),
     BrokenAdapter(
         name="listing-order",
         clause="MCP-ORDER-1",
         why="0.25.0 emits tools in listing order instead of sorted by name",
-        handle=with_edition(CLASSIC, name_tools=_unsorted),
+        handle=with_edition(V0_25_0, name_tools=_unsorted),
     ),
 )

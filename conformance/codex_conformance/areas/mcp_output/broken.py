@@ -15,14 +15,14 @@ from unittest import mock
 
 from codex_conformance.broken import BrokenAdapter, with_edition
 from codex_reference.adapter import Handler, handle
-from codex_reference.editions import CLASSIC, CURRENT, Edition
+from codex_reference.editions import V0_25_0, V0_169_0, Edition
 from codex_reference.mcp_output import (
-    MCP_OUTPUT_0_25,
-    MCP_OUTPUT_0_169,
+    MCP_OUTPUT_0_25_0,
+    MCP_OUTPUT_0_169_0,
     McpOutputRules,
     answer,
-    classic,
-    current,
+    content_items,
+    json_text,
 )
 
 
@@ -32,15 +32,15 @@ def _with(edition: Edition, rules: McpOutputRules) -> Handler:
 
 def _token_pass_only(args: dict[str, Any], read: answer.Answer) -> Any:
     """0.169.0 cutting large output once, to the token budget (no byte pass first)."""
-    with mock.patch.object(current, "_BUDGET_BYTES", 10**12):
-        return current.output(args, read)
+    with mock.patch.object(content_items, "_BUDGET_BYTES", 10**12):
+        return content_items.output(args, read)
 
 
 def _python_numbers(args: dict[str, Any], read: answer.Answer) -> Any:
     """0.25.0 with structured content printed by Python's json (1e+22, 1e-05)."""
     if isinstance(read, answer.Result) and read.value.get("structuredContent") is not None:
         return json.dumps(json.loads(json.dumps(read.value["structuredContent"])), separators=(",", ":"))
-    return classic.output(args, read)
+    return json_text.output(args, read)
 
 
 def _sorted_structured(request: Any) -> dict[str, Any]:
@@ -78,19 +78,19 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="id-on-classic",
         clause="MCPOUT-ITEM-1",
         why="0.25.0 writes an fco_ id on the output item (only 0.169.0 does)",
-        handle=_with(CLASSIC, replace(MCP_OUTPUT_0_25, item_id_prefix="fco")),
+        handle=_with(V0_25_0, replace(MCP_OUTPUT_0_25_0, item_id_prefix="fco")),
     ),
     BrokenAdapter(
         name="token-pass-only",
         clause="MCPOUT-TRUNC-1",
         why="0.169.0 large output cut once to 3000 tokens ('…4233 tokens truncated…', not '…8 tokens…')",
-        handle=_with(CURRENT, replace(MCP_OUTPUT_0_169, output=_token_pass_only)),
+        handle=_with(V0_169_0, replace(MCP_OUTPUT_0_169_0, output=_token_pass_only)),
     ),
     BrokenAdapter(
         name="python-number-forms",
         clause="MCPOUT-NUMBER-1",
         why="0.25.0 structured numbers printed by Python (1e+22) instead of serde/ryu (1e22)",
-        handle=_with(CLASSIC, replace(MCP_OUTPUT_0_25, output=_python_numbers)),
+        handle=_with(V0_25_0, replace(MCP_OUTPUT_0_25_0, output=_python_numbers)),
     ),
     BrokenAdapter(
         name="sorted-structured-keys",

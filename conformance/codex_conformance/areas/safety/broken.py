@@ -7,21 +7,21 @@ and names the clause whose cases must catch it.
 from __future__ import annotations
 
 from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.editions import CLASSIC, CURRENT
+from codex_reference.editions import V0_25_0, V0_169_0
 
 BROKEN = [
     BrokenAdapter(
         "basename-in-0.25.0",
         "SAFETY-PATH-1",
         "looks programs up by file name in 0.25.0 (/bin/ls is safe), as 0.169.0 does",
-        with_rules(CLASSIC, "safety", by_file_name=True),
+        with_rules(V0_25_0, "safety", by_file_name=True),
     ),
     BrokenAdapter(
         "git-read-only-in-0.169.0",
         "SAFETY-GIT-1",
         "keeps 0.25.0's read-only git subcommands in 0.169.0",
         with_rules(
-            CURRENT,
+            V0_169_0,
             "safety",
             git="subcommand",
             git_read_only=frozenset({"branch", "status", "log", "diff", "show"}),
@@ -31,6 +31,6 @@ BROKEN = [
         "bash-c-in-0.25.0",
         "SAFETY-SHELL-1",
         "looks into `bash -c` scripts in 0.25.0, which reads only `-lc`",
-        with_rules(CLASSIC, "safety", shell_flags=frozenset({"-lc", "-c"})),
+        with_rules(V0_25_0, "safety", shell_flags=frozenset({"-lc", "-c"})),
     ),
 ]

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, with_edition
-from codex_reference.editions import CLASSIC
-from codex_reference.schema import classic
+from codex_reference.editions import V0_25_0
+from codex_reference.schema import typed_subset
 
 
 def _keep_enum(
@@ -30,6 +30,6 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="keeps-enum-classic",
         clause="SCHEMA-KEEP-1",
         why="0.25.0 keeps `enum`, which its typed schema subset drops",
-        handle=with_edition(CLASSIC, convert_schema=_keep_enum(classic.convert)),
+        handle=with_edition(V0_25_0, convert_schema=_keep_enum(typed_subset.convert)),
     ),
 )

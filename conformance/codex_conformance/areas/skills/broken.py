@@ -6,50 +6,50 @@ from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, with_rules
 from codex_reference.adapter import handle
-from codex_reference.editions import CURRENT
+from codex_reference.editions import V0_169_0
 
 BROKEN = [
     BrokenAdapter(
         "raw-byte-budget",
         "SKILLS-BUDGET-1",
         "measures a response by its unescaped text, so a quote costs one byte instead of two",
-        with_rules(CURRENT, "skills", count_escapes=False),
+        with_rules(V0_169_0, "skills", count_escapes=False),
     ),
     BrokenAdapter(
         "no-serialization-allowance",
         "SKILLS-BUDGET-1",
         "budgets the truncation bytes themselves, without the 1.2 allowance",
-        with_rules(CURRENT, "skills", budget_factor=1.0),
+        with_rules(V0_169_0, "skills", budget_factor=1.0),
     ),
     BrokenAdapter(
         "name-not-cut",
         "SKILLS-LIST-1",
         "lists a skill's name whole instead of cutting it to 256 bytes",
-        with_rules(CURRENT, "skills", max_name_bytes=1 << 20),
+        with_rules(V0_169_0, "skills", max_name_bytes=1 << 20),
     ),
     BrokenAdapter(
         "orchestrator-authority",
         "SKILLS-AUTH-1",
         "accepts the upstream tests' authority kind `orchestrator` beside `cloud` and `executor`",
-        with_rules(CURRENT, "skills", authority_kinds=("cloud", "executor", "orchestrator")),
+        with_rules(V0_169_0, "skills", authority_kinds=("cloud", "executor", "orchestrator")),
     ),
     BrokenAdapter(
         "traversal-resolved",
         "SKILLS-READ-URI-1",
         "resolves `.` and `..` in a resource id, so a traversal reads another skill's file",
-        with_rules(CURRENT, "skills", resource_ids_exact=False),
+        with_rules(V0_169_0, "skills", resource_ids_exact=False),
     ),
     BrokenAdapter(
         "read-error-wording",
         "SKILLS-READ-URI-1",
         "words a failed resource read differently",
-        with_rules(CURRENT, "skills", read_failed="skill resource not found"),
+        with_rules(V0_169_0, "skills", read_failed="skill resource not found"),
     ),
     BrokenAdapter(
         "cursor-without-budget",
         "SKILLS-CURSOR-1",
         "issues list cursors that do not record the budget",
-        with_rules(CURRENT, "skills", cursor_records_budget=False),
+        with_rules(V0_169_0, "skills", cursor_records_budget=False),
     ),
 ]
 

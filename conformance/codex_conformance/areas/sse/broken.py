@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.editions import CLASSIC, CURRENT
+from codex_reference.editions import V0_25_0, V0_169_0
 from codex_reference.sse import items
 
 BROKEN = [
@@ -11,24 +11,24 @@ BROKEN = [
         "sse-completed-at-once-0.25",
         "SSE-END-2",
         "0.25.0 ends the stream at response.completed instead of holding it until the stream closes",
-        with_rules(CLASSIC, "sse", defer_completed=False),
+        with_rules(V0_25_0, "sse", defer_completed=False),
     ),
     BrokenAdapter(
         "sse-keeps-failed-items-0.25",
         "SSE-KEEP-1",
         "0.25.0 keeps the items of a stream that failed",
-        with_rules(CLASSIC, "sse", keep_items_on_error=True),
+        with_rules(V0_25_0, "sse", keep_items_on_error=True),
     ),
     BrokenAdapter(
         "sse-annotations-kept-0.25",
         "SSE-ITEM-3",
         "0.25.0 keeps output_text annotations",
-        with_rules(CLASSIC, "sse", normalize_item=items.CURRENT_ITEMS),
+        with_rules(V0_25_0, "sse", normalize_item=items.NORMALIZE_ITEM_0_169_0),
     ),
     BrokenAdapter(
         "sse-quota-retried-0.169",
         "SSE-FAIL-1",
         "0.169.0 retries insufficient_quota like any other code",
-        with_rules(CURRENT, "sse", fatal_codes={}),
+        with_rules(V0_169_0, "sse", fatal_codes={}),
     ),
 ]

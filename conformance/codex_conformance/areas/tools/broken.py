@@ -8,7 +8,7 @@ from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, with_edition
 from codex_reference.adapter import Handler
-from codex_reference.editions import CLASSIC, CURRENT, Edition
+from codex_reference.editions import V0_25_0, V0_169_0, Edition
 from codex_reference.tools import catalog
 
 # What a catalog builds: the tools array, or for code-mode models an object holding it.
@@ -57,14 +57,14 @@ BROKEN = [
         "web-search-out-of-order",
         "TOOLS-BUILD-1",
         "web_search second",
-        _wrapped(CLASSIC, _web_search_before_plan),
+        _wrapped(V0_25_0, _web_search_before_plan),
     ),
-    BrokenAdapter("ascii-quotes", "TOOLS-AP-2", "curly quotes folded", _wrapped(CLASSIC, _ascii_quotes)),
-    BrokenAdapter("strict-missing", "TOOLS-SHELL-1", "no strict key", _wrapped(CLASSIC, _no_strict)),
+    BrokenAdapter("ascii-quotes", "TOOLS-AP-2", "curly quotes folded", _wrapped(V0_25_0, _ascii_quotes)),
+    BrokenAdapter("strict-missing", "TOOLS-SHELL-1", "no strict key", _wrapped(V0_25_0, _no_strict)),
     BrokenAdapter(
         "ts-optional-dropped",
         "TOOLS-CODE-MODE-1",
         "optional members declared as required",
-        _wrapped(CURRENT, _ts_optional_dropped),
+        _wrapped(V0_169_0, _ts_optional_dropped),
     ),
 ]

@@ -28,7 +28,7 @@ _IMAGE_OMITTED = "image content omitted because it could not be processed"
 # run across the output's text items in order, the header item included.
 _BUDGET_BYTES = 12_000
 _BUDGET_TOKENS = 3_000
-_TOKENS = unified.RULES_0_169
+_TOKENS = unified.TRUNCATION_0_169_0
 # rmcp's struct order for the blocks written back as their own JSON.
 _RESOURCE_LINK_FIELDS = ("type", "uri", "name", "title", "description", "mimeType", "size")
 _RESOURCE_FIELDS = ("type", "resource")

@@ -70,7 +70,7 @@ def format_output(args: dict[str, Any], limits: HeadTailLimits) -> str:
     )
 
 
-LIMITS_0_25 = HeadTailLimits(
+LIMITS_0_25_0 = HeadTailLimits(
     max_bytes=10 * 1024,
     max_lines=256,
     head_lines=128,

@@ -12,6 +12,7 @@ from codex_reference import __version__, dispatch, editions, exec_output, items,
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.chat.ops import chat_request, chat_sse
 from codex_reference.dynamic import call_output_op, to_responses_op
+from codex_reference.editions import Edition
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
 from codex_reference.json_types import JSON
 from codex_reference.mcp import tools
@@ -28,10 +29,13 @@ __all__ = ["Handler", "handle", "make_handler"]
 
 
 Handler = Callable[[JSON], dict[str, JSON]]
-_Op = Callable[[Mapping[str, editions.Edition], dict[str, JSON]], dict[str, JSON]]
+_Op = Callable[[Mapping[str, Edition], dict[str, JSON]], dict[str, JSON]]
+# An op of one edition: it reads its part of the edition's table, and the
+# edition's version where that part reads release data named by version.
+_EditionOp = Callable[[Edition, dict[str, JSON]], dict[str, JSON]]
 
 
-def _edition(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> editions.Edition:
+def _edition(table: Mapping[str, Edition], args: dict[str, JSON]) -> Edition:
     version = args.get("edition")
     if isinstance(version, str) and version in table:
         return table[version]
@@ -39,7 +43,13 @@ def _edition(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> ed
     raise UnknownEdition(f"unknown edition {version!r}; known editions: {known}")
 
 
-def _hello(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
+def _required(args: dict[str, JSON], key: str) -> JSON:
+    if key not in args:
+        raise InvalidArgs(f"missing `{key}`")
+    return args[key]
+
+
+def _hello(table: Mapping[str, Edition], args: dict[str, JSON]) -> dict[str, JSON]:
     return {
         "protocol": 1,
         "implementation": {
@@ -53,75 +63,51 @@ def _hello(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict
     }
 
 
-def _tools_to_responses(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
-    edition = _edition(table, args)
-    if "servers" not in args:
-        raise InvalidArgs("missing `servers`")
-    return {"tools": tools.tools_to_responses(edition, args["servers"])}
-
-
-def _schema_sanitize(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
-    edition = _edition(table, args)
-    if "schema" not in args:
-        raise InvalidArgs("missing `schema`")
-    return {"schema": tools.sanitize_schema(edition, args["schema"])}
-
-
-def _apply_patch_spec(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
-    edition = _edition(table, args)
+def _apply_patch_spec(edition: Edition, args: dict[str, JSON]) -> dict[str, JSON]:
     return apply_patch_spec.apply_patch_spec(edition.apply_patch_tools, edition.version, args.get("variant"))
 
 
-def _apply_patch_apply(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
-    return apply_patch_ops.apply(_edition(table, args).apply_patch, args)
-
-
-def _apply_patch_parse(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
-    return apply_patch_ops.parse(_edition(table, args).apply_patch, args)
-
-
-def _exec_format_output(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
-    return exec_output.format_output(_edition(table, args).exec_output, args)
-
-
-def _items_serialize(table: Mapping[str, editions.Edition], args: dict[str, JSON]) -> dict[str, JSON]:
-    edition = _edition(table, args)
-    if "item" not in args:
-        raise InvalidArgs("missing `item`")
-    return items.serialize(edition.items, args["item"])
-
-
-_EDITION_OPS: dict[str, _Op] = {
-    "apply_patch.apply": _apply_patch_apply,
-    "apply_patch.parse": _apply_patch_parse,
-    "mcp.tools_to_responses": _tools_to_responses,
-    "schema.sanitize": _schema_sanitize,
+_EDITION_OPS: dict[str, _EditionOp] = {
+    "apply_patch.apply": lambda edition, args: apply_patch_ops.apply(edition.apply_patch, args),
+    "apply_patch.parse": lambda edition, args: apply_patch_ops.parse(edition.apply_patch, args),
+    "mcp.tools_to_responses": lambda edition, args: {
+        "tools": tools.tools_to_responses(edition, _required(args, "servers"))
+    },
+    "schema.sanitize": lambda edition, args: {
+        "schema": tools.sanitize_schema(edition, _required(args, "schema"))
+    },
     "tools.apply_patch_spec": _apply_patch_spec,
-    "tools.build": lambda table, args: catalog.build(_edition(table, args).tools_catalog, args),
-    "dispatch.call": lambda table, args: dispatch.call(_edition(table, args).dispatch, args),
-    "safety.is_known_safe_command": lambda table, args: known_safe(_edition(table, args).safety, args),
-    "sse.responses": lambda table, args: sse_responses(_edition(table, args).sse, args),
-    "request.build": lambda table, args: request_build(_edition(table, args).request, args),
-    "request.builtins": lambda table, args: request_builtins(_edition(table, args).request, args),
-    "exec.format_output": _exec_format_output,
-    "items.serialize": _items_serialize,
-    "mcp.call_output": lambda table, args: mcp_output.call_output(_edition(table, args).mcp_output, args),
-    "chat.request": lambda table, args: chat_request(_edition(table, args).chat, args),
-    "chat.sse": lambda table, args: chat_sse(_edition(table, args).chat, args),
-    "dynamic.to_responses": lambda table, args: to_responses_op(_edition(table, args).dynamic, args),
-    "dynamic.call_output": lambda table, args: call_output_op(_edition(table, args).dynamic, args),
-    "skills.tools": lambda table, args: skills_tools(_edition(table, args).skills, args),
-    "skills.list": lambda table, args: skills_list(_edition(table, args).skills, args),
-    "skills.read": lambda table, args: skills_read(_edition(table, args).skills, args),
+    "tools.build": lambda edition, args: catalog.build(edition.tools_catalog, edition.version, args),
+    "dispatch.call": lambda edition, args: dispatch.call(edition.dispatch, args),
+    "safety.is_known_safe_command": lambda edition, args: known_safe(edition.safety, args),
+    "sse.responses": lambda edition, args: sse_responses(edition.sse, args),
+    "request.build": lambda edition, args: request_build(edition.request, edition.version, args),
+    "request.builtins": lambda edition, args: request_builtins(edition.request, edition.version, args),
+    "exec.format_output": lambda edition, args: exec_output.format_output(edition.exec_output, args),
+    "items.serialize": lambda edition, args: items.serialize(edition.items, _required(args, "item")),
+    "mcp.call_output": lambda edition, args: mcp_output.call_output(edition.mcp_output, args),
+    "chat.request": lambda edition, args: chat_request(edition.chat, edition.version, args),
+    "chat.sse": lambda edition, args: chat_sse(edition.chat, args),
+    "dynamic.to_responses": lambda edition, args: to_responses_op(edition.dynamic, edition.version, args),
+    "dynamic.call_output": lambda edition, args: call_output_op(edition.dynamic, args),
+    "skills.tools": lambda edition, args: skills_tools(edition.skills, args),
+    "skills.list": lambda edition, args: skills_list(edition.skills, args),
+    "skills.read": lambda edition, args: skills_read(edition.skills, args),
 }
-_OPS: dict[str, _Op] = {"hello": _hello, **_EDITION_OPS}
 
 
-def make_handler(table: Mapping[str, editions.Edition]) -> Handler:
+def _on_edition(op: _EditionOp) -> _Op:
+    return lambda table, args: op(_edition(table, args), args)
+
+
+_OPS: dict[str, _Op] = {"hello": _hello, **{name: _on_edition(op) for name, op in _EDITION_OPS.items()}}
+
+
+def make_handler(table: Mapping[str, Edition]) -> Handler:
     """A protocol handler over an edition table.
 
     ``handle`` uses the real tables; tests build deliberately wrong tables
-    (see conformance/tests/broken_adapters.py) to prove the kit catches them.
+    (see conformance/codex_conformance/areas/*/broken.py) to prove the kit catches them.
     """
 
     def handle(request: JSON) -> dict[str, JSON]:

@@ -18,6 +18,11 @@ release arrives (an older one, like 0.94.0, included):
   ``exec_output.head_tail`` and ``exec_output.unified``, ``mcp_output.json_text``
   and ``mcp_output.content_items``, ``naming.flat_names`` and
   ``naming.namespaced_names``.  Another release can share it under that name.
+
+This module is the only one in the reference that writes a version
+(``conformance/tests/test_layout.py`` checks it).  A release's own texts
+(instructions, tool objects, code-mode declarations) are data files named by
+its version, which the ops find through ``Edition.version``.
 """
 
 from __future__ import annotations

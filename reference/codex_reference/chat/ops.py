@@ -15,8 +15,8 @@ def _supported(rules: ChatRules | None) -> ChatRules:
     return rules
 
 
-def chat_request(rules: ChatRules | None, args: dict[str, JSON]) -> dict[str, JSON]:
-    return request.chat_request(_supported(rules), args)
+def chat_request(rules: ChatRules | None, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
+    return request.chat_request(_supported(rules), version, args)
 
 
 def chat_sse(rules: ChatRules | None, args: dict[str, JSON]) -> dict[str, JSON]:

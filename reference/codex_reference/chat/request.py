@@ -8,6 +8,7 @@ from __future__ import annotations
 from codex_reference.chat.rules import ChatRules
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
+from codex_reference.request.rules import instructions
 
 # CHAT-REQ-MSG-2: the part types whose text a message's content is made of.
 _TEXT_PARTS = ("input_text", "output_text")
@@ -45,11 +46,12 @@ def _message(rules: ChatRules, item: dict[str, JSON]) -> dict[str, JSON] | None:
     return None
 
 
-def _instructions(rules: ChatRules, tools: list[JSON]) -> str:
+def _instructions(rules: ChatRules, version: str, tools: list[JSON]) -> str:
     """CHAT-REQ-BODY-1: the built-in text, less its apply_patch section when the tools have apply_patch."""
+    text = instructions(version)
     if any(tool.get("name") == "apply_patch" for tool in tools):
-        return rules.instructions[: rules.instructions.rindex(rules.apply_patch_section)]
-    return rules.instructions
+        return text[: text.rindex(rules.apply_patch_section)]
+    return text
 
 
 def _attach_reasoning(
@@ -81,7 +83,7 @@ def chat_tool(tool: dict[str, JSON]) -> dict[str, JSON]:
     return {"type": "function", "function": {key: tool[key] for key in keys}}
 
 
-def chat_request(rules: ChatRules, args: dict[str, JSON]) -> dict[str, JSON]:
+def chat_request(rules: ChatRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
     model, items, tools = args.get("model"), args.get("input"), args.get("tools")
     if not isinstance(model, str):
         raise InvalidArgs("`model` must be a string")
@@ -89,7 +91,7 @@ def chat_request(rules: ChatRules, args: dict[str, JSON]) -> dict[str, JSON]:
         raise InvalidArgs("`input` must be a list of item objects")
     if not isinstance(tools, list) or not all(isinstance(tool, dict) for tool in tools):
         raise InvalidArgs("`tools` must be a list of tool objects")
-    messages: list[JSON] = [{"role": "system", "content": _instructions(rules, tools)}]
+    messages: list[JSON] = [{"role": "system", "content": _instructions(rules, version, tools)}]
     messages += _attach_reasoning(rules, items, [_message(rules, item) for item in items])
     chat_tools = [chat_tool(tool) for tool in tools if tool.get("type") in rules.tool_types]
     return {"body": {"model": model, "messages": messages, "stream": True, "tools": chat_tools}}

@@ -18,11 +18,11 @@ def _supported(rules: DynamicRules | None) -> DynamicRules:
     return rules
 
 
-def to_responses_op(rules: DynamicRules | None, args: dict[str, JSON]) -> dict[str, JSON]:
+def to_responses_op(rules: DynamicRules | None, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
     rules = _supported(rules)
     if "tools" not in args:
         raise InvalidArgs("missing `tools`")
-    return {"tools": to_responses(rules, args["tools"])}
+    return {"tools": to_responses(rules, version, args["tools"])}
 
 
 def call_output_op(rules: DynamicRules | None, args: dict[str, JSON]) -> dict[str, JSON]:

@@ -20,10 +20,11 @@ class DynamicRules:
     # DYN-NAME-3: namespaces the Responses API keeps for itself.
     reserved_namespaces: frozenset[str]
     max_namespace_description_chars: int
-    # DYN-BUILTIN-1/2: the tools the release sends in the pinned configuration
-    # without dynamic tools; a dynamic tool never replaces one of them, and a
-    # namespace of the same name takes the dynamic tools in.
-    builtin_tools: Callable[[], list[JSON]]
+    # DYN-BUILTIN-1/2: the tools the release (of the version given) sends in
+    # the pinned configuration without dynamic tools; a dynamic tool never
+    # replaces one of them, and a namespace of the same name takes the dynamic
+    # tools in.
+    builtin_tools: Callable[[str], list[JSON]]
     # DYN-NS-1: written when a namespace's description is empty.
     namespace_description: str  # a format string over {namespace}
     # DYN-SCHEMA-1: inputSchema → parameters; raises SchemaRejected.
@@ -36,6 +37,13 @@ class DynamicRules:
     audio_unprocessable_text: str
     audio_unsupported_text: str
     image_detail: str
+
+
+def _gpt5_catalog(version: str) -> list[JSON]:
+    # The capture configuration is model gpt-5 with no other settings: the
+    # same catalog tools.build gives (its hosted web_search entry differs by
+    # configuration, but holds no function a dynamic tool could meet).
+    return list(catalog.build(catalog.CATALOG_0_169_0, version, {"model": "gpt-5"})["tools"])
 
 
 DYNAMIC_0_169_0 = DynamicRules(
@@ -63,10 +71,7 @@ DYNAMIC_0_169_0 = DynamicRules(
         }
     ),
     max_namespace_description_chars=1024,
-    # The capture configuration is model gpt-5 with no other settings: the
-    # same catalog tools.build gives (its hosted web_search entry differs by
-    # configuration, but holds no function a dynamic tool could meet).
-    builtin_tools=lambda: list(catalog.build(catalog.CATALOG_0_169_0, {"model": "gpt-5"})["tools"]),
+    builtin_tools=_gpt5_catalog,
     namespace_description="Tools in the {namespace} namespace.",
     parse_schema=sanitizer.parse,
     request_failed_text="dynamic tool request failed",

@@ -70,9 +70,9 @@ def _by_name(entries: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
     return sorted(entries, key=lambda entry: str(entry["name"]).encode())
 
 
-def to_responses(rules: DynamicRules, specs: JSON) -> list[dict[str, JSON]]:
+def to_responses(rules: DynamicRules, version: str, specs: JSON) -> list[dict[str, JSON]]:
     decoded = decode_specs(specs)
-    builtins = rules.builtin_tools()
+    builtins = rules.builtin_tools(version)
     builtin_functions = {entry["name"] for entry in builtins if entry.get("type") == "function"}
     builtin_namespaces = {entry["name"]: entry for entry in builtins if entry.get("type") == "namespace"}
     joined: dict[str, list[dict[str, JSON]]] = {}  # built-in namespace -> dynamic tools it takes in

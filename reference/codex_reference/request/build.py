@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from codex_reference.errors import InvalidArgs, ReferenceError_
 from codex_reference.json_types import JSON
-from codex_reference.request.rules import RequestRules
+from codex_reference.request.rules import RequestRules, instructions, skills_template, tool_sets
 
 _DEFAULT_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
 _DEFAULT_KEY = "sk-conformance"
@@ -116,13 +116,13 @@ def _chat_tool(tool: dict[str, JSON]) -> dict[str, JSON]:
 
 
 def _instructions_field(
-    rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSON]
+    rules: RequestRules, version: str, args: dict[str, JSON], observed: dict[str, JSON]
 ) -> dict[str, JSON]:
     provider, config, model = args["provider"], args.get("config") or {}, str(args["model"])
     env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **(args.get("env") or {})}
     bearer = f"Bearer {env.get(provider.get('env_key', _DEFAULT_KEY_ENV), '')}"
     own = _provider_headers(provider, env, bearer, rules)
-    tools = rules.tools["local_shell" if model.startswith("codex-mini") else "shell"]
+    tools = tool_sets(version)["local_shell" if model.startswith("codex-mini") else "shell"]
     environment = _policy_environment(observed["cwd"])
     prompt = str(args.get("prompt", "hi"))
     if provider.get("wire_api") == "chat":
@@ -133,7 +133,7 @@ def _instructions_field(
             ["content-type", "application/json"],
         ]
         messages = [
-            {"role": "system", "content": rules.instructions},
+            {"role": "system", "content": instructions(version)},
             {"role": "user", "content": environment},
             {"role": "user", "content": prompt},
         ]
@@ -149,12 +149,12 @@ def _instructions_field(
         ["accept", "text/event-stream"],
         ["content-type", "application/json"],
         ["originator", "codex_cli_rs"],
-        ["user-agent", f"codex_cli_rs/{rules.version} ({observed['os']}) {observed['terminal']}"],
+        ["user-agent", f"codex_cli_rs/{version} ({observed['os']}) {observed['terminal']}"],
     ]
     storage_off = bool(config.get("disable_response_storage", False))
     body = {
         "model": model,
-        "instructions": rules.instructions,
+        "instructions": instructions(version),
         "input": [_message("user", environment, None), _message("user", prompt, None)],
         "tools": tools,
         "tool_choice": "auto",
@@ -171,7 +171,7 @@ def _instructions_field(
 
 
 def _developer_messages(
-    rules: RequestRules, args: dict[str, JSON], observed: dict[str, JSON]
+    rules: RequestRules, version: str, args: dict[str, JSON], observed: dict[str, JSON]
 ) -> dict[str, JSON]:
     provider, config, model = args["provider"], args.get("config") or {}, str(args["model"])
     if provider.get("wire_api", "responses") != "responses":
@@ -221,12 +221,11 @@ def _developer_messages(
         ["originator", "codex_exec"],
         [
             "user-agent",
-            f"codex_exec/{rules.version} ({observed['os']}) {observed['terminal']}"
-            f" (codex_exec; {rules.version})",
+            f"codex_exec/{version} ({observed['os']}) {observed['terminal']} (codex_exec; {version})",
         ],
     ]
     ids = observed["message_ids"]
-    skills = rules.skills_template.replace("{codex_home}", observed["codex_home"])
+    skills = skills_template(version).replace("{codex_home}", observed["codex_home"])
     client_metadata = {
         "root_turn_id": turn,
         "session_id": session,
@@ -240,12 +239,12 @@ def _developer_messages(
         "model": model,
         "stream": True,
         "input": [
-            _message("developer", rules.instructions, ids[0]),
+            _message("developer", instructions(version), ids[0]),
             _message("developer", [skills, _PERMISSIONS], ids[1]),
             _message("user", _filesystem_environment(observed), ids[2]),
             _message("user", str(args.get("prompt", "hi")), ids[3]),
         ],
-        "tools": rules.tools["default"],
+        "tools": tool_sets(version)["default"],
         "tool_choice": "auto",
         "parallel_tool_calls": True,
         "reasoning": _reasoning(rules, model, config),
@@ -268,7 +267,7 @@ def _result(
     }
 
 
-def build(rules: RequestRules, args: dict[str, JSON]) -> dict[str, JSON]:
+def build(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
     provider = args.get("provider")
     if not isinstance(provider, dict) or not isinstance(provider.get("base_url"), str):
         raise InvalidArgs("`provider.base_url` is required")
@@ -277,11 +276,11 @@ def build(rules: RequestRules, args: dict[str, JSON]) -> dict[str, JSON]:
     observed = args.get("observed") or {}
     try:
         if rules.layout == "instructions-field":
-            return _instructions_field(rules, args, observed)
-        return _developer_messages(rules, args, observed)
+            return _instructions_field(rules, version, args, observed)
+        return _developer_messages(rules, version, args, observed)
     except KeyError as missing:
         raise InvalidArgs(f"`observed` lacks {missing}: the value the release made up there") from None
 
 
-def builtins(rules: RequestRules, args: dict[str, JSON]) -> dict[str, JSON]:
-    return {"texts": [rules.instructions]}
+def builtins(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
+    return {"texts": [instructions(version)]}

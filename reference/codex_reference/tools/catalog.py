@@ -1,8 +1,11 @@
 """The built-in tool catalog a release sends: op ``tools.build``.
 
 Tool texts are release data (``data/catalog-<version>.json``, each entry
-naming the capture it was copied from); this module holds only the rules
-that choose and order them, one function per edition (spec/tools.md,
+naming the capture it was copied from, found by the edition's version); this
+module holds only the rules that choose and order them, one function per way
+a release builds its catalog: ``_from_config_keys`` (0.25.0: legacy config
+keys, one command tool by precedence) and ``_from_features`` (0.169.0:
+feature flags and the bundled model catalog, code mode) (spec/tools.md,
 TOOLS-BUILD-* and the clauses per tool).
 
 Configuration keys are the release's own (spec/tools.md, "Configuration");
@@ -71,9 +74,8 @@ _KEYS_0_25_0: dict[str, tuple[JSON, ...]] = {
 }
 
 
-def _command_tools(model: str, config: Config) -> list[JSON]:
+def _command_tools(version: str, model: str, config: Config) -> list[JSON]:
     """TOOLS-SHELL-*, TOOLS-EXEC-1: exactly one way to run commands, by precedence."""
-    version = "0.25.0"
     if config.get("experimental_use_exec_command_tool", False):
         return [_tool(version, "exec_command"), _tool(version, "write_stdin")]
     # `codex mcp` defaults: approval on-request, sandbox read-only.  Only
@@ -86,11 +88,11 @@ def _command_tools(model: str, config: Config) -> list[JSON]:
     return [_tool(version, "shell")]
 
 
-def _from_config_keys(model: str, config: Config) -> list[JSON]:
+def _from_config_keys(version: str, model: str, config: Config) -> list[JSON]:
     config = _checked(config, _KEYS_0_25_0)
-    tools = _command_tools(model, config)
+    tools = _command_tools(version, model, config)
     if config.get("include_plan_tool", False):
-        tools.append(_tool("0.25.0", "update_plan"))
+        tools.append(_tool(version, "update_plan"))
     # The model family's own variant wins over includeApplyPatchTool (TOOLS-AP-2).
     variant = "function" if model.startswith("gpt-oss") else None
     if variant is None and config.get("include_apply_patch_tool", False):
@@ -98,7 +100,7 @@ def _from_config_keys(model: str, config: Config) -> list[JSON]:
     if variant is not None:
         tools.append(copy.deepcopy(apply_patch_spec.APPLY_PATCH_TOOLS_0_25_0[variant]))
     if config.get("tools.web_search", False):
-        tools.append(_tool("0.25.0", "web_search"))
+        tools.append(_tool(version, "web_search"))
     return tools
 
 
@@ -177,28 +179,27 @@ def _web_search(info: _ModelInfo, config: Config) -> list[JSON]:
     return [tool]
 
 
-def _from_features(model: str, config: Config) -> list[JSON] | dict[str, JSON]:
+def _from_features(version: str, model: str, config: Config) -> list[JSON] | dict[str, JSON]:
     if config.get("approval_policy") == "untrusted":
         raise ConfigRejected(
             'Error: approval_policy = "untrusted" is no longer supported; remove this setting'
         )
     config = _checked(config, _KEYS_0_169_0)
     info = _MODELS_0_169_0.get(model, _FALLBACK)
-    tools = _direct_tools(info, config)
+    tools = _direct_tools(version, info, config)
     if info.code_mode_only:
-        return _code_mode_namespaces(model, config, tools)
+        return _code_mode_namespaces(version, model, config, tools)
     if config.get("features.code_mode_only", False):
         _code_mode_config(config)
-        return _code_mode_only(tools, [])
+        return _code_mode_only(version, tools, [])
     if config.get("features.code_mode", False):
         _code_mode_config(config)
-        return _code_mode_direct(tools)
+        return _code_mode_direct(version, tools)
     return tools
 
 
-def _direct_tools(info: _ModelInfo, config: Config) -> list[JSON]:
+def _direct_tools(version: str, info: _ModelInfo, config: Config) -> list[JSON]:
     """The tools a direct (non-code-mode) model is sent."""
-    version = "0.169.0"
     tools: list[JSON] = []
     if _feature(config, "shell_tool"):
         # unified_exec off changes nothing in this release (TOOLS-EXEC-1).
@@ -267,31 +268,31 @@ def _kind(tool: Mapping[str, JSON]) -> str:
     raise NotModelled(f"tool {name!r} in code mode is not modelled")
 
 
-def _declared(tool: Mapping[str, JSON]) -> tuple[str, JSON, JSON]:
+def _declared(version: str, tool: Mapping[str, JSON]) -> tuple[str, JSON, JSON]:
     """(name, parameters or None for a freeform tool, output schema or None)."""
     name = str(tool["name"])
-    outputs = code_mode.code_mode_data()["output_schemas"]
+    outputs = code_mode.code_mode_data(version)["output_schemas"]
     output = outputs[name]["schema"] if name in outputs else None
     parameters = tool.get("parameters") if tool.get("type") == "function" else None
     return name, parameters, output
 
 
-def _code_mode_direct(tools: list[JSON]) -> list[JSON]:
+def _code_mode_direct(version: str, tools: list[JSON]) -> list[JSON]:
     """features.code_mode: exec and wait first; each nested tool's description gains its declaration."""
-    data = code_mode.code_mode_data()
+    data = code_mode.code_mode_data(version)
     out: list[JSON] = [data["exec"]["tool"], data["wait"]["tool"]]
     for tool in tools:
         if _kind(tool) == "nested":
-            declared = code_mode.with_declaration(tool["description"], *_declared(tool))
+            declared = code_mode.with_declaration(tool["description"], *_declared(version, tool))
             out.append({**tool, "description": declared})
         else:
             out.append(tool)
     return out
 
 
-def _exec_listing(tools: list[JSON], namespaces: list[str]) -> JSON:
+def _exec_listing(version: str, tools: list[JSON], namespaces: list[str]) -> JSON:
     """The exec tool whose description lists every nested tool, then each namespace's."""
-    data = code_mode.code_mode_data()
+    data = code_mode.code_mode_data(version)
     nested, outputs = data["nested_tools"], data["output_schemas"]
 
     def section(name: str, description: str, parameters: JSON) -> tuple[str, str]:
@@ -300,7 +301,7 @@ def _exec_listing(tools: list[JSON], namespaces: list[str]) -> JSON:
 
     # Sections sorted by name (byte order: `list_mcp_resource_templates` first).
     sections = [
-        section(*_declared(tool)[:1], tool["description"], _declared(tool)[1])
+        section(*_declared(version, tool)[:1], tool["description"], _declared(version, tool)[1])
         for tool in tools
         if _kind(tool) == "nested"
     ]
@@ -325,23 +326,25 @@ def _exec_listing(tools: list[JSON], namespaces: list[str]) -> JSON:
     return exec_tool
 
 
-def _code_mode_only(tools: list[JSON], namespaces: list[str]) -> list[JSON]:
+def _code_mode_only(version: str, tools: list[JSON], namespaces: list[str]) -> list[JSON]:
     """features.code_mode_only: exec (listing the nested tools), wait, then the direct tools."""
-    data = code_mode.code_mode_data()
+    data = code_mode.code_mode_data(version)
     direct = [tool for tool in tools if _kind(tool) == "direct"]
-    return [_exec_listing(tools, namespaces), data["wait"]["tool"], *direct]
+    return [_exec_listing(version, tools, namespaces), data["wait"]["tool"], *direct]
 
 
-def _code_mode_namespaces(model: str, config: Config, tools: list[JSON]) -> dict[str, JSON]:
+def _code_mode_namespaces(version: str, model: str, config: Config, tools: list[JSON]) -> dict[str, JSON]:
     """A code-mode catalog model: tools [] and one additional_tools input item of namespaces."""
     _code_mode_config(config)
     if model not in _CODE_MODE_EXTRAS:
         raise NotModelled(f"the code-mode namespaces of {model} are not captured")
     extras = _CODE_MODE_EXTRAS[model]
-    data = code_mode.code_mode_data()
+    data = code_mode.code_mode_data(version)
     namespaces = [name for name in extras if name in data["namespaces"]]
     functions = [
-        tool for tool in _code_mode_only(tools, namespaces) if tool.get("type") in ("custom", "function")
+        tool
+        for tool in _code_mode_only(version, tools, namespaces)
+        if tool.get("type") in ("custom", "function")
     ]
     if "request_user_input_async" in extras:
         functions.append(data["request_user_input_async"]["tool"])
@@ -360,20 +363,21 @@ def _code_mode_namespaces(model: str, config: Config, tools: list[JSON]) -> dict
 
 @dataclass(frozen=True)
 class CatalogRules:
-    # The tools list, or a whole result (code-mode models: additional_tools).
-    build: Callable[[str, Config], list[JSON] | dict[str, JSON]]
+    # (version, model, config) → the tools list, or a whole result (code-mode
+    # models: additional_tools).  The version names the texts (data/catalog-<version>.json).
+    build: Callable[[str, str, Config], list[JSON] | dict[str, JSON]]
 
 
 CATALOG_0_25_0 = CatalogRules(_from_config_keys)
 CATALOG_0_169_0 = CatalogRules(_from_features)
 
 
-def build(rules: CatalogRules, args: Mapping[str, JSON]) -> dict[str, JSON]:
+def build(rules: CatalogRules, version: str, args: Mapping[str, JSON]) -> dict[str, JSON]:
     model = args.get("model")
     config = args.get("config", {})
     if not isinstance(model, str):
         raise InvalidArgs("`model` must be a string")
     if not isinstance(config, dict):
         raise InvalidArgs("`config` must be an object")
-    built = rules.build(model, config)
+    built = rules.build(version, model, config)
     return built if isinstance(built, dict) else {"tools": built}

@@ -5,7 +5,7 @@ the other ("nested") tools as methods of a global `tools` object.  Each nested
 tool is documented as a TypeScript declaration generated from its JSON
 schemas; this module renders those declarations and assembles the `exec`
 description.  The fixed texts (the `exec` preamble, the shared MCP types, the
-`wait` tool, namespaces) are release data (``data/code-mode-0.169.0.json``).
+`wait` tool, namespaces) are release data (``data/code-mode-<version>.json``).
 """
 
 from __future__ import annotations
@@ -25,15 +25,15 @@ _SCALARS = {"string": "string", "number": "number", "integer": "number", "boolea
 
 
 @cache
-def _raw() -> dict[str, JSON]:
-    path = resources.files("codex_reference.tools").joinpath("data/code-mode-0.169.0.json")
+def _raw(version: str) -> dict[str, JSON]:
+    path = resources.files("codex_reference.tools").joinpath(f"data/code-mode-{version}.json")
     data: dict[str, JSON] = json.loads(path.read_text("utf-8"))
     return data
 
 
-def code_mode_data() -> dict[str, JSON]:
+def code_mode_data(version: str) -> dict[str, JSON]:
     """A fresh copy of the release's code-mode texts (callers own the result)."""
-    copied: dict[str, JSON] = json.loads(json.dumps(_raw()))
+    copied: dict[str, JSON] = json.loads(json.dumps(_raw(version)))
     return copied
 
 

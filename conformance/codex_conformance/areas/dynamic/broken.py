@@ -89,8 +89,8 @@ def _namespace_in_given_order(request: Any) -> dict[str, Any]:
     return response
 
 
-def _builtin_functions_only() -> list[Any]:
-    tools = DYNAMIC_0_169_0.builtin_tools()
+def _builtin_functions_only(version: str) -> list[Any]:
+    tools = DYNAMIC_0_169_0.builtin_tools(version)
     return [tool for tool in tools if tool.get("type") != "namespace"]
 
 
@@ -116,7 +116,7 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="builtin-names-kept",
         clause="DYN-BUILTIN-1",
         why="a function named like a built-in the release sends is added anyway",
-        handle=with_rules(V0_169_0, "dynamic", builtin_tools=list),
+        handle=with_rules(V0_169_0, "dynamic", builtin_tools=lambda version: []),
     ),
     BrokenAdapter(
         name="namespace-not-joined",

@@ -18,8 +18,8 @@ Tools = Any
 def _wrapped(edition: Edition, change: Callable[[Tools], Tools]) -> Handler:
     build = edition.tools_catalog.build
 
-    def broken(model: str, config: Mapping[str, Any]) -> Tools:
-        return change(build(model, config))
+    def broken(version: str, model: str, config: Mapping[str, Any]) -> Tools:
+        return change(build(version, model, config))
 
     return with_edition(edition, tools_catalog=catalog.CatalogRules(broken))
 

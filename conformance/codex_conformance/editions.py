@@ -31,6 +31,10 @@ class Edition:
     # the binary's path inside the unpacked tarball.
     package_spec: str
     binary_path: str
+    # The tarball's digest, as npm's ``dist.integrity`` has it (``npm view
+    # <package_spec> dist.integrity``): a fetched tarball that does not match
+    # is refused, and an unpacked copy is used only if it came from one that did.
+    tarball_sha512: str
     # The model slug used for captures.  0.169.0's default model runs in code
     # mode and defers MCP tools out of the `tools` array; a slug without model
     # metadata gets the release's fallback model family, which sends them.
@@ -64,6 +68,7 @@ V0_25_0 = Edition(
     "JSON exec output, Chat Completions beside Responses",
     package_spec="@openai/codex@0.25.0",
     binary_path="package/bin/codex-x86_64-unknown-linux-musl",
+    tarball_sha512="sha512-YAeKOQNdmMz/CPnj0dtbprFGlvkwGbKjd7aEMfbdhrrkwEx0qNwb5pr82ID+9Y77X19AixmZcAA3qa0vPmWaXQ==",
     capture_model="gpt-5",
     command_tool="shell",
     harmless_call_arguments={"command": ["bash", "-c", "true"]},
@@ -79,6 +84,7 @@ V0_169_0 = replace(
     summary="MCP tools grouped in namespace tools, richer schema sanitizer, plain-text exec output",
     package_spec="@openai/codex@0.169.0-linux-x64",
     binary_path="package/vendor/x86_64-unknown-linux-musl/bin/codex",
+    tarball_sha512="sha512-o05NyAOCDygSPRo1yinzxvkRSdmsZyBD9E7mbpmjRanSfM8lypqWtQgEo4XfNkwhuCR2aFu8mlGOsQGFXVbVww==",
     command_tool="exec_command",
     harmless_call_arguments={"cmd": "true"},
     mcp_call_naming="namespaced",
@@ -116,8 +122,8 @@ __all__ = [
     "CLOUD_SKILLS",
     "EDITIONS",
     "FEATURES",
-    "V0_169_0",
     "V0_25_0",
+    "V0_169_0",
     "Edition",
     "UnknownEditionError",
     "editions_with",

@@ -3,10 +3,17 @@
 The release's real binary ships inside its npm package, so `npm pack` (the
 ordinary client, whatever registry it is configured for) fetches the tarball
 and we unpack it into a per-user cache.  Nothing is downloaded any other way.
+
+The tarball must have the digest its edition pins (``Edition.tarball_sha512``,
+npm's ``dist.integrity``): one that does not is refused and never unpacked.
+The unpacked copy records the digest it came from, and a copy without it,
+or with another, is fetched again rather than used.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 import shutil
 import subprocess
@@ -17,6 +24,9 @@ from pathlib import Path
 from codex_conformance.drive.errors import ReleaseUnavailableError
 from codex_conformance.editions import Edition, get_edition
 
+# Beside the unpacked package: the digest of the tarball it was unpacked from.
+_VERIFIED = ".codex-conformance-tarball-sha512"
+
 
 def cache_root() -> Path:
     explicit = os.environ.get("CODEX_CONFORMANCE_CACHE")
@@ -26,12 +36,28 @@ def cache_root() -> Path:
     return Path(base) / "codex-conformance" / "releases"
 
 
+def tarball_digest(path: Path) -> str:
+    """The npm ``dist.integrity`` form of a file's digest: ``sha512-<base64>``."""
+    digest = hashlib.sha512()
+    with path.open("rb") as stream:
+        for chunk in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(chunk)
+    return "sha512-" + base64.b64encode(digest.digest()).decode("ascii")
+
+
+def _verified(unpacked: Path, edition: Edition) -> bool:
+    try:
+        return (unpacked / _VERIFIED).read_text(encoding="ascii").strip() == edition.tarball_sha512
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def release_binary(version: str) -> Path:
     """The path of the release's codex executable, fetching it on first use."""
     edition = get_edition(version)
     unpacked = cache_root() / version
     binary = unpacked / edition.binary_path
-    if binary.is_file():
+    if binary.is_file() and _verified(unpacked, edition):
         return binary
     _fetch(edition, unpacked)
     if not binary.is_file():
@@ -41,43 +67,58 @@ def release_binary(version: str) -> Path:
     return binary
 
 
+def check_tarball(edition: Edition, tarball: Path) -> None:
+    """Refuse a tarball whose digest is not the one ``edition`` pins."""
+    found = tarball_digest(tarball)
+    if found != edition.tarball_sha512:
+        raise ReleaseUnavailableError(
+            f"release {edition.version}: the tarball of {edition.package_spec} has digest {found}, "
+            f"but the edition pins {edition.tarball_sha512}; it is not used"
+        )
+
+
+def _pack(edition: Edition, npm: str, scratch: str) -> Path:
+    try:
+        completed = subprocess.run(
+            [npm, "pack", edition.package_spec, "--pack-destination", scratch, "--silent"],
+            capture_output=True,
+            text=True,
+            timeout=900,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise ReleaseUnavailableError(f"npm pack {edition.package_spec} timed out") from exc
+    if completed.returncode != 0:
+        raise ReleaseUnavailableError(
+            f"npm pack {edition.package_spec} failed (exit {completed.returncode}): "
+            f"{completed.stderr.strip()[-800:]}"
+        )
+    tarballs = list(Path(scratch).glob("*.tgz"))
+    if len(tarballs) != 1:
+        raise ReleaseUnavailableError(f"npm pack {edition.package_spec} produced {len(tarballs)} tarballs")
+    return tarballs[0]
+
+
 def _fetch(edition: Edition, destination: Path) -> None:
     npm = shutil.which("npm")
     if npm is None:
         raise ReleaseUnavailableError(
             f"release {edition.version}: `npm` is not on PATH; it is needed once to fetch "
-            f"{edition.package_spec} (or set CODEX_CONFORMANCE_CACHE to a directory that has it unpacked)"
+            f"{edition.package_spec} (or set CODEX_CONFORMANCE_CACHE to a directory the kit filled)"
         )
     destination.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=destination.parent) as scratch:
-        try:
-            completed = subprocess.run(
-                [npm, "pack", edition.package_spec, "--pack-destination", scratch, "--silent"],
-                capture_output=True,
-                text=True,
-                timeout=900,
-                stdin=subprocess.DEVNULL,
-                check=False,
-            )
-        except subprocess.TimeoutExpired as exc:
-            raise ReleaseUnavailableError(f"npm pack {edition.package_spec} timed out") from exc
-        if completed.returncode != 0:
-            raise ReleaseUnavailableError(
-                f"npm pack {edition.package_spec} failed (exit {completed.returncode}): "
-                f"{completed.stderr.strip()[-800:]}"
-            )
-        tarballs = list(Path(scratch).glob("*.tgz"))
-        if len(tarballs) != 1:
-            raise ReleaseUnavailableError(
-                f"npm pack {edition.package_spec} produced {len(tarballs)} tarballs"
-            )
+        tarball = _pack(edition, npm, scratch)
+        check_tarball(edition, tarball)
         staging = Path(scratch) / "unpacked"
-        with tarfile.open(tarballs[0]) as archive:
+        with tarfile.open(tarball) as archive:
             # The "data" filter refuses absolute paths, links out of the tree and devices.
             archive.extractall(staging, filter="data")
         binary = staging / edition.binary_path
         if binary.is_file():
             binary.chmod(0o755)
+        (staging / _VERIFIED).write_text(edition.tarball_sha512 + "\n", encoding="ascii")
         if destination.exists():
             shutil.rmtree(destination)
         staging.rename(destination)

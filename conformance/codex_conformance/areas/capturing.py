@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from codex_conformance.cases import Case
+from codex_conformance.credentials import redact_case
 from codex_conformance.drive.errors import ReleaseRejectedError
 
 
@@ -41,7 +42,8 @@ def captured_case(
     (``any_of``, ordered by their JSON text so a recapture writes the same
     file).  A rejection in any run is the expected value, as with one run.
     ``compare`` is ``json-pattern`` where the expected value holds patterns
-    for what the release makes up per run (ids, durations).
+    for what the release makes up per run (ids, durations).  Credentials are
+    redacted before the case exists (codex_conformance.credentials).
     """
     expected: dict[str, Any]
     try:
@@ -53,6 +55,8 @@ def captured_case(
             expected = {"result": next(iter(results.values()))}
         else:
             expected = {"any_of": [{"result": results[text]} for text in sorted(results)]}
+    # Nothing a release read from this machine's environment reaches a fixture.
+    args, expected = redact_case(args, expected)
     return Case.model_validate(
         {
             "id": f"{area}/{version}/{scenario.slug}",

@@ -8,13 +8,17 @@ code and the published protocol cannot drift apart.
 
 The protocol version lives in the ``hello`` reply only; a mismatch is one
 exception, ``ProtocolMismatch``, raised before anything else is read.
+
+Ids are JSON integers and nothing else: ``"5"``, ``true`` and ``2.0`` are
+protocol errors on both sides, never coerced (pydantic's lax mode would
+turn each of them into an int, so ids are declared strict).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from codex_conformance.errors import HarnessError
 
@@ -26,6 +30,28 @@ HELLO_OP = "hello"
 # invalid reply from the wrapped code).  It is never a correct rejection of
 # the input: the runner turns it into an ERROR outcome.
 INTERNAL_ERROR_KIND = "internal"
+
+# An error of this kind answers a request line the adapter could not read
+# (not JSON, too deep, a mistyped member) but could tie to its id.  The kit
+# never sends such a line, so receiving one is a harness ERROR as well.
+PROTOCOL_ERROR_KIND = "protocol"
+
+# Characters of an adapter's free text (an error message, an unsupported
+# reason) the kit keeps; a longer text is cut with a marker, so a 50 MB
+# message cannot end up whole in a report, the Markdown and the terminal.
+REPORT_TEXT_CHARS = 64 * 1024
+
+
+def is_wire_id(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a valid id: a JSON integer (``bool`` is an int subclass in Python, not here)."""
+    return type(value) is int
+
+
+def truncate_text(text: str, limit: int = REPORT_TEXT_CHARS) -> str:
+    """``text`` cut to ``limit`` characters with a marker saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n... [truncated: {len(text) - limit:,} more characters]"
 
 
 class _Message(BaseModel):
@@ -41,7 +67,7 @@ class Request(_Message):
     receives ``{"op": ..., "args": ...}``.
     """
 
-    id: int | None = Field(default=None, description="Correlates the reply; subprocess transport only.")
+    id: StrictInt | None = Field(default=None, description="Correlates the reply; subprocess transport only.")
     op: str = Field(min_length=1)
     args: dict[str, Any]
 
@@ -69,7 +95,9 @@ class Hello(_Message):
 
 class ErrorBody(_Message):
     kind: str = Field(
-        min_length=1, description=f"Compared with the case; {INTERNAL_ERROR_KIND!r} is reserved."
+        min_length=1,
+        description=f"Compared with the case; {INTERNAL_ERROR_KIND!r} and {PROTOCOL_ERROR_KIND!r} "
+        "are reserved.",
     )
     message: str
 
@@ -77,14 +105,14 @@ class ErrorBody(_Message):
 class ResultResponse(_Message):
     """The op succeeded; ``result`` is compared with the case's expected result."""
 
-    id: int | None = None
+    id: StrictInt | None = None
     result: dict[str, Any]
 
 
 class ErrorResponse(_Message):
     """The implementation rejected the input, as the release would."""
 
-    id: int | None = None
+    id: StrictInt | None = None
     error: ErrorBody
 
     @property
@@ -95,7 +123,7 @@ class ErrorResponse(_Message):
 class UnsupportedResponse(_Message):
     """The implementation declines this particular request (not applicable, with a reason)."""
 
-    id: int | None = None
+    id: StrictInt | None = None
     unsupported: str
 
 
@@ -129,12 +157,17 @@ def parse_response(raw: object, *, expected_id: int | None = None) -> Response:
     kinds = [key for key in raw if key in _RESPONSE_CLASSES]
     if len(kinds) != 1:
         raise ProtocolError(
-            f"a response must hold exactly one of result/error/unsupported, got keys {list(raw)}"
+            f"a response must hold exactly one of result/error/unsupported, got keys {list(raw)[:10]!r:.300}"
+        )
+    if "id" in raw and not is_wire_id(raw["id"]):
+        mistyped = raw["id"]
+        raise ProtocolError(
+            f"a response id must be an integer, got {type(mistyped).__name__} {mistyped!r:.80}"
         )
     try:
         response = _RESPONSE_CLASSES[kinds[0]].model_validate(raw)
     except ValidationError as exc:
-        raise ProtocolError(f"invalid {kinds[0]} response: {_summarize(exc)}") from exc
+        raise ProtocolError(f"invalid {kinds[0]} response: {summarize_validation(exc)}") from exc
     if response.id != expected_id:
         raise ProtocolError(f"response id {response.id!r} does not match request id {expected_id!r}")
     return response
@@ -147,17 +180,18 @@ def parse_hello(response: Response) -> Hello:
     if isinstance(response, ErrorResponse):
         raise ProtocolError(f"hello failed: {response.error.kind}: {response.error.message}")
     protocol = response.result.get("protocol")
-    if protocol != PROTOCOL_VERSION or isinstance(protocol, bool):
+    if protocol != PROTOCOL_VERSION or type(protocol) is not int:
         raise ProtocolMismatch(protocol)
     try:
         return Hello.model_validate(response.result)
     except ValidationError as exc:
-        raise ProtocolError(f"invalid hello result: {_summarize(exc)}") from exc
+        raise ProtocolError(f"invalid hello result: {summarize_validation(exc)}") from exc
 
 
-def _summarize(exc: ValidationError) -> str:
+def summarize_validation(exc: ValidationError) -> str:
+    """The first few problems pydantic found, one short phrase each (keys can be any length)."""
     parts = []
     for error in exc.errors()[:5]:
-        location = ".".join(str(part) for part in error["loc"]) or "(root)"
+        location = ".".join(str(part)[:100] for part in error["loc"])[:300] or "(root)"
         parts.append(f"{location}: {error['msg']}")
     return "; ".join(parts)

@@ -9,6 +9,7 @@ line.  Fakes in the tests are Python handlers too.
 
 from codex_conformance.connection.base import Connection, Handler
 from codex_conformance.connection.inprocess import InProcessConnection
+from codex_conformance.connection.limits import DEFAULT_LIMITS, Limits
 from codex_conformance.connection.subprocess import SubprocessConnection
 
-__all__ = ["Connection", "Handler", "InProcessConnection", "SubprocessConnection"]
+__all__ = ["DEFAULT_LIMITS", "Connection", "Handler", "InProcessConnection", "Limits", "SubprocessConnection"]

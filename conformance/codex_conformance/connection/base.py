@@ -7,7 +7,17 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
-from codex_conformance.protocol import HELLO_OP, Hello, Response, parse_hello
+from codex_conformance.protocol import (
+    HELLO_OP,
+    PROTOCOL_ERROR_KIND,
+    ErrorResponse,
+    Hello,
+    ProtocolError,
+    Response,
+    UnsupportedResponse,
+    parse_hello,
+    truncate_text,
+)
 
 # A Python adapter: ``handle({"op": ..., "args": ...}) -> {"result" | "error" | "unsupported": ...}``.
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
@@ -30,7 +40,7 @@ class Connection(ABC):
         return self._hello
 
     def request(self, op: str, args: dict[str, Any]) -> Response:
-        return self._send(op, args)
+        return screened(self._send(op, args))
 
     @abstractmethod
     def _send(self, op: str, args: dict[str, Any]) -> Response:
@@ -53,3 +63,28 @@ class Connection(ABC):
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def screened(response: Response) -> Response:
+    """``response`` as the runner may use it.
+
+    An error of the reserved kind ``protocol`` says the adapter could not
+    read our request; that is a harness problem, never a rejection to
+    compare, so it is raised.  Free text (an error message, an unsupported
+    reason) is never compared, only shown, so it is cut to a size a report
+    can hold.
+    """
+    if isinstance(response, ErrorResponse):
+        if response.error.kind == PROTOCOL_ERROR_KIND:
+            raise ProtocolError(
+                f"the adapter could not read the request: {truncate_text(response.error.message)}"
+            )
+        message = truncate_text(response.error.message)
+        if message is not response.error.message:
+            error = response.error.model_copy(update={"message": message})
+            return response.model_copy(update={"error": error})
+    if isinstance(response, UnsupportedResponse):
+        reason = truncate_text(response.unsupported)
+        if reason is not response.unsupported:
+            return response.model_copy(update={"unsupported": reason})
+    return response

@@ -1,14 +1,22 @@
-"""A Python adapter called directly, with the same checks as the wire."""
+"""A Python adapter called directly, with the same checks and limits as the wire."""
 
 from __future__ import annotations
 
-import json
 import traceback
 from typing import Any
 
 from codex_conformance.connection.base import Connection, Handler
+from codex_conformance.connection.deadline import DeadlineRunner
+from codex_conformance.connection.jsonline import decode_line, encode_line
+from codex_conformance.connection.limits import DEFAULT_LIMITS, Limits, checked_timeout
 from codex_conformance.errors import HarnessError
-from codex_conformance.protocol import ProtocolError, Request, Response, parse_response
+from codex_conformance.protocol import ProtocolError, Request, Response, parse_response, truncate_text
+
+# Release adapters drive a real Codex binary per request, which can take a
+# couple of minutes; the deadline is there to end a hang, not to judge speed.
+DEFAULT_INPROCESS_TIMEOUT = 300.0
+
+_SUMMARY_CHARS = 8 * 1024  # an exception message can be as long as the adapter likes
 
 
 class AdapterCrashed(HarnessError):
@@ -22,43 +30,59 @@ def exception_summary(exc: BaseException, *, limit: int = 6) -> str:
     """
     tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
     frames = traceback.format_tb(tb)[-limit:]
-    head = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    head = truncate_text("".join(traceback.format_exception_only(type(exc), exc)).strip(), _SUMMARY_CHARS)
     return head + ("\n" + "".join(frames).rstrip() if frames else "")
 
 
-def wire_copy(value: Any, what: str) -> Any:
-    """Round-trip through JSON so a Python adapter is held to what the wire can carry.
+def wire_copy(value: Any, what: str, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """Round-trip through the wire's JSON codec, so a Python adapter is held to what the wire carries.
 
-    Without this, an adapter could return tuples, NaN or non-string keys and
-    pass in process while the same code fails over the subprocess transport.
-    Key order survives the round trip, and ints stay distinct from floats.
+    Without this, an adapter could return tuples, NaN, non-string keys, a
+    reply nested too deep or an integer of thousands of digits and pass in
+    process while the same code fails over the subprocess transport.  Key
+    order survives the round trip, and ints stay distinct from floats.
     """
     try:
-        return json.loads(json.dumps(value, ensure_ascii=False, allow_nan=False))
-    except (TypeError, ValueError) as exc:
-        raise ProtocolError(f"{what} is not representable as JSON: {exc}") from exc
+        return decode_line(encode_line(value, limits)[:-1], limits)
+    except ProtocolError as exc:
+        raise ProtocolError(f"{what}: {exc}") from None
 
 
 class InProcessConnection(Connection):
-    """Calls ``handler(request)`` in this process.
+    """Calls ``handler(request)`` in this process, on a worker thread with a per-case deadline.
 
-    There is no per-request timeout here: a Python call cannot be
-    interrupted safely.  Run untrusted or slow adapters with ``cmd:``
-    (for instance ``cmd:codex-conformance serve pkg.mod``) to get one.
+    A call that overruns ``timeout`` is an ERROR for its case ("hung") and
+    is abandoned (see ``deadline``); ``timeout=None`` calls the handler in
+    the caller's thread with no deadline.
     """
 
-    def __init__(self, handler: Handler, *, name: str = "in-process adapter") -> None:
+    def __init__(
+        self,
+        handler: Handler,
+        *,
+        name: str = "in-process adapter",
+        timeout: float | None = DEFAULT_INPROCESS_TIMEOUT,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
         super().__init__()
         self._handler = handler
         self._name = name
+        self.timeout = None if timeout is None else checked_timeout(timeout)
+        self.limits = limits
+        self._runner = DeadlineRunner()
 
     def describe(self) -> str:
         return self._name
 
     def _send(self, op: str, args: dict[str, Any]) -> Response:
-        request = Request(op=op, args=wire_copy(args, "request args")).to_wire()
-        try:
-            raw = self._handler(request)
-        except Exception as exc:
-            raise AdapterCrashed(f"adapter raised on op {op!r}: {exception_summary(exc)}") from exc
-        return parse_response(wire_copy(raw, "response"))
+        request = Request(op=op, args=wire_copy(args, "request args", self.limits)).to_wire()
+        call = self._runner.call(self._handler, request, self.timeout)
+        if call.error is not None and not isinstance(call.error, Exception | SystemExit):
+            # KeyboardInterrupt, a test's pytest.fail: meant for whoever runs
+            # the kit, as if the adapter had been called on this thread.
+            raise call.error
+        if call.error is not None:
+            raise AdapterCrashed(
+                f"adapter raised on op {op!r}: {exception_summary(call.error)}"
+            ) from call.error
+        return parse_response(wire_copy(call.value, "response", self.limits))

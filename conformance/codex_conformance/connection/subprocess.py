@@ -3,33 +3,35 @@
 The child is started once and kept.  Each request is one line
 ``{"id", "op", "args"}`` on its stdin; its reply is one line on its stdout
 with the same ``id``.  Anything else (the child exits, stays silent past the
-timeout, writes a line that is not a valid response) raises
-``HarnessError`` for that request; the child is then killed and a fresh one
-is started (and greeted with ``hello`` again) at the next request, so one
-bad case cannot take the rest of the run down with it.
+timeout, writes a line that is not a valid response or that breaks a limit)
+raises ``HarnessError`` for that request; the child is then killed and a
+fresh one is started (and greeted with ``hello`` again) at the next request,
+so one bad case cannot take the rest of the run down with it.
 
-Reads happen on a background thread feeding a queue, and writes go through
-a non-blocking pipe with a deadline, so no request can hang the kit.  The
-child's stderr is collected on another thread into a bounded buffer: it is
-never mixed into the kit's output, and its tail is quoted in error messages.
+Ids decide which case a line belongs to.  A reply carrying the id of an
+earlier request (an answer that came late, or came twice) belongs to that
+earlier case: it is discarded and logged, never handed to the case being
+run.  A second line that arrives together with a reply means the request
+was answered twice, an ERROR for that request itself.
+
+Output is read by background threads from the moment the child starts, and
+writes go through a non-blocking pipe with a deadline, so no request can
+hang the kit; see ``child`` for how memory stays bounded.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
-import os
-import queue
-import selectors
-import signal
-import subprocess
-import threading
+import logging
 import time
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import Any
 
 from codex_conformance.connection.base import Connection
+from codex_conformance.connection.child import CannotStart, Child
+from codex_conformance.connection.inbox import EndOfOutput
+from codex_conformance.connection.jsonline import decode_line, encode_line, quote
+from codex_conformance.connection.limits import DEFAULT_LIMITS, Limits, checked_timeout
+from codex_conformance.connection.lines import Oversize
 from codex_conformance.errors import HarnessError
 from codex_conformance.protocol import (
     HELLO_OP,
@@ -37,111 +39,18 @@ from codex_conformance.protocol import (
     ProtocolError,
     Request,
     Response,
+    is_wire_id,
     parse_hello,
     parse_response,
 )
 
+__all__ = ["DEFAULT_TIMEOUT", "CannotStart", "SubprocessConnection"]
+
 DEFAULT_TIMEOUT = 10.0
-_STDERR_KEPT = 64 * 1024  # bytes of the child's stderr kept in memory
-_STDERR_QUOTED = 2 * 1024  # bytes of it quoted in an error message
-_LINE_QUOTED = 300  # characters of an invalid line quoted in an error message
+_STDERR_QUOTED = 2 * 1024  # bytes of the child's stderr quoted in an error message
+_NOTES_KEPT = 5  # discarded lines mentioned in the next error message
 
-
-class CannotStart(HarnessError):
-    """The command could not be started at all (not found, not executable)."""
-
-
-class _Child:
-    """One running child process with its reader threads."""
-
-    def __init__(self, argv: Sequence[str], env: dict[str, str] | None) -> None:
-        try:
-            self.process = subprocess.Popen(
-                list(argv),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=env,
-                # Its own process group, so a kill also reaches whatever the
-                # command spawned (a shell wrapper's real server, say).
-                start_new_session=True,
-            )
-        except OSError as exc:
-            raise CannotStart(f"cannot start {' '.join(argv)!r}: {exc.strerror or exc}") from exc
-        assert self.process.stdin is not None
-        assert self.process.stdout is not None
-        assert self.process.stderr is not None
-        self._stdin_fd = self.process.stdin.fileno()
-        os.set_blocking(self._stdin_fd, False)
-        self.lines: queue.Queue[bytes | None] = queue.Queue()
-        self._stderr = bytearray()
-        self._stderr_lock = threading.Lock()
-        threading.Thread(target=self._read_stdout, args=(self.process.stdout,), daemon=True).start()
-        threading.Thread(target=self._read_stderr, args=(self.process.stderr,), daemon=True).start()
-
-    def _read_stdout(self, stream: IO[bytes]) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            for line in stream:
-                self.lines.put(line)
-        self.lines.put(None)  # end of output: the child exited or closed stdout
-
-    def _read_stderr(self, stream: IO[bytes]) -> None:
-        assert isinstance(stream, io.BufferedReader)  # Popen's default buffering
-        with contextlib.suppress(OSError, ValueError):
-            while chunk := stream.read1(4096):
-                with self._stderr_lock:
-                    self._stderr += chunk
-                    del self._stderr[:-_STDERR_KEPT]
-
-    def stderr_tail(self, limit: int = _STDERR_QUOTED) -> str:
-        with self._stderr_lock:
-            return bytes(self._stderr[-limit:]).decode("utf-8", errors="replace")
-
-    def write(self, data: bytes, deadline: float) -> None:
-        """Write all of ``data`` before ``deadline`` or raise; never blocks past it."""
-        view = memoryview(data)
-        with selectors.DefaultSelector() as selector:
-            selector.register(self._stdin_fd, selectors.EVENT_WRITE)
-            while view:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not selector.select(remaining):
-                    raise HarnessError("timed out writing the request (the child is not reading its stdin)")
-                try:
-                    written = os.write(self._stdin_fd, view)
-                except BlockingIOError:
-                    continue
-                except OSError as exc:  # BrokenPipeError: the child is gone
-                    raise HarnessError(f"cannot write the request: {exc.strerror or exc}") from exc
-                view = view[written:]
-
-    def exit_code(self, wait: float = 0.0) -> int | None:
-        try:
-            return self.process.wait(timeout=wait) if wait else self.process.poll()
-        except subprocess.TimeoutExpired:
-            return None
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            with contextlib.suppress(OSError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(timeout=5)
-        self._close_pipes()
-
-    def close(self, grace: float = 2.0) -> None:
-        """Ask the child to finish (EOF on stdin), then kill it if it does not."""
-        with contextlib.suppress(OSError):
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-        if self.exit_code(wait=grace) is None:
-            self.kill()
-        self._close_pipes()
-
-    def _close_pipes(self) -> None:
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-            with contextlib.suppress(OSError):
-                if stream is not None:
-                    stream.close()
+log = logging.getLogger(__name__)
 
 
 class SubprocessConnection(Connection):
@@ -153,16 +62,21 @@ class SubprocessConnection(Connection):
         *,
         timeout: float = DEFAULT_TIMEOUT,
         env: dict[str, str] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         super().__init__()
         if not argv:
             raise ValueError("empty command line")
         self.argv = list(argv)
-        self.timeout = timeout
+        self.timeout = checked_timeout(timeout)
+        self.limits = limits
         self._env = env
-        self._child: _Child | None = None
+        self._child: Child | None = None
         self._next_id = 0
+        self._last_answered: int | None = None  # the id whose reply the current child gave last
+        self._notes: list[str] = []  # lines discarded since the last error, quoted in the next one
         self.starts = 0  # how many children were started; > 1 means restarts happened
+        self.discarded = 0  # lines discarded as belonging to an earlier request
 
     def describe(self) -> str:
         return "subprocess " + " ".join(self.argv)
@@ -181,13 +95,14 @@ class SubprocessConnection(Connection):
             self._child.close()
             self._child = None
 
-    def _live_child(self) -> _Child:
+    def _live_child(self) -> Child:
         """The running child, starting (and greeting) a new one if needed."""
-        if self._child is not None and self._child.exit_code() is None:
+        if self._child is not None and self._drain(self._child) and self._child.exit_code() is None:
             return self._child
         self._discard_child()
-        child = _Child(self.argv, self._env)
+        child = Child(self.argv, self._env, self.limits)
         self._child = child
+        self._last_answered = None
         self.starts += 1
         try:
             hello = parse_hello(self._exchange(child, HELLO_OP, {}))
@@ -198,42 +113,81 @@ class SubprocessConnection(Connection):
             self._hello = hello
         return child
 
+    def _drain(self, child: Child) -> bool:
+        """Discard what the child wrote since its last reply; False if its output has ended.
+
+        Such lines answer no request still open: they belong to the request
+        answered last, never to the one about to be sent.
+        """
+        while (item := child.inbox.get_nowait()) is not None:
+            if isinstance(item, EndOfOutput):
+                return False
+            self._discard(item, f"after the reply to request {self._last_answered}")
+        return True
+
+    def _discard(self, item: bytes | Oversize, why: str) -> None:
+        shown = quote(item.head if isinstance(item, Oversize) else item)
+        note = f"discarded a line written {why}: {shown}"
+        log.warning("%s [%s]", note, self.describe())
+        self.discarded += 1
+        self._notes = [*self._notes, note][-_NOTES_KEPT:]
+
     def _discard_child(self) -> None:
         if self._child is not None:
             self._child.kill()
             self._child = None
 
-    def _exchange(self, child: _Child, op: str, args: dict[str, Any]) -> Response:
+    def _exchange(self, child: Child, op: str, args: dict[str, Any]) -> Response:
         self._next_id += 1
         request_id = self._next_id
         deadline = time.monotonic() + self.timeout
         try:
-            line = json.dumps(
-                Request(id=request_id, op=op, args=args).to_wire(), ensure_ascii=False, allow_nan=False
-            )
-            child.write(line.encode("utf-8") + b"\n", deadline)
-            return parse_response(self._read_reply(child, deadline), expected_id=request_id)
+            child.write(encode_line(Request(id=request_id, op=op, args=args).to_wire()), deadline)
+            response = self._await_reply(child, request_id, deadline)
         except HarnessError as exc:
             # The child's state is unknown now (it may still answer late, or
             # be half-way through a line), so it is replaced, not reused.
             message = f"{exc} [op {op!r}, {self.describe()}]"
-            stderr = child.stderr_tail()
+            stderr = child.stderr_tail(_STDERR_QUOTED)
             self._discard_child()
+            if self._notes:
+                message += "\n--- discarded before this error ---\n" + "\n".join(self._notes)
+                self._notes = []
             if stderr.strip():
                 message += "\n--- stderr (last lines) ---\n" + stderr.rstrip()
             exc.args = (message,)
             raise
+        self._last_answered = request_id
+        return response
 
-    def _read_reply(self, child: _Child, deadline: float) -> object:
-        try:
-            raw = child.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            raise HarnessError(f"no response within {self.timeout:g} s") from None
-        if raw is None:
-            code = child.exit_code(wait=1.0)
-            raise HarnessError(f"the process exited (code {code}) before answering")
-        try:
-            return json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            shown = raw.decode("utf-8", errors="replace").rstrip("\n")[:_LINE_QUOTED]
-            raise ProtocolError(f"not a JSON line ({exc}): {shown!r}") from exc
+    def _await_reply(self, child: Child, request_id: int, deadline: float) -> Response:
+        while True:
+            try:
+                item = child.inbox.get(max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                raise HarnessError(f"no response within {self.timeout:g} s") from None
+            if isinstance(item, EndOfOutput):
+                raise HarnessError(self._why_output_ended(child))
+            if isinstance(item, Oversize):
+                raise ProtocolError(f"{item.describe()}: {quote(item.head)}")
+            value = decode_line(item, self.limits)
+            reply_id = value.get("id") if isinstance(value, dict) else None
+            if is_wire_id(reply_id) and reply_id < request_id:
+                self._discard(item, f"late, answering request {reply_id} (awaiting {request_id})")
+                continue
+            response = parse_response(value, expected_id=request_id)
+            following = child.inbox.get_nowait()
+            if following is not None and not isinstance(following, EndOfOutput):
+                shown = quote(following.head if isinstance(following, Oversize) else following)
+                raise ProtocolError(
+                    f"request {request_id} was answered with more than one line "
+                    f"(one reply per request); the next line: {shown}"
+                )
+            return response
+
+    @staticmethod
+    def _why_output_ended(child: Child) -> str:
+        code = child.exit_code(wait=0.5)
+        if code is None:
+            return "the process closed its stdout before answering (it is still running)"
+        return f"the process exited (code {code}) before answering"

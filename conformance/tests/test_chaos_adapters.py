@@ -1,0 +1,198 @@
+"""Chaos adapters through the real runner: each misbehaviour is an ERROR for its own case, nothing more.
+
+Every mode of ``misbehaving_server.py`` misbehaves on ``demo.upper`` (the
+third demo case).  The run must go on: the cases before and after it pass,
+nothing escapes ``run_cases``, a restart replaces the child, and the kit's
+memory stays bounded whatever the child writes.  The line limit is lowered
+to 1 MiB so the oversize modes cost little time.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+import tracemalloc
+from typing import Any
+
+import fake_adapters
+import pytest
+from conftest import DEMO_FIXTURES, TESTS_DIR
+
+from codex_conformance.cases import load_cases
+from codex_conformance.connection import InProcessConnection, SubprocessConnection
+from codex_conformance.connection.limits import MIB, Limits
+from codex_conformance.outcome import Outcome
+from codex_conformance.protocol import ResultResponse
+from codex_conformance.runner import run_cases
+
+CASES = load_cases(DEMO_FIXTURES)
+UPPER = 2  # index of demo/0.25.0/upper-text, the case every mode misbehaves on
+P, E, NA = "pass", "error", "not_applicable"
+MISBEHAVED = [P, P, E, P, P, P, NA, NA]
+ALL_PASS = [P, P, P, P, P, P, NA, NA]
+SMALL = Limits(max_line_bytes=MIB)
+
+pytestmark = pytest.mark.usefixtures("child_env")
+
+
+def misbehaving(mode: str, *, timeout: float = 2.0, limits: Limits = SMALL) -> SubprocessConnection:
+    command = [sys.executable, str(TESTS_DIR / "misbehaving_server.py"), mode]
+    return SubprocessConnection(command, timeout=timeout, limits=limits)
+
+
+def statuses(outcomes: list[Outcome]) -> list[str]:
+    return [outcome.status.value for outcome in outcomes]
+
+
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [
+        ("exit", "the process exited (code 3) before answering"),
+        ("hang", "no response within 1 s"),
+        ("garbage", "not a JSON line"),
+        ("wrong-id", "response id 104 does not match request id 4"),
+        ("string-id", "a response id must be an integer, got str '4'"),
+        ("bool-id", "a response id must be an integer, got bool True"),
+        ("float-id", "a response id must be an integer, got float 4.0"),
+        ("huge-reply", "a line longer than the limit of 1,048,576 bytes per line"),
+        ("endless-line", "a line longer than the limit of 1,048,576 bytes per line"),
+        ("invalid-utf8", "not UTF-8 (invalid start byte"),
+        ("double", "request 4 was answered with more than one line"),
+        ("closed-stdout", "the process closed its stdout before answering (it is still running)"),
+        ("deep", "nested deeper than the limit of 200 levels"),
+        ("huge-int", "an integer of 5,000 digits (the limit is 1,000 digits)"),
+        ("nan", "NaN is not JSON"),
+    ],
+)
+def test_a_misbehaviour_is_an_error_for_its_own_case_and_the_run_goes_on(mode: str, reason: str) -> None:
+    # Only the hang waits out its timeout; the others must not hit theirs on a busy machine.
+    with misbehaving(mode, timeout=1.0 if mode == "hang" else 10.0) as connection:
+        outcomes = run_cases(connection, CASES)
+        assert statuses(outcomes) == MISBEHAVED, [outcome.reason for outcome in outcomes]
+        assert outcomes[UPPER].id == "demo/0.25.0/upper-text"
+        assert reason in outcomes[UPPER].reason
+        assert "[op 'demo.upper'" in outcomes[UPPER].reason
+        assert connection.starts == 2  # the misbehaving child was replaced, once
+
+
+def test_a_stderr_flood_at_start_up_does_not_make_hello_miss_its_timeout() -> None:
+    with misbehaving("stderr-flood", timeout=2.0) as connection:
+        assert statuses(run_cases(connection, CASES)) == ALL_PASS
+        assert connection.starts == 1
+        child = connection._child
+        assert child is not None
+        assert child.stderr.total >= 10 * 1_000_000  # all of it was read ...
+        assert len(child.stderr.tail()) == 64 * 1024  # ... and only the tail was kept
+
+
+def test_a_reply_that_comes_twice_later_does_not_poison_the_next_case(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with misbehaving("late-double") as connection:
+        outcomes = run_cases(connection, CASES)
+        # The first copy answered its case; the second is discarded as
+        # belonging to request 4 (hello was request 1), whenever it arrives.
+        assert statuses(outcomes) == ALL_PASS
+        assert connection.starts == 1
+        assert connection.discarded == 1
+    assert "answering request 4" in caplog.text
+
+
+@pytest.mark.parametrize("mode", ["endless-line", "huge-reply"])
+def test_memory_stays_bounded_whatever_the_line(mode: str) -> None:
+    tracemalloc.start()
+    try:
+        with misbehaving(mode) as connection:
+            outcome = run_cases(connection, CASES[UPPER : UPPER + 1])[0]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert outcome.status.value == E
+    assert "limit of 1,048,576 bytes" in outcome.reason
+    assert peak < 16 * MIB, f"peak {peak:,} bytes"
+
+
+def test_the_default_line_limit_stops_a_line_with_no_end_at_64_mib() -> None:
+    tracemalloc.start()
+    try:
+        with misbehaving("endless-line", timeout=20.0, limits=Limits()) as connection:
+            outcome = run_cases(connection, CASES[UPPER : UPPER + 1])[0]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert "a line longer than the limit of 67,108,864 bytes per line" in outcome.reason
+    # The 300 MB line is never held: one line's limit plus buffers.
+    assert peak < 96 * MIB, f"peak {peak:,} bytes"
+
+
+# In process: the same limits through the wire copy, and a deadline on a worker thread.
+
+
+def in_process(misbehave: Any, **options: Any) -> InProcessConnection:
+    def handler(request: dict[str, Any]) -> dict[str, Any]:
+        if request["op"] == "demo.upper":
+            return misbehave(request)  # type: ignore[no-any-return]
+        return fake_adapters.correct(request)
+
+    return InProcessConnection(handler, **options)
+
+
+def _nested(depth: int) -> Any:
+    value: Any = "bottom"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("reply", "reason"),
+    [
+        ({"result": {"text": _nested(100_000)}}, "nested deeper than the limit of 200 levels"),
+        ({"result": {"text": _nested(200)}}, "nested deeper than the limit of 200 levels"),
+        ({"result": {"text": 10**4999}}, "an integer of more than 4,300 digits"),
+        ({"result": {"text": 10**1000}}, "an integer of 1,001 digits"),
+        ({"result": {"text": float("nan")}}, "response: not representable as JSON"),
+        ({"result": {"text": "x" * (2 * MIB)}}, "over the limit of 1,048,576 bytes per line"),
+    ],
+    ids=["deep-100000", "deep-600", "int-5000-digits", "int-1001-digits", "nan", "2-mib"],
+)
+def test_in_process_replies_are_held_to_the_wire_limits(reply: dict[str, Any], reason: str) -> None:
+    outcomes = run_cases(in_process(lambda request: reply, limits=SMALL), CASES)
+    assert statuses(outcomes) == MISBEHAVED
+    assert reason in outcomes[UPPER].reason
+
+
+def test_an_in_process_hang_is_an_error_after_the_deadline() -> None:
+    release = threading.Event()
+    started = time.monotonic()
+    outcomes = run_cases(in_process(lambda request: release.wait(60) or {}, timeout=0.5), CASES)
+    release.set()
+    assert statuses(outcomes) == MISBEHAVED
+    assert outcomes[UPPER].reason.startswith("hung: no answer within 0.5 s")
+    assert time.monotonic() - started < 10
+
+
+def test_an_in_process_answer_after_the_deadline_is_discarded() -> None:
+    finished = threading.Event()
+
+    def slow(request: dict[str, Any]) -> dict[str, Any]:
+        time.sleep(0.6)
+        finished.set()
+        return {"result": {"text": "LATE"}}
+
+    connection = in_process(slow, timeout=0.2)
+    outcomes = run_cases(connection, CASES)
+    assert statuses(outcomes) == MISBEHAVED
+    # The late answer lands in its own abandoned call; no later request receives it.
+    assert finished.wait(5)
+    response = connection.request("demo.echo", {"value": "mine"})
+    assert isinstance(response, ResultResponse)
+    assert response.result == {"value": "mine"}
+
+
+@pytest.mark.parametrize(("depth", "status"), [(198, "fail"), (199, E)])
+def test_the_nesting_limit_counts_the_whole_reply(depth: int, status: str) -> None:
+    # {"result": {"text": <depth lists>}}: the reply and the result add two levels.
+    outcomes = run_cases(in_process(lambda request: {"result": {"text": _nested(depth)}}), CASES)
+    assert outcomes[UPPER].status.value == status, outcomes[UPPER].reason

@@ -14,6 +14,9 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from codex_conformance.compare import nesting_depth
+from codex_conformance.errors import parse_error_text
+
 FORMAT_VERSION: Final = 1
 
 CompareMode = Literal[
@@ -105,18 +108,84 @@ class FixtureFile(_Strict):
 
 
 class FixtureError(Exception):
-    """A fixture file that cannot be read or does not follow the format."""
+    """A fixture file that cannot be read or does not follow the format; the message is one line."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
 
 
-def load_fixture_file(path: Path) -> FixtureFile:
+# Levels of arrays and objects a case may hold: above the few the deepest case
+# needs, and below what the kit's comparison handles (compare.MAX_NESTING).
+MAX_CASE_NESTING = 100
+_ERRORS_SHOWN = 3  # validation errors named in a FixtureError
+
+
+def read_json(path: Path) -> Any:
+    """The JSON value in ``path``; ``FixtureError`` with a one-line reason if it cannot be read."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise FixtureError(f"{path}: cannot read fixture file: {exc}") from exc
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise FixtureError(path, f"cannot read fixture file: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise FixtureError(path, f"not readable JSON: not UTF-8: {exc}") from exc
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError as exc:
+        # json recurses once per nested array or object; a file nested
+        # 100,000 deep exhausts the stack before any check can run.
+        raise FixtureError(path, "not readable JSON: nested too deep to parse") from exc
+    except ValueError as exc:  # JSONDecodeError, an integer of thousands of digits, NaN
+        raise FixtureError(path, f"not readable JSON: {parse_error_text(exc)}") from exc
+
+
+def _no_constant(name: str) -> Any:
+    # json accepts NaN and Infinity, which no wire message can carry.
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_fixture_file(raw: Any, path: Path) -> FixtureFile:
+    """Validate a fixture file read by ``read_json``; ``FixtureError`` naming each problem's case."""
+    cases = raw.get("cases") if isinstance(raw, dict) else None
+    for index, case in enumerate(cases if isinstance(cases, list) else []):
+        depth = nesting_depth(case)
+        if depth > MAX_CASE_NESTING:
+            raise FixtureError(
+                path,
+                f"{_case_name(raw, index)} is nested {depth} levels deep; "
+                f"a case may nest at most {MAX_CASE_NESTING} levels",
+            )
     try:
         return FixtureFile.model_validate(raw)
     except ValidationError as exc:
-        raise FixtureError(f"{path}: not a valid fixture file:\n{exc}") from exc
+        raise FixtureError(path, "not a valid fixture file: " + _describe(exc, raw)) from exc
+
+
+def _describe(exc: ValidationError, raw: Any) -> str:
+    """The first few validation errors: where (the case by index and id, then the field) and what."""
+    errors = exc.errors()
+    parts = []
+    for error in errors[:_ERRORS_SHOWN]:
+        location = [str(part) for part in error["loc"]]
+        if len(location) >= 2 and location[0] == "cases" and location[1].isdigit():
+            field_path = ".".join(location[2:])
+            where = _case_name(raw, int(location[1])) + (f": {field_path}" if field_path else "")
+        else:
+            where = ".".join(location) or "(root)"
+        parts.append(f"{where}: {error['msg']}")
+    more = len(errors) - _ERRORS_SHOWN
+    return "; ".join(parts) + (f"; and {more} more error(s)" if more > 0 else "")
+
+
+def _case_name(raw: Any, index: int) -> str:
+    case = raw["cases"][index] if isinstance(raw, dict) else None
+    case_id = case.get("id") if isinstance(case, dict) else None
+    return f"case {index}" + (f" ({case_id})" if isinstance(case_id, str) else "")
+
+
+def load_fixture_file(path: Path) -> FixtureFile:
+    return parse_fixture_file(read_json(path), path)
 
 
 def load_cases(root: Path) -> list[Case]:

@@ -2,8 +2,12 @@
 
 Subcommands: ``certify``, ``serve``, ``fixtures lint``, ``schemas``, and any
 that optional modules register (``codex_conformance.capture.cli.register``).
-A usage problem is one line on stderr and exit code 2, never a traceback.
-Exit codes: 0 success, 1 the check found problems, 2 usage error.
+A usage problem is one line on stderr and exit code 2, never a traceback:
+every option and input file of ``certify`` is checked before any case runs.
+Exit codes: 0 success, 1 the check found problems (for ``certify``: the
+report is not OK; an error of the kit on a case is such a problem, recorded
+in the report), 2 usage error, 130 interrupted (``certify`` still writes the
+report on the items run).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from codex_conformance import __version__, paths
 from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
@@ -21,13 +26,17 @@ from codex_conformance.errors import UsageError
 from codex_conformance.outcome import Outcome
 from codex_conformance.report import Totals, render_markdown
 
+if TYPE_CHECKING:
+    from codex_conformance.session import ConformanceSession
+
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # the shell's code for SIGINT
 
 # Optional modules that add subcommands: each has ``register(subparsers)``
 # and sets ``handler`` (a function of the parsed args returning an exit code) on the parsers it adds.
-_EXTENSIONS = ("codex_conformance.capture.cli",)
+_EXTENSIONS = ("codex_conformance.capture.cli", "codex_conformance.explore.cli")
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -46,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("codex-conformance: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,10 +71,19 @@ def build_parser() -> argparse.ArgumentParser:
         "impl", metavar="IMPL", help="reference, release:<version>, cmd:<command>, pkg.mod[:attr]"
     )
     certify.add_argument("--edition", action="append", default=[], help="edition to run (repeatable)")
-    certify.add_argument("--report", type=Path, help="write the JSON report here (and a .md beside it)")
+    certify.add_argument(
+        "--report",
+        type=Path,
+        help="write the JSON report here (and a .md beside it); the directory must exist",
+    )
     certify.add_argument("--expected-failures", type=Path, help="TOML file of known failures")
     certify.add_argument("--fixtures-dir", type=Path, help="fixtures to run (default: the kit's own)")
-    certify.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="per-case timeout for cmd:")
+    certify.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"per-case timeout in seconds, above 0 and at most 86400 (default {DEFAULT_TIMEOUT:g})",
+    )
     certify.add_argument(
         "--examples",
         type=int,
@@ -160,29 +178,43 @@ def _certify(args: argparse.Namespace) -> int:
         )
     )
     try:
-        session.start()
-        assert session.hello is not None
-        implementation = session.hello.implementation
-        if not args.quiet:
-            print(
-                f"certifying {implementation.name} {implementation.version} ({args.impl}): "
-                f"{len(session.cases)} cases, {len(session.properties)} property checks, "
-                f"editions {', '.join(session.editions) or '(none)'}",
-                file=sys.stderr,
-            )
-        progress = _ProgressLine(len(session.items))
-        for done, case in enumerate(session.items, start=1):
-            outcome = session.run(case)
-            if not args.quiet:
-                progress(done, outcome)
+        session.start()  # every option is checked here, before any case runs
+        interrupted = _run_items(session, quiet=args.quiet)
         report = session.report()
+        # The summary goes out first: if the report file cannot be written
+        # (the disk filled up during the run), the verdict is still shown.
+        print(render_markdown(report), end="")
         session.write_report(report)
     finally:
         session.close()
-    print(render_markdown(report), end="")
     for problem in report.expected_failure_problems:
         print(f"codex-conformance: {problem}", file=sys.stderr)
+    if interrupted:
+        print(f"codex-conformance: interrupted after {len(report.outcomes)} items", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return EXIT_OK if report.ok else EXIT_PROBLEMS
+
+
+def _run_items(session: ConformanceSession, *, quiet: bool) -> bool:
+    """Run every item of a started session; True if interrupted (the report covers the items run)."""
+    assert session.hello is not None
+    implementation = session.hello.implementation
+    if not quiet:
+        print(
+            f"certifying {implementation.name} {implementation.version} ({session.options.impl}): "
+            f"{len(session.cases)} cases, {len(session.properties)} property checks, "
+            f"editions {', '.join(session.editions) or '(none)'}",
+            file=sys.stderr,
+        )
+    progress = _ProgressLine(len(session.items))
+    for done, item in enumerate(session.items, start=1):
+        try:
+            outcome = session.run(item)
+        except KeyboardInterrupt:
+            return True  # the session recorded the interrupted item as an error
+        if not quiet:
+            progress(done, outcome)
+    return False
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -35,8 +35,22 @@ from dataclasses import dataclass
 from typing import Any
 
 PATTERN_KEY = "$pattern"
+# The modes in which an expected {"$pattern": RE} is a pattern rather than a literal object.
+PATTERN_MODES = frozenset({"json-pattern", "json-subset"})
 MAX_DIFF_LINES = 200
 _SCALAR_SHOWN = 120  # characters of a value shown in a summary line
+# Levels of arrays and objects the kit compares.  The comparators, diffs and
+# the json module recurse once per level, so an unbounded value would end in
+# RecursionError somewhere inside the kit; the deepest fixture has 19 levels.
+MAX_NESTING = 200
+
+
+class NestingTooDeep(ValueError):
+    """A value nested deeper than ``MAX_NESTING``: the kit refuses to compare it."""
+
+
+class InvalidPattern(ValueError):
+    """An expected ``{"$pattern": RE}`` whose RE does not compile: a fixture error."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +86,61 @@ def unified_diff(expected: str, actual: str, *, limit: int = MAX_DIFF_LINES) -> 
     if len(lines) > limit:
         lines = [*lines[:limit], f"... ({len(lines) - limit} more diff lines not shown)"]
     return "\n".join(lines)
+
+
+def nesting_depth(value: Any) -> int:
+    """Levels of arrays and objects in ``value`` (a scalar is 0), counted without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth + 1)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def check_nesting(value: Any, what: str) -> None:
+    """Raise ``NestingTooDeep`` (naming the depth) if ``value`` is too deep to compare."""
+    depth = nesting_depth(value)
+    if depth > MAX_NESTING:
+        raise NestingTooDeep(
+            f"{what} is nested {depth} levels deep; the kit compares at most {MAX_NESTING} levels"
+        )
+
+
+def invalid_patterns(expected: Any) -> list[str]:
+    """Each ``{"$pattern": RE}`` in ``expected`` that is not a compilable regex, with its path.
+
+    Walked without recursion so that it is safe on any value; ``fixtures lint``
+    and the runner both use it, so a bad pattern is reported before it is matched.
+    """
+    found: list[str] = []
+    stack: list[tuple[Any, str]] = [(expected, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict) and list(value) == [PATTERN_KEY]:
+            found.extend(_pattern_problem(value[PATTERN_KEY], path))
+        elif isinstance(value, dict):
+            stack.extend((item, _child(path, key)) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{index}]") for index, item in reversed(list(enumerate(value))))
+    return found
+
+
+def _pattern_problem(pattern: Any, path: str) -> list[str]:
+    if not isinstance(pattern, str):
+        return [f"$pattern at {path} is not a string: {show(pattern)}"]
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        return [f"invalid $pattern {pattern!r} at {path}: {exc}"]
+    return []
 
 
 def _is_pattern(value: Any) -> bool:
@@ -281,8 +350,16 @@ COMPARATORS: dict[str, Comparator] = {
 
 
 def compare(mode: str, expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:
+    """Compare under ``mode``; ``NestingTooDeep`` or ``InvalidPattern`` when the kit cannot judge."""
     try:
         comparator = COMPARATORS[mode]
     except KeyError:
         raise ValueError(f"unknown comparison mode {mode!r}; known: {', '.join(COMPARATORS)}") from None
+    # Checked up front, so the recursive comparators below never meet a value they cannot handle.
+    check_nesting(expected, "the expected result")
+    check_nesting(actual, "the result")
+    if mode in PATTERN_MODES:
+        problems = invalid_patterns(expected)
+        if problems:
+            raise InvalidPattern(problems[0])
     return comparator(expected, actual)

@@ -19,3 +19,13 @@ class UsageError(Exception):
 
 class HarnessError(Exception):
     """The implementation could not give a valid answer to a request."""
+
+
+def parse_error_text(exc: ValueError) -> str:
+    """A parser's error message for someone editing the file that was parsed.
+
+    ``int()``'s digit-limit message (a 5,000-digit integer in JSON or TOML)
+    ends with advice for Python programmers ("use sys.set_int_max_str_digits()"),
+    which a user can do nothing with: it is cut off.
+    """
+    return str(exc).split("; use sys.set_int_max_str_digits", 1)[0]

@@ -13,7 +13,8 @@ comments beside each entry)::
     reason = "plain-text exec output not implemented yet"
 
 A failing or erroring case matched by an entry is an expected failure
-(xfail), not a failure of the run.  Two things fail the run instead, so the
+(xfail), not a failure of the run; an error of the kit itself (a
+``kit_error`` outcome) never is, whatever the file says.  Two things fail the run instead, so the
 file cannot rot: an entry that matches no case in the fixtures at all (a
 typo, or a case that was renamed), and an entry whose matched cases all
 ran and passed (an unexpected pass: delete the entry).  Cases that were not
@@ -30,7 +31,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from codex_conformance.errors import UsageError
+from codex_conformance.errors import UsageError, parse_error_text
 from codex_conformance.outcome import Outcome, Status
 
 
@@ -57,12 +58,7 @@ class ExpectedFailures:
 
     @classmethod
     def load(cls, path: Path) -> ExpectedFailures:
-        try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise UsageError(f"expected-failures file {path}: {exc.strerror or exc}") from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise UsageError(f"expected-failures file {path}: not valid TOML: {exc}") from None
+        raw = _read_toml(path)
         try:
             parsed = ExpectedFailuresFile.model_validate(raw)
         except ValidationError as exc:
@@ -81,8 +77,8 @@ class ExpectedFailures:
         return None
 
     def apply(self, outcome: Outcome) -> Outcome:
-        """Mark a fail or error that an entry covers as expected."""
-        if outcome.status in (Status.FAIL, Status.ERROR):
+        """Mark a fail or error that an entry covers as expected (never an error of the kit itself)."""
+        if outcome.status in (Status.FAIL, Status.ERROR) and not outcome.kit_error:
             outcome.expected_failure = self.reason_for(outcome.id)
         return outcome
 
@@ -107,3 +103,19 @@ class ExpectedFailures:
                     f"passed ({ids}); remove the entry"
                 )
         return found
+
+
+def _read_toml(path: Path) -> dict[str, object]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"expected-failures file {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"expected-failures file {path}: not UTF-8: {exc}") from None
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        # tomllib recurses once per nested array or inline table.
+        raise UsageError(f"expected-failures file {path}: not valid TOML: nested too deep to read") from None
+    except ValueError as exc:  # TOMLDecodeError, and an integer too long to convert
+        raise UsageError(f"expected-failures file {path}: not valid TOML: {parse_error_text(exc)}") from None

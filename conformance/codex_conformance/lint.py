@@ -3,7 +3,10 @@
 Every fixture file must validate against the published fixture schema;
 case ids are unique, start with their area (the fixture's directory name)
 and carry their edition; editions are known; every clause a case cites is
-declared in ``spec/``, and every declared clause has at least one case.
+declared in ``spec/``, and every declared clause has at least one case;
+every ``$pattern`` in a case compared with patterns compiles; no case is
+nested deeper than the kit compares.  A file or spec page that cannot be
+read is one problem, never a traceback.
 
 A clause is declared by a line that starts with ``### `` followed by the
 clause id in backticks, e.g. ``### `MCP-NAME-3` names longer than 64 bytes``.
@@ -16,13 +19,12 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 
 from codex_conformance import schemas
-from codex_conformance.cases import Case, FixtureFile
-from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.cases import Case, FixtureError, FixtureFile, parse_fixture_file, read_json
+from codex_conformance.compare import PATTERN_MODES, invalid_patterns
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import UsageError
 
@@ -44,7 +46,14 @@ def declared_clauses(spec_dir: Path) -> tuple[dict[str, str], list[LintProblem]]
     clauses: dict[str, str] = {}
     problems: list[LintProblem] = []
     for path in sorted(spec_dir.rglob("*.md")):
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            # A page lint cannot read is one problem on its own line, not a traceback.
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            problems.append(LintProblem(str(path.relative_to(spec_dir)), f"cannot read spec page: {reason}"))
+            continue
+        for number, line in enumerate(text.splitlines(), start=1):
             match = CLAUSE_HEADING.match(line)
             if not match:
                 continue
@@ -104,9 +113,9 @@ def _read_fixture(
     path: Path, where: str, validator: jsonschema.Draft202012Validator, problems: list[LintProblem]
 ) -> FixtureFile | None:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        problems.append(LintProblem(where, f"not readable JSON: {exc}"))
+        raw = read_json(path)
+    except FixtureError as exc:
+        problems.append(LintProblem(where, exc.problem))
         return None
     errors = sorted(validator.iter_errors(raw), key=lambda error: list(error.absolute_path))
     for error in errors[:10]:
@@ -114,7 +123,11 @@ def _read_fixture(
         problems.append(LintProblem(where, f"schema: at {location}: {error.message}"))
     if errors:
         return None
-    return FixtureFile.model_validate(raw)
+    try:
+        return parse_fixture_file(raw, path)
+    except FixtureError as exc:  # too deep, or a rule the schema cannot express
+        problems.append(LintProblem(where, exc.problem))
+        return None
 
 
 def _case_problems(case: Case, area: str) -> list[str]:
@@ -140,20 +153,8 @@ def _case_problems(case: Case, area: str) -> list[str]:
         texts = [json.dumps(result, sort_keys=True) for result in results]
         if len(set(texts)) != len(texts):
             found.append("any_of lists the same result twice")
-    if case.compare == "json-pattern":
-        found.extend(_pattern_problems(expected))
+    if case.compare in PATTERN_MODES:
+        for number, result in enumerate(results, start=1):
+            where = f"alternative {number}: " if len(results) > 1 else ""
+            found.extend(where + problem for problem in invalid_patterns(result))
     return found
-
-
-def _pattern_problems(value: Any) -> list[str]:
-    if isinstance(value, dict):
-        if list(value) == [PATTERN_KEY]:
-            try:
-                re.compile(value[PATTERN_KEY])
-            except (re.error, TypeError) as exc:
-                return [f"invalid $pattern {value[PATTERN_KEY]!r}: {exc}"]
-            return []
-        return [problem for item in value.values() for problem in _pattern_problems(item)]
-    if isinstance(value, list):
-        return [problem for item in value for problem in _pattern_problems(item)]
-    return []

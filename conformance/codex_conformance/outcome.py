@@ -6,12 +6,16 @@
   ``unsupported`` (with the reason) - never counted as a pass;
 - ``error``: the harness could not get a valid answer (crash, timeout,
   invalid message, error kind ``internal``) - never a correct rejection.
+  Also the kit's own failures on an item (an exception of the kit, a broken
+  fixture): those are ``kit_error`` outcomes, which no expected-failures entry
+  covers, so a run in which the kit crashed is never reported as OK.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,9 +64,61 @@ class Outcome(BaseModel):
     counterexample: Counterexample | None = Field(
         default=None, description="Properties only: the input on which the property failed or errored."
     )
+    kit_error: bool = Field(
+        default=False,
+        description="An error of the kit itself on this item (an exception of the kit, a broken fixture), "
+        "its cause in reason; never covered by the expected-failures file, so it always fails the run.",
+    )
     duration_seconds: float = 0.0
 
     @property
     def is_unexpected_problem(self) -> bool:
         """A fail or error that no expected-failures entry covers: it fails the run."""
         return self.status in (Status.FAIL, Status.ERROR) and self.expected_failure is None
+
+
+# Characters of an exception's message kept in a reason: the message may quote
+# a whole reply, and the reason is repeated in the report, the Markdown and the terminal.
+_KIT_ERROR_SHOWN = 2000
+
+
+class Judged(Protocol):
+    """What a kit error outcome is about: a case or a property."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def op(self) -> str: ...
+
+    @property
+    def edition(self) -> str: ...
+
+    @property
+    def clauses(self) -> Sequence[str]: ...
+
+
+def kit_error_reason(exc: BaseException) -> str:
+    """``harness error: <ExceptionType>: <message>``, the message shortened if long."""
+    message = str(exc)
+    if len(message) > _KIT_ERROR_SHOWN:
+        message = message[:_KIT_ERROR_SHOWN] + f"... ({len(message) - _KIT_ERROR_SHOWN} more characters)"
+    if isinstance(exc, RecursionError):
+        message += " (a value nested too deep for the kit)"
+    return f"harness error: {type(exc).__name__}" + (f": {message}" if message else "")
+
+
+def kit_error_outcome(
+    item: Judged, exc: BaseException, *, kind: Literal["case", "property"] = "case"
+) -> Outcome:
+    """The ``error`` outcome for an item on which the kit itself raised ``exc``."""
+    return Outcome(
+        id=item.id,
+        kind=kind,
+        edition=item.edition,
+        op=item.op,
+        status=Status.ERROR,
+        clauses=list(item.clauses),
+        reason=kit_error_reason(exc),
+        kit_error=True,
+    )

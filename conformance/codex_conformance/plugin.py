@@ -45,7 +45,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=Path,
         default=None,
         metavar="PATH",
-        help="write the JSON report here and a Markdown summary beside it (.md)",
+        help="write the JSON report here and a Markdown summary beside it (.md); the directory must exist",
     )
     group.addoption(
         "--expected-failures",
@@ -61,7 +61,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="per-case timeout for cmd: implementations (default 10)",
+        help="per-case timeout in seconds, above 0 and at most 86400 (default 10)",
     )
     group.addoption(
         "--conformance-examples",

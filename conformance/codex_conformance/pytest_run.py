@@ -18,8 +18,17 @@ from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
 from codex_conformance.outcome import Outcome, Status
 from codex_conformance.properties import Property
-from codex_conformance.report import Report, Totals, describe_counterexample, property_line
+from codex_conformance.report import Report, Totals, describe_counterexample, printable, property_line
 from codex_conformance.session import ConformanceSession, SessionOptions
+
+# The plugin's spelling of each SessionOptions field, for usage errors.
+_FLAGS = {
+    "timeout": "--conformance-timeout",
+    "report": "--conformance-report",
+    "examples": "--conformance-examples",
+    "expected_failures": "--expected-failures",
+    "fixtures_dir": "--fixtures-dir",
+}
 
 
 class CaseFailed(Exception):
@@ -32,6 +41,10 @@ class CaseFailed(Exception):
 
 def describe_failure(outcome: Outcome) -> str:
     """The longrepr of a failed item: no traceback, just what differs and which clauses."""
+    return printable(_failure_text(outcome))
+
+
+def _failure_text(outcome: Outcome) -> str:
     clauses = "clauses: " + ", ".join(outcome.clauses)
     if outcome.status is Status.ERROR:
         text = f"ERROR (harness): {outcome.reason}\n{clauses}"
@@ -61,11 +74,10 @@ class ConformanceItem(pytest.Item):
         if outcome.status is Status.PASS:
             return
         if outcome.status is Status.NOT_APPLICABLE:
-            pytest.skip(f"not applicable: {outcome.reason}")
+            pytest.skip(printable(f"not applicable: {outcome.reason}"))
         if outcome.expected_failure is not None:
-            pytest.xfail(
-                f"{outcome.expected_failure} [{outcome.status.value}: {outcome.reason.splitlines()[0]}]"
-            )
+            first_line = outcome.reason.splitlines()[0] if outcome.reason else ""
+            pytest.xfail(printable(f"{outcome.expected_failure} [{outcome.status.value}: {first_line}]"))
         raise CaseFailed(outcome)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
@@ -98,6 +110,7 @@ class PytestRun:
         self.session = session
         self.report: Report | None = None
         self.markdown_path: Path | None = None
+        self.write_error: str | None = None
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> PytestRun:
@@ -111,6 +124,7 @@ class PytestRun:
             expected_failures=option.conformance_expected_failures,
             report=option.conformance_report,
             examples=option.conformance_examples,
+            flags=_FLAGS,
         )
         return cls(ConformanceSession(options))
 
@@ -130,7 +144,13 @@ class PytestRun:
         if self.session.hello is None or session.config.option.collectonly:
             return
         self.report = self.session.report()
-        self.markdown_path = self.session.write_report(self.report)
+        try:
+            self.markdown_path = self.session.write_report(self.report)
+        except UsageError as exc:
+            # The path was checked before the run; this is the disk failing since.
+            self.write_error = str(exc)
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR
+            return
         if self.report.expected_failure_problems and session.exitstatus in (
             pytest.ExitCode.OK,
             pytest.ExitCode.NO_TESTS_COLLECTED,
@@ -148,7 +168,9 @@ class PytestRun:
         reporter.write_line(property_line(report.property_examples))
         for problem in report.expected_failure_problems:
             reporter.write_line(f"FAILED (expected-failures): {problem}", red=True, bold=True)
-        if self.session.options.report is not None:
+        if self.write_error is not None:
+            reporter.write_line(f"ERROR: {self.write_error}", red=True, bold=True)
+        elif self.session.options.report is not None:
             reporter.write_line(f"report: {self.session.options.report} (summary: {self.markdown_path})")
         summary: Totals = report.summary
         reporter.write_line(summary.line(), bold=True, red=not report.ok, green=report.ok)

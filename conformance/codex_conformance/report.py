@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import datetime
@@ -13,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from codex_conformance import __version__
 from codex_conformance.compare import canonical
 from codex_conformance.editions import EDITIONS
+from codex_conformance.errors import UsageError
 from codex_conformance.outcome import Counterexample, Outcome, Status
 from codex_conformance.protocol import PROTOCOL_VERSION, Implementation
 
@@ -44,6 +47,10 @@ class Totals(_Strict):
         else:
             self.errors += 1
 
+    @property
+    def total(self) -> int:
+        return self.passed + self.failed + self.expected_failures + self.not_applicable + self.errors
+
     def line(self) -> str:
         text = (
             f"conformance: {self.passed} passed, {self.failed} failed, "
@@ -71,7 +78,8 @@ class Report(_Strict):
     started_at: datetime
     finished_at: datetime
     ok: bool = Field(
-        description="True iff no unexpected fail, no unexpected error and no stale expected failure."
+        description="True iff no unexpected fail, no unexpected error (an error of the kit itself is never "
+        "expected) and no stale expected failure."
     )
     summary: Totals
     totals: list[OpEditionTotals] = Field(description="Counts per op x edition, sorted by op then edition.")
@@ -94,8 +102,10 @@ def build_report(
     finished_at: datetime,
     outcomes: list[Outcome],
     expected_failure_problems: list[str],
+    items_run: int,
     property_examples: int = 0,
 ) -> Report:
+    """The report on ``outcomes``, one per item run (``items_run``); checked before it is returned."""
     summary = Totals()
     per_cell: dict[tuple[str, str], OpEditionTotals] = {}
     for outcome in outcomes:
@@ -105,7 +115,7 @@ def build_report(
             per_cell[key] = OpEditionTotals(op=outcome.op, edition=outcome.edition)
         per_cell[key].add(outcome)
     ok = not expected_failure_problems and not any(outcome.is_unexpected_problem for outcome in outcomes)
-    return Report(
+    report = Report(
         impl=impl,
         implementation=implementation,
         declared_editions=declared_editions,
@@ -120,6 +130,35 @@ def build_report(
         property_examples=property_examples,
         outcomes=outcomes,
     )
+    check_consistency(report, items_run)
+    return report
+
+
+class InconsistentReport(RuntimeError):
+    """The report's counts disagree with the items run: a bug in the kit, never written as a verdict."""
+
+
+def check_consistency(report: Report, items_run: int) -> None:
+    """Raise ``InconsistentReport`` unless every item run is counted once and ``ok`` follows from them.
+
+    An item that ran but has no outcome is how a crash of the kit once turned
+    into a green report; this check makes any such omission loud instead.
+    """
+    counts = {
+        "items run": items_run,
+        "outcomes": len(report.outcomes),
+        "summary": report.summary.total,
+        "op x edition totals": sum(cell.total for cell in report.totals),
+    }
+    if len(set(counts.values())) != 1:
+        shown = ", ".join(f"{name} {count}" for name, count in counts.items())
+        raise InconsistentReport(f"report totals disagree: {shown}")
+    excused = [outcome.id for outcome in report.outcomes if outcome.kit_error and outcome.expected_failure]
+    if excused:
+        raise InconsistentReport(f"errors of the kit marked as expected failures: {', '.join(excused)}")
+    problems = sum(outcome.is_unexpected_problem for outcome in report.outcomes)
+    if report.ok != (problems == 0 and not report.expected_failure_problems):
+        raise InconsistentReport(f"report says ok={report.ok} with {problems} unexpected fail(s) or error(s)")
 
 
 def _op_then_edition(key: tuple[str, str]) -> tuple[str, int, str]:
@@ -129,13 +168,62 @@ def _op_then_edition(key: tuple[str, str]) -> tuple[str, int, str]:
     return op, order.index(edition) if edition in order else len(order), edition
 
 
+def report_path_problem(path: Path) -> str | None:
+    """Why the report (``path`` and the Markdown beside it) cannot be written there, or None.
+
+    Asked before the run, so a bad path is a usage error at once rather than a
+    failure after the whole run.  Missing directories are not created: a typo
+    in the path should not silently put the report somewhere unexpected.
+    """
+    if path.is_dir():
+        return "is a directory"
+    markdown = path.with_suffix(".md") if path.suffix != ".md" and path.name not in ("", "..") else path
+    if markdown == path:
+        return "the Markdown summary goes beside the report with the suffix .md; name the report *.json"
+    parent = path.parent
+    if not parent.is_dir():
+        return f"directory {parent} does not exist" if not parent.exists() else f"{parent} is not a directory"
+    for target in (path, markdown):
+        if target.is_dir():
+            return f"{target} is a directory"
+        if target.exists() and not os.access(target, os.W_OK):
+            return f"{target} is not writable"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"directory {parent} is not writable"
+    return None
+
+
 def write_report(report: Report, path: Path) -> Path:
-    """Write the JSON report at ``path`` and the Markdown summary beside it; returns the .md path."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    """Write the JSON report at ``path`` and the Markdown summary beside it; returns the .md path.
+
+    ``UsageError`` if a file cannot be written (``report_path_problem`` catches
+    the usual reasons before the run).
+    """
     markdown_path = path.with_suffix(".md")
-    markdown_path.write_text(render_markdown(report), encoding="utf-8")
+    try:
+        path.write_bytes(_utf8(report_json(report) + "\n"))
+        markdown_path.write_bytes(_utf8(render_markdown(report)))
+    except OSError as exc:
+        raise UsageError(f"cannot write the report {exc.filename or path}: {exc.strerror or exc}") from None
     return markdown_path
+
+
+def report_json(report: Report) -> str:
+    """The JSON text of the report, two-space indented, non-ASCII kept."""
+    # Through the json module, not model_dump_json: a reply can hold a lone
+    # surrogate ("\\ud800" on the wire), which pydantic refuses to serialize;
+    # _utf8 writes it back as the same JSON escape.
+    return json.dumps(report.model_dump(mode="json"), indent=2, ensure_ascii=False)
+
+
+def _utf8(text: str) -> bytes:
+    # A lone surrogate has no UTF-8 form; "\\udXXX" keeps it visible (and is its JSON escape).
+    return text.encode("utf-8", errors="backslashreplace")
+
+
+def printable(text: str) -> str:
+    """``text`` with lone surrogates written as ``\\udXXX``, so any stream can print it."""
+    return _utf8(text).decode("utf-8")
 
 
 def render_markdown(report: Report) -> str:
@@ -168,7 +256,7 @@ def render_markdown(report: Report) -> str:
     out.extend(_expected_section(report.outcomes))
     out.extend(_not_applicable_section(report.outcomes))
     out.extend(_errors_section(report.outcomes))
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out) + "\n")
 
 
 def _mark(outcome: Outcome) -> str:

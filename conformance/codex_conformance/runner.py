@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from codex_conformance import harnesses
 from codex_conformance.cases import Case, ExpectedAnyOf, ExpectedError
-from codex_conformance.compare import compare, pretty, unified_diff
+from codex_conformance.compare import (
+    PATTERN_MODES,
+    check_nesting,
+    compare,
+    invalid_patterns,
+    pretty,
+    unified_diff,
+)
 from codex_conformance.connection import Connection
 from codex_conformance.errors import HarnessError
-from codex_conformance.outcome import Outcome, Status
+from codex_conformance.outcome import Outcome, Status, kit_error_outcome
 from codex_conformance.protocol import ErrorResponse, Hello, Response, ResultResponse, UnsupportedResponse
 
 Progress = Callable[[int, int, Outcome], None]  # (cases done, cases in total, latest outcome)
@@ -39,8 +47,17 @@ def not_applicable_reason(hello: Hello, case: Applicable) -> str | None:
 
 
 def run_case(connection: Connection, hello: Hello, case: Case) -> Outcome:
+    """The outcome of one case; never raises for anything that goes wrong on the case.
+
+    An exception of the kit itself (a reply too deep or too long for it, a bad
+    fixture, a bug) becomes an ``error`` outcome for this case: escaping, it
+    would leave the case out of the report, and the report could say OK.
+    """
     started = time.perf_counter()
-    outcome = _judge(connection, hello, case)
+    try:
+        outcome = _judge(connection, hello, case)
+    except (Exception, SystemExit) as exc:  # SystemExit: an in-process adapter calling sys.exit()
+        outcome = kit_error_outcome(case, exc)
     outcome.duration_seconds = round(time.perf_counter() - started, 6)
     return outcome
 
@@ -59,7 +76,7 @@ def run_cases(
 
 
 def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
-    def outcome(status: Status, reason: str = "", diff: str = "") -> Outcome:
+    def outcome(status: Status, reason: str = "", diff: str = "", *, kit_error: bool = False) -> Outcome:
         return Outcome(
             id=case.id,
             edition=case.edition,
@@ -68,21 +85,48 @@ def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
             clauses=list(case.clauses),
             reason=reason,
             diff=diff,
+            kit_error=kit_error,
         )
 
     inapplicable = not_applicable_reason(hello, case)
     if inapplicable is not None:
         return outcome(Status.NOT_APPLICABLE, inapplicable)
+    fixture_problem = _fixture_problem(case)
+    if fixture_problem is not None:
+        # The case itself is broken: asking the implementation would prove nothing.
+        reason = f"fixture error: {fixture_problem} (run 'codex-conformance fixtures lint')"
+        return outcome(Status.ERROR, reason, kit_error=True)
     try:
         response = _request(connection, case)
     except HarnessError as exc:
         return outcome(Status.ERROR, str(exc))
+    except Exception:
+        # The kit failed half-way through an exchange (say, on a reply it cannot
+        # parse): the transport's state is unknown, so the next case starts afresh.
+        with contextlib.suppress(Exception):
+            connection.close()
+        raise
     if isinstance(response, UnsupportedResponse):
         return outcome(Status.NOT_APPLICABLE, f"implementation answered unsupported: {response.unsupported}")
     if isinstance(response, ErrorResponse) and response.is_internal:
         return outcome(Status.ERROR, f"adapter internal error: {response.error.message}")
+    if isinstance(response, ResultResponse):
+        check_nesting(response.result, "the result")
     status, reason, diff = _verdict(case, response)
     return outcome(status, reason, diff)
+
+
+def _fixture_problem(case: Case) -> str | None:
+    """The first invalid ``$pattern`` among the case's expected results, or None."""
+    if case.compare not in PATTERN_MODES or isinstance(case.expected, ExpectedError):
+        return None
+    alternatives = case.expected.any_of if isinstance(case.expected, ExpectedAnyOf) else [case.expected]
+    for number, alternative in enumerate(alternatives, start=1):
+        problems = invalid_patterns(alternative.result)
+        if problems:
+            where = f"alternative {number}: " if len(alternatives) > 1 else ""
+            return where + problems[0]
+    return None
 
 
 def _request(connection: Connection, case: Case) -> Response:

@@ -7,7 +7,8 @@ plugin and the CLI only drive it, so both give the same verdicts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,10 +22,10 @@ from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import HarnessError, UsageError
 from codex_conformance.expected_failures import ExpectedFailures
 from codex_conformance.impl import connect, is_reference
-from codex_conformance.outcome import Outcome
+from codex_conformance.outcome import Outcome, kit_error_outcome, kit_error_reason
 from codex_conformance.properties import DEFAULT_EXAMPLES, Property, PropertyRunner
 from codex_conformance.protocol import Hello
-from codex_conformance.report import Report, build_report, write_report
+from codex_conformance.report import Report, build_report, report_path_problem, write_report
 from codex_conformance.runner import not_applicable_reason, run_case
 
 
@@ -37,6 +38,33 @@ class SessionOptions:
     expected_failures: Path | None = None
     report: Path | None = None
     examples: int = DEFAULT_EXAMPLES  # per property; 0 disables property checks
+    # How the front end spells each option above, for its error messages (the
+    # plugin's --conformance-timeout is certify's --timeout); default --<name>.
+    flags: Mapping[str, str] = field(default_factory=dict)
+
+    def flag(self, name: str) -> str:
+        return self.flags.get(name, "--" + name.replace("_", "-"))
+
+
+# Longer than any case needs; beyond it the transport's clocks and waits overflow.
+MAX_TIMEOUT = 86_400.0
+
+
+def check_options(options: SessionOptions) -> None:
+    """``UsageError`` naming the option for any value the run cannot use; nothing runs first."""
+    check_editions(options.editions)
+    timeout = options.timeout
+    if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
+        raise UsageError(
+            f"{options.flag('timeout')} must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}, "
+            f"got {timeout:g}"
+        )
+    if options.examples < 0:
+        raise UsageError(f"{options.flag('examples')} must be 0 or more, got {options.examples}")
+    if options.report is not None:
+        problem = report_path_problem(options.report)
+        if problem is not None:
+            raise UsageError(f"{options.flag('report')} {options.report}: {problem}")
 
 
 def check_editions(editions: Sequence[str]) -> None:
@@ -52,11 +80,12 @@ def load_fixture_cases(fixtures_dir: Path | None) -> list[Case]:
         except FileNotFoundError as exc:
             raise UsageError(str(exc)) from None
     if not fixtures_dir.is_dir():
-        raise UsageError(f"fixtures directory {fixtures_dir} does not exist")
+        what = "is not a directory" if fixtures_dir.exists() else "does not exist"
+        raise UsageError(f"fixtures directory {fixtures_dir} {what}")
     try:
         return load_cases(fixtures_dir)
     except FixtureError as exc:
-        raise UsageError(str(exc).splitlines()[0] + " (run 'codex-conformance fixtures lint')") from None
+        raise UsageError(f"{exc} (run 'codex-conformance fixtures lint')") from None
 
 
 @dataclass
@@ -73,13 +102,12 @@ class ConformanceSession:
     editions: list[str] = field(default_factory=list)
     expected_failures: ExpectedFailures = field(default_factory=ExpectedFailures)
     outcomes: list[Outcome] = field(default_factory=list)
+    items_run: int = 0  # run() calls: the report's totals must add up to this
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
 
     def start(self) -> None:
         """Check the options, load cases, start the implementation; ``UsageError`` on any problem."""
-        check_editions(self.options.editions)
-        if self.options.examples < 0:
-            raise UsageError(f"--conformance-examples must be 0 or more, got {self.options.examples}")
+        check_options(self.options)
         self.all_cases = load_fixture_cases(self.options.fixtures_dir)
         if self.options.expected_failures is not None:
             self.expected_failures = ExpectedFailures.load(self.options.expected_failures)
@@ -89,6 +117,9 @@ class ConformanceSession:
         except HarnessError as exc:
             self.close()
             raise UsageError(f"--impl {self.options.impl!r}: hello failed: {exc}") from None
+        except Exception as exc:  # the kit itself failed on the reply: no run can start either
+            self.close()
+            raise UsageError(f"--impl {self.options.impl!r}: hello failed: {kit_error_reason(exc)}") from None
         self.editions = list(self.options.editions) or [
             edition for edition in self.hello.editions if edition in EDITIONS
         ]
@@ -102,13 +133,35 @@ class ConformanceSession:
         """Everything the run judges: the cases, then the properties."""
         return [*self.cases, *self.properties]
 
-    def run(self, case: Case | Property) -> Outcome:
+    def run(self, item: Case | Property) -> Outcome:
+        """Judge one item and record its outcome; every item run has exactly one outcome."""
         assert self.connection is not None and self.hello is not None, "start() first"
-        if isinstance(case, Property):
+        self.items_run += 1
+        try:
+            judged = self._judge(item)
+        except (Exception, SystemExit) as exc:
+            # run_case already turns the kit's exceptions into outcomes; this
+            # also covers the property runner and anything between the two.
+            judged = self._kit_error(item, exc)
+        except BaseException as exc:
+            # Interrupted (Ctrl-C): the item still counts, as an error, so the
+            # report written on the way out adds up and is not OK; then stop.
+            self._record(self._kit_error(item, exc))
+            raise
+        return self._record(judged)
+
+    def _judge(self, item: Case | Property) -> Outcome:
+        assert self.connection is not None and self.hello is not None, "start() first"
+        if isinstance(item, Property):
             assert self.property_runner is not None
-            judged = self.property_runner.run(case, not_applicable_reason(self.hello, case))
-        else:
-            judged = run_case(self.connection, self.hello, case)
+            return self.property_runner.run(item, not_applicable_reason(self.hello, item))
+        return run_case(self.connection, self.hello, item)
+
+    @staticmethod
+    def _kit_error(item: Case | Property, exc: BaseException) -> Outcome:
+        return kit_error_outcome(item, exc, kind="property" if isinstance(item, Property) else "case")
+
+    def _record(self, judged: Outcome) -> Outcome:
         outcome = self.expected_failures.apply(judged)
         self.outcomes.append(outcome)
         return outcome
@@ -130,6 +183,7 @@ class ConformanceSession:
             finished_at=datetime.now(UTC),
             outcomes=self.outcomes,
             expected_failure_problems=self.expected_failure_problems(),
+            items_run=self.items_run,
             property_examples=self.options.examples,
         )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -136,3 +137,116 @@ def test_schemas_check_and_write(tmp_path: Path, capsys) -> None:
     assert main(["schemas", "--write", f"--spec-dir={tmp_path}"]) == 0
     assert main(["schemas", f"--spec-dir={tmp_path}"]) == 0
     assert sorted(path.name for path in (tmp_path / "schemas").iterdir()) == sorted(schemas.generate())
+
+
+# --- certify: every bad input is one line and exit 2, before any case runs -------------------
+
+
+def broken_fixtures(tmp_path: Path, old: str, new: str) -> str:
+    fixtures = tmp_path / "fixtures"
+    shutil.copytree(DEMO_FIXTURES, fixtures)
+    path = fixtures / "demo" / "misc.json"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return f"--fixtures-dir={fixtures}"
+
+
+STAMP_ARGS = '"args": {"name": "shell"}'
+
+
+def bad_certify_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
+    (tmp_path / "a-directory").mkdir()
+    deep_toml = tmp_path / "deep.toml"
+    deep_toml.write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    misc = f"{tmp_path}/fixtures/demo/misc.json"
+    return [
+        *(
+            (
+                [FIXTURES, f"--timeout={value}"],
+                f"--timeout must be a number of seconds above 0 and at most 86400, got {value}",
+            )
+            for value in ("nan", "inf", "0", "-1")
+        ),
+        ([FIXTURES, "--examples=-1"], "--examples must be 0 or more, got -1"),
+        (
+            [FIXTURES, f"--report={tmp_path / 'a-directory'}"],
+            f"--report {tmp_path / 'a-directory'}: is a directory",
+        ),
+        (
+            [FIXTURES, f"--report={tmp_path / 'missing' / 'r.json'}"],
+            f"--report {tmp_path / 'missing' / 'r.json'}: directory {tmp_path / 'missing'} does not exist",
+        ),
+        (
+            [FIXTURES, f"--expected-failures={deep_toml}"],
+            f"expected-failures file {deep_toml}: not valid TOML: nested too deep to read",
+        ),
+        (
+            [
+                broken_fixtures(
+                    tmp_path, STAMP_ARGS, STAMP_ARGS.replace('"shell"', "[" * 100_000 + "]" * 100_000)
+                )
+            ],
+            f"{misc}: not readable JSON: nested too deep to parse",
+        ),
+    ]
+
+
+def test_certify_bad_inputs_are_one_line_and_exit_2(tmp_path: Path, capsys) -> None:
+    for args, message in bad_certify_inputs(tmp_path):
+        assert main(["certify", "fake_adapters:correct", *args]) == 2, args
+        out, err = capsys.readouterr()
+        assert err == f"codex-conformance: error: {message}\n" or (
+            err.startswith(f"codex-conformance: error: {message}") and err.count("\n") == 1
+        ), (args, err)
+        assert out == ""  # nothing ran: no report on stdout
+    assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize(
+    ("new", "message"),
+    [
+        (STAMP_ARGS.replace('"shell"', "9" * 5000), "not readable JSON: Exceeds the limit (4300 digits)"),
+        (
+            '"args": {"name": "shell"}, "argz": {}',
+            "not a valid fixture file: case 0 (demo/0.169.0/stamp-call-id): "
+            "argz: Extra inputs are not permitted",
+        ),
+    ],
+)
+def test_certify_names_a_case_file_it_cannot_read(tmp_path: Path, capsys, new: str, message: str) -> None:
+    fixtures = broken_fixtures(tmp_path, STAMP_ARGS, new)
+    assert main(["certify", "fake_adapters:correct", fixtures]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"codex-conformance: error: {tmp_path}/fixtures/demo/misc.json: {message}")
+    assert err.count("\n") == 1
+
+
+def test_certify_bad_inputs_print_no_traceback_from_the_installed_command(
+    tmp_path: Path, child_env: None
+) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "codex_conformance",
+            "certify",
+            "fake_adapters:correct",
+            FIXTURES,
+            "--timeout=nan",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "codex-conformance: error: --timeout must be a number of seconds above 0 and at most 86400, got nan\n"
+    )
+
+
+def test_certify_report_into_an_existing_directory_still_works(tmp_path: Path, capsys) -> None:
+    report = tmp_path / "reports" / "r.json"
+    report.parent.mkdir()
+    assert main(["certify", "fake_adapters:correct", FIXTURES, f"--report={report}", "--quiet"]) == 0
+    assert report.with_suffix(".md").read_text(encoding="utf-8") == capsys.readouterr().out

@@ -2,7 +2,16 @@ from __future__ import annotations
 
 import pytest
 
-from codex_conformance.compare import COMPARATORS, MAX_DIFF_LINES, compare
+from codex_conformance.compare import (
+    COMPARATORS,
+    MAX_DIFF_LINES,
+    MAX_NESTING,
+    InvalidPattern,
+    NestingTooDeep,
+    compare,
+    invalid_patterns,
+    nesting_depth,
+)
 
 
 def test_json_exact_accepts_identical_values() -> None:
@@ -144,3 +153,63 @@ def test_every_mode_of_the_case_format_has_a_comparator() -> None:
     assert set(COMPARATORS) == set(get_args(CompareMode))
     with pytest.raises(ValueError, match="unknown comparison mode"):
         compare("bytes", {}, {})
+
+
+def nested(depth: int, leaf: object = 0) -> object:
+    value = leaf
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_nesting_depth_counts_levels_without_recursing() -> None:
+    assert nesting_depth(1) == 0
+    assert nesting_depth({"a": [1, {"b": []}]}) == 4
+    assert nesting_depth(nested(100_000)) == 100_000
+
+
+@pytest.mark.parametrize("mode", sorted(COMPARATORS))
+def test_a_result_nested_100000_deep_is_refused_naming_its_depth(mode: str) -> None:
+    with pytest.raises(
+        NestingTooDeep, match=f"the result is nested 100001 levels deep; .* at most {MAX_NESTING}"
+    ):
+        compare(mode, {"v": 1}, {"v": nested(100_000)})
+
+
+@pytest.mark.parametrize("mode", sorted(COMPARATORS))
+def test_every_mode_compares_values_at_the_nesting_limit(mode: str) -> None:
+    # The limit is below what the recursive comparators and diffs can handle,
+    # even from inside a deep call stack (pytester runs, say).
+    depth = MAX_NESTING - 1  # plus the top-level object
+    expected = {"v": nested(depth, "a")}
+
+    def from_deep_stack(levels: int) -> object:
+        return (
+            compare(mode, expected, {"v": nested(depth, "b")}) if levels == 0 else from_deep_stack(levels - 1)
+        )
+
+    assert from_deep_stack(300) is not None
+
+
+@pytest.mark.parametrize("mode", ["json-pattern", "json-subset"])
+def test_an_invalid_pattern_is_a_fixture_error_naming_it(mode: str) -> None:
+    with pytest.raises(InvalidPattern, match=r"invalid \$pattern 'call_\(' at \$\.ids\[1\]: missing \)"):
+        compare(mode, {"ids": ["x", {"$pattern": "call_("}]}, {"ids": ["x", "call_1"]})
+
+
+def test_an_invalid_pattern_is_a_literal_where_patterns_do_not_apply() -> None:
+    expected = {"id": {"$pattern": "call_("}}
+    assert compare("json-exact", expected, {"id": {"$pattern": "call_("}}) is None
+
+
+def test_invalid_patterns_lists_each_with_its_path() -> None:
+    expected = {
+        "a": {"$pattern": "("},
+        "b": [{"c": {"$pattern": "ok"}}, {"$pattern": 5}],
+        "odd key": {"$pattern": "["},
+    }
+    assert invalid_patterns(expected) == [
+        "invalid $pattern '(' at $.a: missing ), unterminated subpattern at position 0",
+        "$pattern at $.b[1] is not a string: 5",
+        "invalid $pattern '[' at $[\"odd key\"]: unterminated character set at position 0",
+    ]

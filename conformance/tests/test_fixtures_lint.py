@@ -110,3 +110,69 @@ def test_any_of_listing_one_result_twice(tree) -> None:
     assert problems(tree) == [
         "demo/echo.json: demo/0.25.0/echo-key-order: any_of lists the same result twice"
     ]
+
+
+def set_stamp_pattern(fixtures: Path, pattern: str, compare: str = "json-pattern") -> None:
+    path = fixtures / "demo" / "misc.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["cases"][0]["expected"]["result"]["call_id"] = {"$pattern": pattern}
+    data["cases"][0]["compare"] = compare
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("compare", ["json-pattern", "json-subset"])
+def test_invalid_pattern(tree, compare: str) -> None:
+    set_stamp_pattern(tree[0], "call_(", compare)
+    assert problems(tree) == [
+        "demo/misc.json: demo/0.169.0/stamp-call-id: "
+        "invalid $pattern 'call_(' at $.call_id: missing ), unterminated subpattern at position 5"
+    ]
+
+
+def test_a_pattern_is_a_literal_in_other_modes(tree) -> None:
+    set_stamp_pattern(tree[0], "call_(", "json-exact")
+    assert problems(tree) == []
+
+
+def write_misc(fixtures: Path, text: str) -> None:
+    (fixtures / "demo" / "misc.json").write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "not readable JSON: nested too deep to parse"),
+        ('{"format": ' + "9" * 5000 + "}", "not readable JSON: Exceeds the limit (4300 digits)"),
+        ('{"format": NaN}', "not readable JSON: NaN is not JSON"),
+    ],
+)
+def test_a_file_the_kit_cannot_read_is_one_problem(tree, text: str, problem: str) -> None:
+    write_misc(tree[0], text)
+    found = problems(tree)
+    assert len(found) == 1
+    assert found[0].startswith(f"demo/misc.json: {problem}")
+
+
+def test_a_case_nested_too_deep(tree) -> None:
+    def deep(data) -> None:
+        data["cases"][0]["args"]["value"] = json.loads("[" * 150 + "]" * 150)
+
+    edit_cases(tree[0], deep)
+    assert problems(tree) == [
+        "demo/echo.json: case 0 (demo/0.25.0/echo-key-order) is nested 152 levels deep; "
+        "a case may nest at most 100 levels"
+    ]
+
+
+def test_a_spec_page_that_is_not_utf8_is_one_problem(tree, capsys) -> None:
+    fixtures, spec = tree
+    (spec / "latin1.md").write_bytes("### `DEMO-CAF\xc9-1` caf\xe9\n".encode("latin-1"))
+    found = problems(tree)
+    assert found == [
+        "latin1.md: cannot read spec page: 'utf-8' codec can't decode byte 0xc9 in position 13: "
+        "invalid continuation byte"
+    ]
+    assert main(["fixtures", "lint", f"--fixtures-dir={fixtures}", f"--spec-dir={spec}"]) == 1
+    out, err = capsys.readouterr()
+    assert out == found[0] + "\n"
+    assert "Traceback" not in err

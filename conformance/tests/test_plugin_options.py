@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -93,6 +95,7 @@ def test_unknown_edition_is_a_usage_error_listing_the_known_ones(pytester: pytes
 
 
 def test_conformance_report_is_written_and_matches_the_schema(pytester: pytest.Pytester) -> None:
+    (pytester.path / "out").mkdir()
     result = run(pytester, "--impl=fake_adapters:wrong_bytes", "--conformance-report=out/report.json")
     assert result.ret == 1
     report = json.loads((pytester.path / "out" / "report.json").read_text(encoding="utf-8"))
@@ -202,3 +205,145 @@ def test_conformance_connection_fixture_reaches_the_impl(pytester: pytest.Pytest
     )
     result = run(pytester, "--impl=fake_adapters:correct", "test_property.py", "-k", "round_trips")
     result.assert_outcomes(passed=1)
+
+
+# --- bad inputs: one line, exit 4 (pytest's usage error), nothing run ------------------------
+
+
+def assert_one_usage_error(result: pytest.RunResult, message: str) -> None:
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    lines = [line for line in result.stderr.lines if line.strip()]
+    assert lines == [f"ERROR: {message}"] or (len(lines) == 1 and lines[0].startswith(f"ERROR: {message}"))
+    result.stdout.no_fnmatch_line("*INTERNALERROR*")
+    result.stdout.no_fnmatch_line("*passed*")
+
+
+def broken_fixtures(tmp_path: Path, old: str, new: str) -> str:
+    """The demo fixtures with ``old`` replaced by ``new`` in misc.json; the --fixtures-dir option."""
+    fixtures = tmp_path / "fixtures"
+    shutil.copytree(DEMO_FIXTURES, fixtures)
+    path = fixtures / "demo" / "misc.json"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return f"--fixtures-dir={fixtures}"
+
+
+STAMP_ARGS = '"args": {"name": "shell"}'
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            STAMP_ARGS.replace('"shell"', "[" * 100_000 + "]" * 100_000),
+            "not readable JSON: nested too deep to parse",
+        ),
+        (
+            STAMP_ARGS.replace('"shell"', "9" * 5000),
+            "not readable JSON: Exceeds the limit (4300 digits) for integer string conversion: "
+            "value has 5000 digits",
+        ),
+        (
+            STAMP_ARGS.replace('"shell"', "[" * 150 + "]" * 150),
+            "case 0 (demo/0.169.0/stamp-call-id) is nested 152 levels deep; "
+            "a case may nest at most 100 levels",
+        ),
+        (STAMP_ARGS.replace('"shell"', "NaN"), "not readable JSON: NaN is not JSON"),
+    ],
+)
+def test_a_case_file_the_kit_cannot_read_is_one_usage_error(
+    pytester: pytest.Pytester, tmp_path: Path, args: str, message: str
+) -> None:
+    fixtures = broken_fixtures(tmp_path, STAMP_ARGS, args)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
+    assert_one_usage_error(result, f"{tmp_path}/fixtures/demo/misc.json: {message}")
+
+
+def test_a_schema_invalid_case_names_the_file_case_field_and_problem(
+    pytester: pytest.Pytester, tmp_path: Path
+) -> None:
+    fixtures = broken_fixtures(tmp_path, '"clauses": ["DEMO-BAG-1"]', '"clauses": []')
+    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
+    assert_one_usage_error(
+        result,
+        f"{tmp_path}/fixtures/demo/misc.json: not a valid fixture file: case 1 (demo/0.169.0/bag-any-order): "
+        "clauses: List should have at least 1 item after validation, not 0 "
+        "(run 'codex-conformance fixtures lint')",
+    )
+
+
+def test_a_schema_invalid_case_file_names_the_first_few_errors(
+    pytester: pytest.Pytester, tmp_path: Path
+) -> None:
+    fixtures = broken_fixtures(tmp_path, '"edition": "0.169.0"', '"edition": 169')
+    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
+    assert_one_usage_error(
+        result,
+        f"{tmp_path}/fixtures/demo/misc.json: not a valid fixture file: "
+        "case 0 (demo/0.169.0/stamp-call-id): edition: Input should be a valid string; "
+        "case 1 (demo/0.169.0/bag-any-order): edition: Input should be a valid string; "
+        "case 2 (demo/0.169.0/maybe-declined): edition: Input should be a valid string (run",
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("a = " + "[" * 100_000 + "]" * 100_000 + "\n", "not valid TOML: nested too deep to read"),
+        ("a = " + "{b = " * 100_000 + "1" + "}" * 100_000 + "\n", "not valid TOML: nested too deep to read"),
+        ("a = " + "9" * 5000 + "\n", "not valid TOML: Exceeds the limit (4300 digits)"),
+    ],
+)
+def test_an_expected_failures_file_the_kit_cannot_read_is_one_usage_error(
+    pytester: pytest.Pytester, body: str, message: str
+) -> None:
+    option = write_expected_failures(pytester, body)
+    result = run(pytester, "--impl=fake_adapters:correct", option)
+    assert_one_usage_error(result, f"expected-failures file {pytester.path / 'expected.toml'}: {message}")
+
+
+@pytest.mark.parametrize("timeout", ["nan", "inf", "0", "-1", "1e300"])
+def test_a_timeout_the_transport_cannot_use_is_one_usage_error(
+    pytester: pytest.Pytester, timeout: str
+) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", f"--conformance-timeout={timeout}")
+    assert_one_usage_error(
+        result,
+        "--conformance-timeout must be a number of seconds above 0 and at most 86400, "
+        f"got {float(timeout):g}",
+    )
+
+
+def test_negative_examples_is_one_usage_error(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", "--conformance-examples=-1")
+    assert_one_usage_error(result, "--conformance-examples must be 0 or more, got -1")
+
+
+def test_a_report_path_that_is_a_directory_fails_before_the_run(pytester: pytest.Pytester) -> None:
+    (pytester.path / "out").mkdir()
+    result = run(pytester, "--impl=fake_adapters:correct", "--conformance-report=out")
+    assert_one_usage_error(result, "--conformance-report out: is a directory")
+
+
+def test_a_report_whose_directory_does_not_exist_fails_and_creates_nothing(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", "--conformance-report=missing/report.json")
+    assert_one_usage_error(
+        result, "--conformance-report missing/report.json: directory missing does not exist"
+    )
+    assert not (pytester.path / "missing").exists()
+
+
+def test_a_report_named_md_would_be_overwritten_by_its_summary(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", "--conformance-report=report.md")
+    assert_one_usage_error(
+        result, "--conformance-report report.md: the Markdown summary goes beside the report"
+    )
+
+
+def test_a_fixtures_dir_that_is_a_file_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    (pytester.path / "cases.json").write_text("{}", encoding="utf-8")
+    result = pytester.runpytest(
+        "-p", "no:cacheprovider", "--impl=fake_adapters:correct", "--fixtures-dir=cases.json"
+    )
+    assert_one_usage_error(result, "fixtures directory cases.json is not a directory")

@@ -13,11 +13,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from codex_conformance.protocol import REPORT_TEXT_CHARS, truncate_text
 
 
 class Status(StrEnum):
@@ -39,6 +42,15 @@ class Counterexample(BaseModel):
     implementation_response: dict[str, Any] | None = Field(
         default=None, description="What the implementation answered (absent when it gave no valid answer)."
     )
+
+    @field_validator("implementation_response")
+    @classmethod
+    def _bounded(cls, response: dict[str, Any] | None) -> dict[str, Any] | None:
+        # An adapter's answer of any size must not be copied whole into every report.
+        if response is None:
+            return None
+        text = json.dumps(response, ensure_ascii=False)
+        return response if len(text) <= REPORT_TEXT_CHARS else {"truncated": truncate_text(text)}
 
 
 class Outcome(BaseModel):
@@ -64,6 +76,13 @@ class Outcome(BaseModel):
     counterexample: Counterexample | None = Field(
         default=None, description="Properties only: the input on which the property failed or errored."
     )
+
+    @field_validator("reason", "diff")
+    @classmethod
+    def _bounded_text(cls, text: str) -> str:
+        # A 50 MB reply must not reach the report, the Markdown or the terminal whole.
+        return truncate_text(text)
+
     kit_error: bool = Field(
         default=False,
         description="An error of the kit itself on this item (an exception of the kit, a broken fixture), "

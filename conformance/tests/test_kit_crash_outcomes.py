@@ -355,3 +355,16 @@ def test_pytest_run_lists_crashed_cases_in_the_report(
     )
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     assert_listed_and_counted(pytester.path / "report.json", errors)
+
+
+def test_reports_keep_bounded_copies_of_huge_replies() -> None:
+    from codex_conformance.outcome import Counterexample, Outcome, Status
+    from codex_conformance.protocol import REPORT_TEXT_CHARS
+
+    huge = "x" * (5 * REPORT_TEXT_CHARS)
+    outcome = Outcome(id="a/b/c", edition="e", op="o", status=Status.FAIL, clauses=[], reason=huge, diff=huge)
+    assert len(outcome.reason) < REPORT_TEXT_CHARS + 100 and "truncated" in outcome.reason
+    assert len(outcome.diff) < REPORT_TEXT_CHARS + 100
+    example = Counterexample(request={"op": "o", "args": {}}, implementation_response={"result": {"x": huge}})
+    assert example.implementation_response is not None
+    assert set(example.implementation_response) == {"truncated"}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from codex_reference.apply_patch import messages
 from codex_reference.apply_patch.matching import Seeker, SeekRules
-from codex_reference.apply_patch.memfs import FsError, MemoryFS
+from codex_reference.apply_patch.memfs import ENOENT, FsError, MemoryFS
 from codex_reference.apply_patch.model import AddFile, Chunk, DeleteFile, Hunk, UpdateFile
 from codex_reference.apply_patch.text import Replacement, TextRules
 
@@ -94,29 +94,26 @@ class Applier:
         if self.rules.write_strategy == "parents-first":
             # Rust `Path::parent` of `name` or `dir/` is empty: nothing to create.
             if "/" in names.written.rstrip("/"):
-                try:
-                    self.fs.create_dir_all(posixpath.dirname(names.resolved))
-                except FsError as exc:
-                    raise ApplyError(f"Failed to create parent directories for {shown}") from exc
+                self._create_parents(names.resolved, shown)
+        else:
             try:
                 self.fs.write(names.resolved, data, slash)
+                return
             except FsError as exc:
-                raise ApplyError(f"Failed to write file {shown}") from exc
-            return
-        try:
-            self.fs.write(names.resolved, data, slash)
-            return
-        except FsError as exc:
-            if exc.errno_text != "No such file or directory (os error 2)":
-                raise ApplyError(f"Failed to write file {shown}") from exc
-        try:
-            self.fs.create_dir_all(posixpath.dirname(names.resolved))
-        except FsError as exc:
-            raise ApplyError(f"Failed to create parent directories for {shown}") from exc
+                if exc.errno_text != ENOENT:
+                    raise ApplyError(f"Failed to write file {shown}") from exc
+            # Not found: create the parents and write again.
+            self._create_parents(names.resolved, shown)
         try:
             self.fs.write(names.resolved, data, slash)
         except FsError as exc:
             raise ApplyError(f"Failed to write file {shown}") from exc
+
+    def _create_parents(self, path: str, shown: str) -> None:
+        try:
+            self.fs.create_dir_all(posixpath.dirname(path))
+        except FsError as exc:
+            raise ApplyError(f"Failed to create parent directories for {shown}") from exc
 
     def _update(self, hunk: UpdateFile) -> None:
         names = self._names(hunk.path)

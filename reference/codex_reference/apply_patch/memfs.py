@@ -48,9 +48,8 @@ class MemoryFS:
     def is_dir(self, path: str) -> bool:
         return path in self.dirs
 
-    # -- operations
-
-    def read(self, path: str, trailing_slash: bool = False) -> bytes:
+    def _check_existing_file(self, path: str, trailing_slash: bool) -> None:
+        """The errors of opening ``path`` as an existing file, in the order the OS finds them."""
         self._check_ancestors(path)
         if path in self.dirs:
             raise FsError(EISDIR)
@@ -58,6 +57,11 @@ class MemoryFS:
             raise FsError(ENOENT)
         if trailing_slash:
             raise FsError(ENOTDIR)
+
+    # -- operations
+
+    def read(self, path: str, trailing_slash: bool = False) -> bytes:
+        self._check_existing_file(path, trailing_slash)
         return self.files[path]
 
     def write(self, path: str, data: bytes, trailing_slash: bool = False) -> None:
@@ -77,11 +81,5 @@ class MemoryFS:
         self.dirs.update([*self._ancestors(path), path])
 
     def remove_file(self, path: str, trailing_slash: bool = False) -> None:
-        self._check_ancestors(path)
-        if path in self.dirs:
-            raise FsError(EISDIR)
-        if path not in self.files:
-            raise FsError(ENOENT)
-        if trailing_slash:
-            raise FsError(ENOTDIR)
+        self._check_existing_file(path, trailing_slash)
         del self.files[path]

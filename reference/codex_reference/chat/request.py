@@ -8,6 +8,7 @@ from __future__ import annotations
 from codex_reference.chat.rules import ChatRules
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
+from codex_reference.request.build import chat_tool
 from codex_reference.request.rules import instructions
 
 # CHAT-REQ-MSG-2: the part types whose text a message's content is made of.
@@ -72,15 +73,6 @@ def _attach_reasoning(
             if 0 <= other < len(items):
                 converted[other] = {**(converted[other] or {}), "reasoning": text}
     return [message for message in converted if message is not None]
-
-
-def chat_tool(tool: dict[str, JSON]) -> dict[str, JSON]:
-    """CHAT-REQ-TOOLS-2: the Responses tool less ``type``, removed by swap (the last key takes its place)."""
-    keys = list(tool)
-    index = keys.index("type")
-    keys[index] = keys[-1]
-    keys.pop()
-    return {"type": "function", "function": {key: tool[key] for key in keys}}
 
 
 def chat_request(rules: ChatRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:

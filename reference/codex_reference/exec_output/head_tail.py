@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from codex_reference.rustlib import floats, strings
-from codex_reference.rustlib.serde_json_write import json_string, serde_f32
+from codex_reference.rustlib.serde_json_write import f32_text, json_string
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def truncate(content: str, limits: HeadTailLimits) -> str:
 def _duration(seconds: float) -> str:
     # Measured as f32 seconds and rounded to a tenth before serializing.
     tenths = floats.round_half_away(floats.to_f32(floats.to_f32(seconds) * 10.0))
-    return serde_f32(floats.to_f32(tenths) / 10.0)
+    return f32_text(floats.to_f32(tenths) / 10.0)
 
 
 def format_output(args: dict[str, Any], limits: HeadTailLimits) -> str:

@@ -14,9 +14,9 @@ import json
 import math
 import re
 from collections.abc import Callable
-from decimal import Decimal
 
 from codex_reference.json_types import JSON
+from codex_reference.rustlib.serde_json_write import f64_text, json_string
 
 
 class Number(str):
@@ -36,17 +36,12 @@ def _reject_constant(name: str) -> JSON:
     raise ValueError(f"{name} is not JSON")
 
 
-def _string(value: str) -> str:
-    # serde_json's escapes: \" \\ \n \r \t \b \f, other controls \u00xx; the rest raw.
-    return json.dumps(value, ensure_ascii=False)
-
-
 def dumps(value: JSON, number: Callable[[Number], str]) -> str:
     """Compact JSON in the value's own key order, numbers written by ``number``."""
     if isinstance(value, Number):
         return number(value)
     if isinstance(value, str):
-        return _string(value)
+        return json_string(value)
     if value is True:
         return "true"
     if value is False:
@@ -58,7 +53,7 @@ def dumps(value: JSON, number: Callable[[Number], str]) -> str:
     if isinstance(value, list):
         return "[" + ",".join(dumps(item, number) for item in value) + "]"
     if isinstance(value, dict):
-        return "{" + ",".join(_string(k) + ":" + dumps(v, number) for k, v in value.items()) + "}"
+        return "{" + ",".join(json_string(k) + ":" + dumps(v, number) for k, v in value.items()) + "}"
     raise TypeError(f"not JSON: {value!r}")
 
 
@@ -84,28 +79,4 @@ def serde_f64(number: Number) -> str:
     parsed = float(text)
     if math.isinf(parsed):
         raise NumberOutOfRange(text)
-    return ryu(parsed)
-
-
-def ryu(value: float) -> str:
-    """An f64 as Rust's ryu prints it (serde_json's float form)."""
-    if value == 0.0:
-        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
-    sign = "-" if value < 0 else ""
-    # repr is the shortest round-trip form, the same digits ryu finds.
-    exponent_tuple = Decimal(repr(abs(value))).normalize().as_tuple()
-    digits = "".join(str(d) for d in exponent_tuple.digits)
-    exponent = int(exponent_tuple.exponent)
-    length = len(digits)
-    point = length + exponent  # the decimal point's position in the digits
-    if exponent >= 0 and point <= 16:
-        body = digits + "0" * exponent + ".0"
-    elif 0 < point <= 16:
-        body = digits[:point] + "." + digits[point:]
-    elif -5 < point <= 0:
-        body = "0." + "0" * -point + digits
-    elif length == 1:
-        body = f"{digits}e{point - 1}"
-    else:
-        body = f"{digits[0]}.{digits[1:]}e{point - 1}"
-    return sign + body
+    return f64_text(parsed)

@@ -106,8 +106,11 @@ def _filesystem_environment(observed: dict[str, JSON]) -> str:
     )
 
 
-def _chat_tool(tool: dict[str, JSON]) -> dict[str, JSON]:
-    # The Responses tool less `type`, removed by swap: the last key takes its place.
+def chat_tool(tool: dict[str, JSON]) -> dict[str, JSON]:
+    """CHAT-REQ-TOOLS-2: the Responses tool less ``type``, removed by swap (the last key takes its place).
+
+    Both the first request of a chat-wire configuration and ``chat.request`` send tools so.
+    """
     keys = list(tool)
     index = keys.index("type")
     keys[index] = keys[-1]
@@ -138,7 +141,7 @@ def _instructions_field(
             {"role": "user", "content": prompt},
         ]
         body: dict[str, JSON] = {"model": model, "messages": messages, "stream": True}
-        body["tools"] = [_chat_tool(tool) for tool in tools if tool.get("type") == "function"]
+        body["tools"] = [chat_tool(tool) for tool in tools if tool.get("type") == "function"]
         return _result(_url(rules, provider, "chat/completions"), headers, own, body)
     session = observed["session_id"]
     headers = [

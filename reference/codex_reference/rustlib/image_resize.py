@@ -13,18 +13,12 @@ two ``f32`` values, rounded to ``f32``, is the ``f32`` operation.
 from __future__ import annotations
 
 import math
-import struct
 from array import array
 from collections.abc import Sequence
 
+from codex_reference.rustlib.floats import to_f32 as _f32
+
 __all__ = ["fit_dimensions", "resize", "resize_rgba"]
-
-_F32 = struct.Struct("<f")
-
-
-def _f32(value: float) -> float:
-    result: float = _F32.unpack(_F32.pack(value))[0]
-    return result
 
 
 def _round_half_away(value: float) -> int:

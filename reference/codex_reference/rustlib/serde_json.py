@@ -23,10 +23,12 @@ enum given as an object, type errors on strings that are not plain ASCII.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from codex_reference.errors import NotModelled
+from codex_reference.rustlib.serde_json_write import f64_text
+from codex_reference.rustlib.strings import debug_str
 
 __all__ = ["SerdeError", "Shape", "from_str"]
 
@@ -77,49 +79,9 @@ class Shape:
 
 def _rust_debug_str(text: str) -> str:
     """A str as Rust's ``{:?}`` prints it (ASCII only; others declined)."""
-    out = ['"']
-    for char in text:
-        code = ord(char)
-        if char in '"\\':
-            out.append("\\" + char)
-        elif char == "\n":
-            out.append("\\n")
-        elif char == "\r":
-            out.append("\\r")
-        elif char == "\t":
-            out.append("\\t")
-        elif char == "\0":
-            out.append("\\0")
-        elif code < 0x20 or code == 0x7F:
-            out.append(f"\\u{{{code:x}}}")
-        elif code < 0x7F:
-            out.append(char)
-        else:
-            raise NotModelled("serde's Debug text of non-ASCII strings is not modelled")
-    out.append('"')
-    return "".join(out)
-
-
-def _ryu(value: float) -> str:
-    """An f64 as the ryu crate prints it (shortest round-trip digits)."""
-    if value == 0:
-        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
-    sign = "-" if value < 0 else ""
-    # repr gives the shortest round-trip digits; lay them out as ryu does.
-    _, digit_tuple, exponent = Decimal(repr(abs(value))).normalize().as_tuple()
-    assert isinstance(exponent, int)
-    digits = "".join(map(str, digit_tuple))
-    length = len(digits)
-    point = length + exponent  # value = 0.digits * 10^point
-    if exponent >= 0 and point <= 16:
-        return f"{sign}{digits}{'0' * exponent}.0"
-    if 0 < point <= 16:
-        return f"{sign}{digits[:point]}.{digits[point:]}"
-    if -5 < point <= 0:
-        return f"{sign}0.{'0' * -point}{digits}"
-    if length == 1:
-        return f"{sign}{digits}e{point - 1}"
-    return f"{sign}{digits[0]}.{digits[1:]}e{point - 1}"
+    if not text.isascii():
+        raise NotModelled("serde's Debug text of non-ASCII strings is not modelled")
+    return debug_str(text)
 
 
 @dataclass
@@ -131,7 +93,7 @@ class _Number:
         if self.kind == "number":
             return "number"
         if self.kind == "f64":
-            return f"floating point `{_ryu(float(self.value))}`"
+            return f"floating point `{f64_text(float(self.value))}`"
         return f"integer `{self.value}`"
 
 
@@ -359,9 +321,7 @@ class _Reader:
 
     def _ignore_head(self) -> int | None:
         """One value's head: a scalar skipped whole (None), or the `[`/`{` opened."""
-        peek = self.whitespace()
-        if peek is None:
-            raise self.peek_error("EOF while parsing a value")
+        peek = self._head()
         self.index += 1
         if peek in b"ntf":
             self.ident({b"n"[0]: b"ull", b"t"[0]: b"rue", b"f"[0]: b"alse"}[peek])
@@ -388,12 +348,7 @@ class _Reader:
             raise self.peek_error("key must be a string")
         self.index += 1
         self.string(validate=False)
-        byte = self.whitespace()
-        if byte is None:
-            raise self.peek_error("EOF while parsing an object")
-        if byte != b":"[0]:
-            raise self.peek_error("expected `:`")
-        self.index += 1
+        self._colon()
 
     def _ignore_close(self, current: int, accept_comma: bool, stack: list[int]) -> int | None:
         """After a value: close what ends here; the container the next value is in."""
@@ -567,25 +522,31 @@ class _Reader:
             raise self.fix(err) from None
         raise NotModelled(f"values of kind {kind!r} are not modelled")
 
-    def _visit_seq(self, shape: Shape, items: list[object]) -> None:
-        assert shape.item is not None
+    def _elements(self, close: int, eof: str) -> Iterator[int]:
+        """The first byte of each element of a seq (``close`` is ``]``) or a map
+        (``}``), the commas between them checked (has_next_element / has_next_key)."""
         first = True
         while True:
             peek = self.whitespace()
             if peek is None:
-                raise self.peek_error("EOF while parsing a list")
-            if peek == b"]"[0]:
+                raise self.peek_error(eof)
+            if peek == close:
                 return
             if not first:
                 if peek != b","[0]:
-                    raise self.peek_error("expected `,` or `]`")
+                    raise self.peek_error(f"expected `,` or `{chr(close)}`")
                 self.index += 1
-                after = self.whitespace()
-                if after == b"]"[0]:
+                peek = self.whitespace()
+                if peek == close:
                     raise self.peek_error("trailing comma")
-                if after is None:
+                if peek is None:
                     raise self.peek_error("EOF while parsing a value")
             first = False
+            yield peek
+
+    def _visit_seq(self, shape: Shape, items: list[object]) -> None:
+        assert shape.item is not None
+        for _ in self._elements(b"]"[0], "EOF while parsing a list"):
             items.append(self.value(shape.item))
 
     def _key(self) -> str:
@@ -596,28 +557,9 @@ class _Reader:
     def _visit_struct(self, shape: Shape, result: dict[str, object]) -> None:
         fields = dict(shape.fields)
         aliases = dict(shape.aliases)
-        first = True
-        while True:
-            peek = self.whitespace()
-            if peek is None:
-                raise self.peek_error("EOF while parsing an object")
-            if peek == b"}"[0]:
-                break
-            if first:
-                if peek != b'"'[0]:
-                    raise self.peek_error("key must be a string")
-            else:
-                if peek != b","[0]:
-                    raise self.peek_error("expected `,` or `}`")
-                self.index += 1
-                after = self.whitespace()
-                if after == b"}"[0]:
-                    raise self.peek_error("trailing comma")
-                if after is None:
-                    raise self.peek_error("EOF while parsing a value")
-                if after != b'"'[0]:
-                    raise self.peek_error("key must be a string")
-            first = False
+        for peek in self._elements(b"}"[0], "EOF while parsing an object"):
+            if peek != b'"'[0]:
+                raise self.peek_error("key must be a string")
             key = self._key()
             name = aliases.get(key, key)
             if name in fields:
@@ -646,9 +588,7 @@ class _Reader:
         raise self.peek_error("expected `:`")
 
     def _enum(self, shape: Shape) -> object:
-        peek = self.whitespace()
-        if peek is None:
-            raise self.peek_error("EOF while parsing a value")
+        peek = self._head()
         if peek == b"{"[0]:
             raise NotModelled("an enum given as a JSON object is not modelled")
         if peek != b'"'[0]:

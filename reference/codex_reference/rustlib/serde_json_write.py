@@ -1,4 +1,4 @@
-"""What serde_json 1.x writes for a string and for an ``f32`` (its ``to_string``).
+"""What serde_json 1.x writes for a string and for a float (its ``to_string``, and its error texts).
 
 Floats are printed by the ryu crate: the shortest digits that read back as
 the same value, ``.0`` on integral values, an exponent outside 1e-5..1e16.
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import math
+from decimal import Decimal
 
 from codex_reference.rustlib.floats import to_f32
 
-__all__ = ["json_string", "serde_f32"]
+__all__ = ["f32_text", "f64_text", "json_string"]
 
 
 def json_string(text: str) -> str:
@@ -21,7 +22,7 @@ def json_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def serde_f32(value: float) -> str:
+def f32_text(value: float) -> str:
     """An f32 as serde_json writes it: the shortest digits that read back as the
     same f32 (ryu), with ``.0`` on integral values."""
     value = to_f32(value)
@@ -38,3 +39,25 @@ def serde_f32(value: float) -> str:
     mantissa, exponent = f"{float(digits):e}".split("e")
     mantissa = mantissa.rstrip("0").rstrip(".")
     return f"{mantissa}e{int(exponent)}"
+
+
+def f64_text(value: float) -> str:
+    """A finite f64 as ryu prints it (serde_json's float form): ``100.0``, ``1e-7``, ``1.5e20``."""
+    if value == 0:
+        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
+    sign = "-" if value < 0 else ""
+    # repr gives the shortest round-trip digits, the same digits ryu finds; lay them out as ryu does.
+    _, digit_tuple, exponent = Decimal(repr(abs(value))).normalize().as_tuple()
+    assert isinstance(exponent, int)
+    digits = "".join(map(str, digit_tuple))
+    length = len(digits)
+    point = length + exponent  # value = 0.digits * 10^point
+    if exponent >= 0 and point <= 16:
+        return f"{sign}{digits}{'0' * exponent}.0"
+    if 0 < point <= 16:
+        return f"{sign}{digits[:point]}.{digits[point:]}"
+    if -5 < point <= 0:
+        return f"{sign}0.{'0' * -point}{digits}"
+    if length == 1:
+        return f"{sign}{digits}e{point - 1}"
+    return f"{sign}{digits[0]}.{digits[1:]}e{point - 1}"

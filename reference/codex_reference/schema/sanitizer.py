@@ -29,6 +29,7 @@ from urllib.parse import unquote
 
 from codex_reference.errors import SchemaRejected
 from codex_reference.json_types import JSON
+from codex_reference.schema import walk
 
 _DEFINITION_TABLES = ("$defs", "definitions")
 _CHILD_KEYS = ("items", "anyOf", "oneOf", "allOf")
@@ -104,24 +105,12 @@ def _reject_wide_integers_below_additional_properties(schema: JSON) -> None:
 
 
 def sanitize(value: JSON) -> JSON:
-    if isinstance(value, bool):
-        return {"type": "string"}
-    if isinstance(value, list):
-        return [sanitize(item) for item in value]
     if not isinstance(value, dict):
-        return value
-    node = dict(value)
-    props = node.get("properties")
-    if isinstance(props, dict):
-        node["properties"] = {key: sanitize(sub) for key, sub in props.items()}
-    if "items" in node:
-        node["items"] = sanitize(node["items"])
+        return walk.non_object(value, sanitize)
+    node = walk.with_sanitized_children(value, sanitize, ("items", "prefixItems", *_COMPOSITIONS))
     extra = node.get("additionalProperties")
     if "additionalProperties" in node and not isinstance(extra, bool):
         node["additionalProperties"] = sanitize(extra)
-    for key in ("prefixItems", *_COMPOSITIONS):
-        if key in node:
-            node[key] = sanitize(node[key])
     for table in _DEFINITION_TABLES:
         if table in node:
             if isinstance(node[table], dict):
@@ -374,12 +363,6 @@ def compact_large_schema(value: JSON) -> JSON:
 # --- stage 5: the typed subset -----------------------------------------------
 
 
-def _ref(value: JSON, path: str) -> JSON:
-    if not isinstance(value, str):
-        raise SchemaRejected(f"{path}: expected a string")
-    return value
-
-
 def _type(value: JSON, path: str) -> JSON:
     if isinstance(value, str) and value in _PRIMITIVES:
         return value
@@ -388,23 +371,15 @@ def _type(value: JSON, path: str) -> JSON:
     raise SchemaRejected(f"{path}: data did not match any variant of untagged enum JsonSchemaType")
 
 
-def _description(value: JSON, path: str) -> JSON:
-    if not isinstance(value, str):
-        raise SchemaRejected(f"{path}: expected a string")
-    return value
+def _kept(kind: type, expected: str) -> Callable[[JSON, str], JSON]:
+    """A field of one plain type, kept as it is (any other type rejects the tool)."""
 
+    def read(value: JSON, path: str) -> JSON:
+        if not isinstance(value, kind):
+            raise SchemaRejected(f"{path}: expected {expected}")
+        return value
 
-def _encrypted(value: JSON, path: str) -> JSON:
-    if not isinstance(value, bool):
-        raise SchemaRejected(f"{path}: expected a boolean")
-    return value
-
-
-def _enum(value: JSON, path: str) -> JSON:
-    # Members are untyped JSON: kept verbatim, key order included.
-    if not isinstance(value, list):
-        raise SchemaRejected(f"{path}: expected a sequence")
-    return value
+    return read
 
 
 def _items(value: JSON, path: str) -> JSON:
@@ -449,11 +424,12 @@ def _schema_list(value: JSON, path: str) -> JSON:
 # The JsonSchema struct's fields in declaration order, which is the output
 # key order; `null` counts as absent for every one of them (all are Option).
 _FIELDS: tuple[tuple[str, Callable[[JSON, str], JSON]], ...] = (
-    ("$ref", _ref),
+    ("$ref", _kept(str, "a string")),
     ("type", _type),
-    ("description", _description),
-    ("encrypted", _encrypted),
-    ("enum", _enum),
+    ("description", _kept(str, "a string")),
+    ("encrypted", _kept(bool, "a boolean")),
+    # Members are untyped JSON: kept verbatim, key order included.
+    ("enum", _kept(list, "a sequence")),
     ("items", _items),
     # Not in the upstream source read for this model, but 0.169.0 keeps it
     # here (captured: schema/0.169.0/array-of-integers).

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from codex_reference.errors import SchemaRejected
 from codex_reference.json_types import JSON
+from codex_reference.schema import walk
 
 # The only `type` names the sanitizer accepts out of a type array, in the
 # order it tests each array element against (first element that is one wins).
@@ -44,22 +45,9 @@ def prepare_top_level(input_schema: dict[str, JSON]) -> dict[str, JSON]:
 
 def sanitize(value: JSON) -> JSON:
     """Stage 2: returns the rewritten value (the input is not modified)."""
-    if isinstance(value, bool):
-        # A boolean schema accepts anything; the subset has no "any" type.
-        return {"type": "string"}
-    if isinstance(value, list):
-        return [sanitize(item) for item in value]
     if not isinstance(value, dict):
-        return value
-    node = dict(value)
-    props = node.get("properties")
-    if isinstance(props, dict):
-        node["properties"] = {key: sanitize(sub) for key, sub in props.items()}
-    if "items" in node:
-        node["items"] = sanitize(node["items"])
-    for key in ("oneOf", "anyOf", "allOf", "prefixItems"):
-        if key in node:
-            node[key] = sanitize(node[key])
+        return walk.non_object(value, sanitize)
+    node = walk.with_sanitized_children(value, sanitize, ("items", "oneOf", "anyOf", "allOf", "prefixItems"))
 
     declared = node.get("type")
     ty: str | None = declared if isinstance(declared, str) else None

@@ -16,6 +16,7 @@ import re
 import unicodedata
 
 from codex_reference.json_types import JSON
+from codex_reference.rustlib.strings import take_bytes_at_char_boundary
 from codex_reference.skills import wire
 from codex_reference.skills.arguments import RespondToModel
 from codex_reference.skills.rules import SkillsRules
@@ -55,7 +56,7 @@ def _listed(rules: SkillsRules, kind: str, entry: Entry) -> dict[str, JSON] | No
     return {
         "authority": {"kind": kind},
         "package": entry.package,
-        "name": wire.truncate_utf8(entry.name, rules.max_name_bytes),
+        "name": take_bytes_at_char_boundary(entry.name, rules.max_name_bytes),
         "description": description(rules, entry.description),
         "main_resource": entry.main_resource,
     }
@@ -119,7 +120,9 @@ def list_page(
             omitted = True
     kept.reverse()
     first_call = cursor_text is None or not rules.warnings_on_first_call_only
-    provider = [wire.truncate_utf8(text, rules.max_warning_bytes) for text in warnings[: rules.max_warnings]]
+    provider = [
+        take_bytes_at_char_boundary(text, rules.max_warning_bytes) for text in warnings[: rules.max_warnings]
+    ]
     provider = provider if first_call else []
     omission = rules.oversized_warning if omitted and recorded != budget else None
     end = min(rules.page_size, len(kept))

@@ -22,7 +22,6 @@ __all__ = [
     "parse_cursor",
     "response_budget",
     "serialized_len",
-    "truncate_utf8",
 ]
 
 
@@ -46,14 +45,6 @@ def _raw_len(value: JSON) -> int:
         pairs = [_raw_len(key) + 1 + _raw_len(item) for key, item in value.items()]
         return 2 + max(len(pairs) - 1, 0) + sum(pairs)
     return len(json.dumps(value))
-
-
-def truncate_utf8(text: str, max_bytes: int) -> str:
-    """The longest prefix of at most ``max_bytes`` UTF-8 bytes that ends on a character."""
-    encoded = text.encode("utf-8")
-    if len(encoded) <= max_bytes:
-        return text
-    return encoded[:max_bytes].decode("utf-8", errors="ignore")
 
 
 def fingerprint(value: JSON) -> str:

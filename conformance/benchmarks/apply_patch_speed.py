@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     reference_seconds, response = time_reference(args.edition, content, patch)
     release_seconds, release_content = time_release(args.edition, content, patch)
     result = response.get("result")
-    same = isinstance(result, dict) and result["files"]["big.txt"] == release_content  # type: ignore[index]
+    same = isinstance(result, dict) and result["files"]["big.txt"] == release_content
     print(f"input: {LINES} lines, {CHUNKS} chunks, patch {len(patch)} bytes (edition {args.edition})")
     print(f"reference (in process, best of 3): {reference_seconds * 1000:.1f} ms")
     print(f"release apply_patch process (wall, best of 3): {release_seconds * 1000:.1f} ms")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import fake_adapters
@@ -32,7 +33,9 @@ def either_case(alternatives: list[dict[str, Any]] = WINNERS) -> Case:
     )
 
 
-def answering(result: dict[str, Any] | None, error: bool = False):
+def answering(
+    result: dict[str, Any] | None, error: bool = False
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
     def adapter(request: dict[str, Any]) -> dict[str, Any]:
         if request["op"] == "hello":
             return {"result": fake_adapters.hello_result()}

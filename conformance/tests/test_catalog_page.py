@@ -7,13 +7,13 @@ from codex_conformance.cases import load_cases
 from codex_conformance.paths import fixtures_dir
 
 
-def test_committed_page_equals_generated():
+def test_committed_page_equals_generated() -> None:
     rendered = catalog_page.render(load_cases(fixtures_dir()))
     committed = catalog_page.page_path().read_text(encoding="utf-8")
     assert committed == rendered, "run: python -m codex_conformance.catalog_page --write"
 
 
-def test_every_build_case_has_a_section():
+def test_every_build_case_has_a_section() -> None:
     page = catalog_page.page_path().read_text(encoding="utf-8")
     build = [case.id for case in load_cases(fixtures_dir()) if case.op == "tools.build"]
     assert build
@@ -21,7 +21,7 @@ def test_every_build_case_has_a_section():
         assert f"## {case_id}\n" in page
 
 
-def test_a_changed_golden_changes_the_page():
+def test_a_changed_golden_changes_the_page() -> None:
     # The check can fail: one changed description yields another page.
     cases = [case for case in load_cases(fixtures_dir()) if case.op == "tools.build"]
     first = cases[0]

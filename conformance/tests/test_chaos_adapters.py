@@ -67,7 +67,8 @@ def statuses(outcomes: list[Outcome]) -> list[str]:
 )
 def test_a_misbehaviour_is_an_error_for_its_own_case_and_the_run_goes_on(mode: str, reason: str) -> None:
     # Only the hang waits out its timeout; the others must not hit theirs on a busy machine.
-    with misbehaving(mode, timeout=1.0 if mode == "hang" else 10.0) as connection:
+    connection = misbehaving(mode, timeout=1.0 if mode == "hang" else 10.0)
+    with connection:
         outcomes = run_cases(connection, CASES)
         assert statuses(outcomes) == MISBEHAVED, [outcome.reason for outcome in outcomes]
         assert outcomes[UPPER].id == "demo/0.25.0/upper-text"
@@ -77,7 +78,8 @@ def test_a_misbehaviour_is_an_error_for_its_own_case_and_the_run_goes_on(mode: s
 
 
 def test_a_stderr_flood_at_start_up_does_not_make_hello_miss_its_timeout() -> None:
-    with misbehaving("stderr-flood", timeout=2.0) as connection:
+    connection = misbehaving("stderr-flood", timeout=2.0)
+    with connection:
         assert statuses(run_cases(connection, CASES)) == ALL_PASS
         assert connection.starts == 1
         child = connection._child
@@ -89,7 +91,8 @@ def test_a_stderr_flood_at_start_up_does_not_make_hello_miss_its_timeout() -> No
 def test_a_reply_that_comes_twice_later_does_not_poison_the_next_case(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    with misbehaving("late-double") as connection:
+    connection = misbehaving("late-double")
+    with connection:
         outcomes = run_cases(connection, CASES)
         # The first copy answered its case; the second is discarded as
         # belonging to request 4 (hello was request 1), whenever it arrives.
@@ -130,9 +133,10 @@ def test_the_default_line_limit_stops_a_line_with_no_end_at_64_mib() -> None:
 
 
 def in_process(misbehave: Any, **options: Any) -> InProcessConnection:
-    def handler(request: dict[str, Any]) -> dict[str, Any]:
+    # Returns whatever ``misbehave`` makes up: anything at all, not only a valid reply.
+    def handler(request: dict[str, Any]) -> Any:
         if request["op"] == "demo.upper":
-            return misbehave(request)  # type: ignore[no-any-return]
+            return misbehave(request)
         return fake_adapters.correct(request)
 
     return InProcessConnection(handler, **options)

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
 from conftest import DEMO_FIXTURES, TESTS_DIR
 
@@ -18,7 +18,9 @@ from codex_conformance.cli import main
 FIXTURES = f"--fixtures-dir={DEMO_FIXTURES}"
 
 
-def test_certify_a_correct_impl_exits_0_with_markdown_and_progress(capsys, tmp_path: Path) -> None:
+def test_certify_a_correct_impl_exits_0_with_markdown_and_progress(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     report_path = tmp_path / "report.json"
     assert main(["certify", "fake_adapters:correct", FIXTURES, f"--report={report_path}"]) == 0
     out, err = capsys.readouterr()
@@ -32,19 +34,23 @@ def test_certify_a_correct_impl_exits_0_with_markdown_and_progress(capsys, tmp_p
 
 
 @pytest.mark.parametrize("adapter", ["wrong_bytes", "raises", "malformed"])
-def test_certify_exits_1_on_a_fail_or_error(adapter: str, capsys) -> None:
+def test_certify_exits_1_on_a_fail_or_error(adapter: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["certify", f"fake_adapters:{adapter}", FIXTURES, "--quiet"]) == 1
     assert "**NOT OK**" in capsys.readouterr().out
 
 
-def test_certify_exits_0_when_every_failure_is_expected(capsys, tmp_path: Path) -> None:
+def test_certify_exits_0_when_every_failure_is_expected(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     expected = tmp_path / "expected.toml"
     expected.write_text('[[expected-failure]]\ncase = "demo/*"\nreason = "all wrong"\n', encoding="utf-8")
     assert main(["certify", "fake_adapters:wrong_bytes", FIXTURES, f"--expected-failures={expected}"]) == 0
     assert "## Expected failures (6)" in capsys.readouterr().out
 
 
-def test_certify_exits_1_on_a_stale_expected_failure(capsys, tmp_path: Path) -> None:
+def test_certify_exits_1_on_a_stale_expected_failure(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     expected = tmp_path / "expected.toml"
     expected.write_text(
         '[[expected-failure]]\ncase = "demo/0.25.0/upper-text"\nreason = "old"\n', encoding="utf-8"
@@ -82,7 +88,9 @@ def test_certify_exits_1_on_a_stale_expected_failure(capsys, tmp_path: Path) -> 
         (["serve", "no_such_module_xyz"], "no module named 'no_such_module_xyz'"),
     ],
 )
-def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str, capsys) -> None:
+def test_usage_errors_are_one_line_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("codex-conformance: error: ")
@@ -90,7 +98,9 @@ def test_usage_errors_are_one_line_and_exit_2(args: list[str], message: str, cap
     assert err.count("\n") == 1
 
 
-def test_a_malformed_expected_failures_file_is_one_line(tmp_path: Path, capsys) -> None:
+def test_a_malformed_expected_failures_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     expected = tmp_path / "expected.toml"
     expected.write_text("[[expected-failure]\n", encoding="utf-8")
     assert main(["certify", "fake_adapters:correct", FIXTURES, f"--expected-failures={expected}"]) == 2
@@ -132,7 +142,7 @@ def test_serve_speaks_json_lines(child_env: None) -> None:
     assert "KeyError" in replies[2]["error"]["message"]
 
 
-def test_schemas_check_and_write(tmp_path: Path, capsys) -> None:
+def test_schemas_check_and_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schemas", f"--spec-dir={tmp_path}"]) == 1
     assert main(["schemas", "--write", f"--spec-dir={tmp_path}"]) == 0
     assert main(["schemas", f"--spec-dir={tmp_path}"]) == 0
@@ -192,7 +202,9 @@ def bad_certify_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
     ]
 
 
-def test_certify_bad_inputs_are_one_line_and_exit_2(tmp_path: Path, capsys) -> None:
+def test_certify_bad_inputs_are_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     for args, message in bad_certify_inputs(tmp_path):
         assert main(["certify", "fake_adapters:correct", *args]) == 2, args
         out, err = capsys.readouterr()
@@ -214,7 +226,9 @@ def test_certify_bad_inputs_are_one_line_and_exit_2(tmp_path: Path, capsys) -> N
         ),
     ],
 )
-def test_certify_names_a_case_file_it_cannot_read(tmp_path: Path, capsys, new: str, message: str) -> None:
+def test_certify_names_a_case_file_it_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], new: str, message: str
+) -> None:
     fixtures = broken_fixtures(tmp_path, STAMP_ARGS, new)
     assert main(["certify", "fake_adapters:correct", fixtures]) == 2
     err = capsys.readouterr().err
@@ -245,7 +259,9 @@ def test_certify_bad_inputs_print_no_traceback_from_the_installed_command(
     )
 
 
-def test_certify_report_into_an_existing_directory_still_works(tmp_path: Path, capsys) -> None:
+def test_certify_report_into_an_existing_directory_still_works(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     report = tmp_path / "reports" / "r.json"
     report.parent.mkdir()
     assert main(["certify", "fake_adapters:correct", FIXTURES, f"--report={report}", "--quiet"]) == 0

@@ -35,7 +35,9 @@ def test_json_exact_accepts_identical_values() -> None:
         ({"odd key": 1}, {"odd key": 2}, '$["odd key"]: expected 1 got 2'),
     ],
 )
-def test_json_exact_names_the_first_difference(expected, actual, summary) -> None:
+def test_json_exact_names_the_first_difference(
+    expected: dict[str, object], actual: dict[str, object], summary: str
+) -> None:
     mismatch = compare("json-exact", expected, actual)
     assert mismatch is not None
     assert mismatch.summary == summary

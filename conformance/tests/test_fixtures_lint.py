@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import DEMO_FIXTURES, DEMO_SPEC
@@ -21,7 +23,7 @@ def tree(tmp_path: Path) -> tuple[Path, Path]:
     return fixtures, spec
 
 
-def edit_cases(fixtures: Path, change) -> None:
+def edit_cases(fixtures: Path, change: Callable[[dict[str, Any]], object]) -> None:
     path = fixtures / "demo" / "echo.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     change(data)
@@ -32,44 +34,44 @@ def problems(tree: tuple[Path, Path]) -> list[str]:
     return [str(problem) for problem in lint(*tree)]
 
 
-def test_the_demo_fixtures_are_clean(tree) -> None:
+def test_the_demo_fixtures_are_clean(tree: tuple[Path, Path]) -> None:
     assert problems(tree) == []
 
 
-def test_duplicate_case_id(tree) -> None:
+def test_duplicate_case_id(tree: tuple[Path, Path]) -> None:
     edit_cases(tree[0], lambda data: data["cases"].append(dict(data["cases"][0])))
     assert problems(tree) == [
         "demo/echo.json: demo/0.25.0/echo-key-order: duplicate case id (first in demo/echo.json)"
     ]
 
 
-def test_unknown_clause(tree) -> None:
+def test_unknown_clause(tree: tuple[Path, Path]) -> None:
     edit_cases(tree[0], lambda data: data["cases"][0]["clauses"].append("DEMO-NOPE-9"))
     assert problems(tree) == [
         "demo/echo.json: demo/0.25.0/echo-key-order: clause DEMO-NOPE-9 is not declared in spec/"
     ]
 
 
-def test_clause_without_a_case(tree) -> None:
+def test_clause_without_a_case(tree: tuple[Path, Path]) -> None:
     with (tree[1] / "demo.md").open("a", encoding="utf-8") as spec:
         spec.write("\n### `DEMO-LONELY-1` nobody tests this\n")
     assert problems(tree) == ["demo.md:23: clause DEMO-LONELY-1 has no case"]
 
 
-def test_invalid_file(tree) -> None:
+def test_invalid_file(tree: tuple[Path, Path]) -> None:
     edit_cases(tree[0], lambda data: data["cases"][0].pop("provenance"))
     found = problems(tree)
     assert len(found) == 1
     assert found[0].startswith("demo/echo.json: schema: at cases/0: 'provenance' is a required property")
 
 
-def test_file_that_is_not_json(tree) -> None:
+def test_file_that_is_not_json(tree: tuple[Path, Path]) -> None:
     (tree[0] / "demo" / "broken.json").write_text("{", encoding="utf-8")
     assert problems(tree)[0].startswith("demo/broken.json: not readable JSON")
 
 
-def test_id_area_and_edition_must_match(tree) -> None:
-    def change(data) -> None:
+def test_id_area_and_edition_must_match(tree: tuple[Path, Path]) -> None:
+    def change(data: dict[str, Any]) -> None:
         data["cases"][0]["id"] = "other/0.169.0/echo-key-order"
 
     edit_cases(tree[0], change)
@@ -80,8 +82,8 @@ def test_id_area_and_edition_must_match(tree) -> None:
     ]
 
 
-def test_unknown_edition(tree) -> None:
-    def change(data) -> None:
+def test_unknown_edition(tree: tuple[Path, Path]) -> None:
+    def change(data: dict[str, Any]) -> None:
         data["cases"][0]["id"] = "demo/1.2.3/echo-key-order"
         data["cases"][0]["edition"] = "1.2.3"
 
@@ -91,7 +93,7 @@ def test_unknown_edition(tree) -> None:
     ]
 
 
-def test_cli_lint_exit_codes(tree, capsys) -> None:
+def test_cli_lint_exit_codes(tree: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     fixtures, spec = tree
     assert main(["fixtures", "lint", f"--fixtures-dir={fixtures}", f"--spec-dir={spec}"]) == 0
     edit_cases(fixtures, lambda data: data["cases"].append(dict(data["cases"][0])))
@@ -101,8 +103,8 @@ def test_cli_lint_exit_codes(tree, capsys) -> None:
     assert capsys.readouterr().err == "codex-conformance: error: fixtures directory /nowhere does not exist\n"
 
 
-def test_any_of_listing_one_result_twice(tree) -> None:
-    def twice(data) -> None:
+def test_any_of_listing_one_result_twice(tree: tuple[Path, Path]) -> None:
+    def twice(data: dict[str, Any]) -> None:
         result = data["cases"][0]["expected"]["result"]
         data["cases"][0]["expected"] = {"any_of": [{"result": result}, {"result": dict(result)}]}
 
@@ -121,7 +123,7 @@ def set_stamp_pattern(fixtures: Path, pattern: str, compare: str = "json-pattern
 
 
 @pytest.mark.parametrize("compare", ["json-pattern", "json-subset"])
-def test_invalid_pattern(tree, compare: str) -> None:
+def test_invalid_pattern(tree: tuple[Path, Path], compare: str) -> None:
     set_stamp_pattern(tree[0], "call_(", compare)
     assert problems(tree) == [
         "demo/misc.json: demo/0.169.0/stamp-call-id: "
@@ -129,7 +131,7 @@ def test_invalid_pattern(tree, compare: str) -> None:
     ]
 
 
-def test_a_pattern_is_a_literal_in_other_modes(tree) -> None:
+def test_a_pattern_is_a_literal_in_other_modes(tree: tuple[Path, Path]) -> None:
     set_stamp_pattern(tree[0], "call_(", "json-exact")
     assert problems(tree) == []
 
@@ -146,15 +148,15 @@ def write_misc(fixtures: Path, text: str) -> None:
         ('{"format": NaN}', "not readable JSON: NaN is not JSON"),
     ],
 )
-def test_a_file_the_kit_cannot_read_is_one_problem(tree, text: str, problem: str) -> None:
+def test_a_file_the_kit_cannot_read_is_one_problem(tree: tuple[Path, Path], text: str, problem: str) -> None:
     write_misc(tree[0], text)
     found = problems(tree)
     assert len(found) == 1
     assert found[0].startswith(f"demo/misc.json: {problem}")
 
 
-def test_a_case_nested_too_deep(tree) -> None:
-    def deep(data) -> None:
+def test_a_case_nested_too_deep(tree: tuple[Path, Path]) -> None:
+    def deep(data: dict[str, Any]) -> None:
         data["cases"][0]["args"]["value"] = json.loads("[" * 150 + "]" * 150)
 
     edit_cases(tree[0], deep)
@@ -164,7 +166,9 @@ def test_a_case_nested_too_deep(tree) -> None:
     ]
 
 
-def test_a_spec_page_that_is_not_utf8_is_one_problem(tree, capsys) -> None:
+def test_a_spec_page_that_is_not_utf8_is_one_problem(
+    tree: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
     fixtures, spec = tree
     (spec / "latin1.md").write_bytes("### `DEMO-CAF\xc9-1` caf\xe9\n".encode("latin-1"))
     found = problems(tree)

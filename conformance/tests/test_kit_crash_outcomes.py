@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import fake_adapters
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
 from conftest import DEMO_FIXTURES
 
@@ -58,13 +59,13 @@ def huge_int(request: dict[str, Any]) -> dict[str, Any]:
 class StandInConnection(Connection):
     """Hands the runner whatever ``reply`` makes of a request, past any transport check."""
 
-    def __init__(self, reply: Any) -> None:
+    def __init__(self, reply: Callable[[str, dict[str, Any]], Response]) -> None:
         super().__init__()
         self.reply = reply
         self.closed = 0
 
     def _send(self, op: str, args: dict[str, Any]) -> Response:
-        return self.reply(op, args)  # type: ignore[no-any-return]
+        return self.reply(op, args)
 
     def describe(self) -> str:
         return "stand-in"
@@ -185,7 +186,7 @@ def run_session(tmp_path: Path, **options: Any) -> tuple[ConformanceSession, Any
 
 
 def assert_listed_and_counted(report_path: Path, error_ids: list[str]) -> dict[str, Any]:
-    raw = json.loads(report_path.read_text(encoding="utf-8"))
+    raw: dict[str, Any] = json.loads(report_path.read_text(encoding="utf-8"))
     jsonschema.validate(raw, schemas.schema("report.schema.json"))
     assert raw["ok"] is False
     statuses = {outcome["id"]: outcome["status"] for outcome in raw["outcomes"]}
@@ -263,7 +264,7 @@ def test_the_report_refuses_ok_after_an_error(tmp_path: Path) -> None:
 def test_certify_writes_the_report_when_a_case_crashes_the_kit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    real_compare = runner.compare
+    from codex_conformance.compare import compare as real_compare  # what runner.compare is
 
     def crashes_on_text(mode: str, expected: Any, actual: Any) -> Any:
         if mode == "text-exact":

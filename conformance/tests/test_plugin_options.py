@@ -6,7 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
 from conftest import DEMO_FIXTURES
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
 
 from codex_conformance import schemas
@@ -25,10 +27,10 @@ def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
     return pytester.runpytest("-p", "no:cacheprovider", *args)
 
 
-def counterexample_request(output: str) -> dict[str, object]:
+def counterexample_request(output: str) -> dict[str, Any]:
     lines = output.splitlines()
     at = lines.index("counterexample (adapter request):")
-    request: dict[str, object] = json.loads(lines[at + 1])
+    request: dict[str, Any] = json.loads(lines[at + 1])
     return request
 
 
@@ -47,7 +49,7 @@ def test_off_by_one_length_limit_is_caught_with_a_shrunk_counterexample(pytester
     request = counterexample_request(result.stdout.str())
     assert request["op"] == "mcp.tools_to_responses"
     # Shrunk: one server, one tool, and the qualified name exactly on the 64-byte limit.
-    (server,) = request["args"]["servers"]  # type: ignore[index]
+    (server,) = request["args"]["servers"]
     (tool,) = server["tools"]
     assert len(f"{server['name']}__{tool['name']}".encode()) == 64
     # Ready to paste: the reference answers it, and differently from the port.
@@ -56,7 +58,7 @@ def test_off_by_one_length_limit_is_caught_with_a_shrunk_counterexample(pytester
     assert reference(request) != length_off_by_one(request)
 
 
-def test_integer_kept_in_classic_schemas_fails_differential_and_invariant(tmp_path) -> None:
+def test_integer_kept_in_classic_schemas_fails_differential_and_invariant(tmp_path: Path) -> None:
     report_path = tmp_path / "report.json"
     session = ConformanceSession(
         SessionOptions(impl="property_adapters:integer_kept_classic", editions=["0.25.0"], report=report_path)

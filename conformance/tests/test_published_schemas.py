@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import fake_adapters
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
 from conftest import DEMO_FIXTURES
 

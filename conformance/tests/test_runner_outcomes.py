@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import fake_adapters
 import pytest
 from conftest import DEMO_FIXTURES
@@ -53,7 +55,7 @@ def test_not_applicable_says_why() -> None:
 
 
 def test_undeclared_edition_is_not_applicable() -> None:
-    def only_old_edition(request):
+    def only_old_edition(request: dict[str, Any]) -> dict[str, Any]:
         response = fake_adapters.correct(request)
         if request["op"] == "hello":
             response["result"]["editions"] = ["0.25.0"]
@@ -76,7 +78,7 @@ def test_error_kind_internal_is_a_harness_error_not_a_rejection() -> None:
 
 
 def test_result_where_an_error_was_expected_fails_clearly() -> None:
-    def accepts_everything(request):
+    def accepts_everything(request: dict[str, Any]) -> dict[str, Any]:
         if request["op"] == "demo.reject":
             return {"result": {"done": True}}
         return fake_adapters.correct(request)
@@ -89,7 +91,7 @@ def test_result_where_an_error_was_expected_fails_clearly() -> None:
 
 
 def test_error_where_a_result_was_expected_fails_clearly() -> None:
-    def rejects_everything(request):
+    def rejects_everything(request: dict[str, Any]) -> dict[str, Any]:
         if request["op"] == "hello":
             return fake_adapters.correct(request)
         return {"error": {"kind": "nope", "message": "no"}}

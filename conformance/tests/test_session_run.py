@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, cast
 
 import pytest
 
@@ -27,19 +26,30 @@ from codex_reference.adapter import handle as reference_handle
 _CLIENT = Path(__file__).parents[2] / "examples" / "session-client" / "codex_session_client.py"
 
 
+class SessionClient(Protocol):
+    """What these tests use of the example client (a module loaded from its file)."""
+
+    OUTPUT_ID_PREFIX: dict[str, str | None]
+    _first_request: Callable[[dict[str, Any]], dict[str, Any] | None]
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]: ...
+
+    def session_run(self, args: dict[str, Any], *, max_turns: int = 8) -> dict[str, Any]: ...
+
+
 @pytest.fixture
-def client() -> Iterator[ModuleType]:
+def client() -> Iterator[SessionClient]:
     """A fresh copy of the example client per test, so a test may break it."""
     spec = importlib.util.spec_from_file_location("codex_session_client_under_test", _CLIENT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
-    yield module
+    yield cast(SessionClient, module)  # a module loaded from a file: mypy cannot see its members
     del sys.modules[spec.name]
 
 
-def _with_wrong_originator(client: ModuleType) -> None:
+def _with_wrong_originator(client: SessionClient) -> None:
     first = client._first_request
 
     def wrong(args: dict[str, Any]) -> dict[str, Any] | None:
@@ -51,23 +61,23 @@ def _with_wrong_originator(client: ModuleType) -> None:
     client._first_request = wrong
 
 
-def test_every_edition_has_session_cases():
+def test_every_edition_has_session_cases() -> None:
     assert {case.edition for case in session_cases()} == {"0.25.0", "0.169.0"}
 
 
-def test_example_client_is_certified_through_the_runner(client):
+def test_example_client_is_certified_through_the_runner(client: SessionClient) -> None:
     with InProcessConnection(client.handle, name="codex-session-client") as connection:
         outcomes = run_cases(connection, session_cases())
     assert [o.status for o in outcomes] == [Status.PASS] * len(outcomes), [(o.id, o.reason) for o in outcomes]
 
 
-def test_reference_model_does_not_declare_session_run():
+def test_reference_model_does_not_declare_session_run() -> None:
     with InProcessConnection(reference_handle) as connection:
         outcomes = run_cases(connection, session_cases())
     assert {o.status for o in outcomes} == {Status.NOT_APPLICABLE}
 
 
-def test_wrong_header_fails_through_the_runner_naming_its_clause(client):
+def test_wrong_header_fails_through_the_runner_naming_its_clause(client: SessionClient) -> None:
     _with_wrong_originator(client)
     with InProcessConnection(client.handle) as connection:
         outcomes = run_cases(connection, session_cases())
@@ -76,7 +86,9 @@ def test_wrong_header_fails_through_the_runner_naming_its_clause(client):
 
 
 @pytest.mark.parametrize("sessions", [MockServerSessions(), RespxSessions()], ids=["mock-server", "respx"])
-def test_correct_port_passes_with_the_fixture_machinery(client, sessions):
+def test_correct_port_passes_with_the_fixture_machinery(
+    client: SessionClient, sessions: MockServerSessions | RespxSessions
+) -> None:
     for case in sessions.cases():
         with sessions.serve(case) as served:
             assert "result" in client.session_run(served.args)
@@ -84,7 +96,9 @@ def test_correct_port_passes_with_the_fixture_machinery(client, sessions):
 
 
 @pytest.mark.parametrize("sessions", [MockServerSessions(), RespxSessions()], ids=["mock-server", "respx"])
-def test_output_id_written_back_where_the_edition_omits_it_fails(client, sessions):
+def test_output_id_written_back_where_the_edition_omits_it_fails(
+    client: SessionClient, sessions: MockServerSessions | RespxSessions
+) -> None:
     client.OUTPUT_ID_PREFIX["0.25.0"] = "fco"
     (case,) = [c for c in sessions.cases("0.25.0") if "SESSION-WRITEBACK-1" in c.clauses]
     with sessions.serve(case) as served:
@@ -93,6 +107,6 @@ def test_output_id_written_back_where_the_edition_omits_it_fails(client, session
         sessions.check(case, served.requests)
 
 
-def test_the_plugin_exports_both_fixtures(conformance_mock_server, conformance_respx):
+def test_the_plugin_exports_both_fixtures(conformance_mock_server: object, conformance_respx: object) -> None:
     assert isinstance(conformance_mock_server, MockServerSessions)
     assert isinstance(conformance_respx, RespxSessions)

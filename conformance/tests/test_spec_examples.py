@@ -4,6 +4,7 @@ the example blocks equal the captured cases (rendered by spec_examples.py)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from spec_examples import CLAUSE_RE, clauses, examples, render
@@ -16,13 +17,13 @@ CASES = {case.id: case for case in load_cases(fixtures_dir())}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
-def test_clause_ids_unique(page):
+def test_clause_ids_unique(page: Path) -> None:
     ids = clauses(page.read_text(encoding="utf-8"))
     assert len(ids) == len(set(ids))
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
-def test_examples_match_cases(page):
+def test_examples_match_cases(page: Path) -> None:
     for case_id, block in examples(page.read_text(encoding="utf-8")):
         assert case_id in CASES, f"{page.name} cites unknown case {case_id}"
         assert block is not None, f"{page.name}: Example {case_id} has no json block"
@@ -34,7 +35,7 @@ def test_examples_match_cases(page):
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
-def test_every_clause_has_an_example_and_cases(page):
+def test_every_clause_has_an_example_and_cases(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     sections = text.split("\n### ")[1:]
     for section in sections:
@@ -48,7 +49,7 @@ def test_every_clause_has_an_example_and_cases(page):
         ), f"no case is tagged {clause}"
 
 
-def test_case_clauses_are_declared():
+def test_case_clauses_are_declared() -> None:
     declared = {clause for page in PAGES for clause in clauses(page.read_text(encoding="utf-8"))}
     areas = {page.stem for page in PAGES}
     used = {clause for case in CASES.values() if case.area in areas for clause in case.clauses}

@@ -35,7 +35,8 @@ pytestmark = pytest.mark.usefixtures("child_env")
 @pytest.mark.parametrize("adapter", sorted(EXPECTED_STATUSES))
 def test_serve_gives_the_same_outcomes_as_in_process(adapter: str) -> None:
     in_process = run_cases(InProcessConnection(getattr(fake_adapters, adapter)), CASES)
-    with SubprocessConnection(serve_command(adapter), timeout=20) as connection:
+    connection = SubprocessConnection(serve_command(adapter), timeout=20)
+    with connection:
         over_the_wire = run_cases(connection, CASES)
         assert connection.starts == 1, "serve turns adapter problems into replies; it never needs a restart"
     assert [o.status for o in over_the_wire] == [o.status for o in in_process]
@@ -65,7 +66,8 @@ def misbehaving(mode: str) -> SubprocessConnection:
     ],
 )
 def test_misbehaviour_is_an_error_and_the_run_goes_on(mode: str, reason: str) -> None:
-    with misbehaving(mode) as connection:
+    connection = misbehaving(mode)
+    with connection:
         outcomes = run_cases(connection, CASES)
         # demo.upper misbehaves; the child is replaced and every later case still passes.
         assert [o.status.value for o in outcomes] == [

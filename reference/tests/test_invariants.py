@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ RESOURCE_TOOLS = ["list_mcp_resources", "list_mcp_resource_templates", "read_mcp
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _call(edition: str, servers: list[dict[str, object]]) -> dict[str, object]:
+def _call(edition: str, servers: list[dict[str, Any]]) -> dict[str, Any]:
     response = handle({"op": "mcp.tools_to_responses", "args": {"edition": edition, "servers": servers}})
     assert len(response) == 1 and next(iter(response)) in {"result", "error"}, response
     return response
@@ -27,7 +28,7 @@ def _call(edition: str, servers: list[dict[str, object]]) -> dict[str, object]:
 
 @SETTINGS
 @given(servers=mcp_servers())
-def test_classic_names(servers):
+def test_classic_names(servers: list[dict[str, Any]]) -> None:
     response = _call("0.25.0", servers)
     if "error" in response:
         # The only refusal is the release's own panic on slicing inside a char.
@@ -51,7 +52,7 @@ def test_classic_names(servers):
 
 @SETTINGS
 @given(servers=mcp_servers())
-def test_current_names(servers):
+def test_current_names(servers: list[dict[str, Any]]) -> None:
     response = _call("0.169.0", servers)
     assert "result" in response, response
     tools = response["result"]["tools"]
@@ -75,14 +76,14 @@ def test_current_names(servers):
 
 @SETTINGS
 @given(servers=mcp_servers(), edition=st.sampled_from(["0.25.0", "0.169.0"]))
-def test_deterministic(servers, edition):
+def test_deterministic(servers: list[dict[str, Any]], edition: str) -> None:
     first = json.dumps(_call(edition, servers))
     assert json.dumps(_call(edition, json.loads(json.dumps(servers)))) == first
 
 
 @SETTINGS
 @given(servers=mcp_servers(), data=st.data())
-def test_current_ignores_server_order(servers, data):
+def test_current_ignores_server_order(servers: list[dict[str, Any]], data: st.DataObject) -> None:
     shuffled = data.draw(st.permutations(servers))
     assert _call("0.169.0", list(shuffled)) == _call("0.169.0", servers)
 
@@ -92,7 +93,7 @@ def test_current_ignores_server_order(servers, data):
     schema=st.one_of(input_schemas(), st.integers(), st.none()),
     edition=st.sampled_from(["0.25.0", "0.169.0"]),
 )
-def test_schema_sanitize_answers(schema, edition):
+def test_schema_sanitize_answers(schema: dict[str, Any] | int | None, edition: str) -> None:
     response = handle({"op": "schema.sanitize", "args": {"edition": edition, "schema": schema}})
     assert list(response) in (["result"], ["error"]), response
     if "error" in response:
@@ -112,7 +113,9 @@ def test_schema_sanitize_answers(schema, edition):
         st.integers(), st.text(), st.lists(st.integers()), st.dictionaries(st.text(), st.integers())
     )
 )
-def test_malformed_servers_are_invalid_args(garbage):
+def test_malformed_servers_are_invalid_args(
+    garbage: int | str | list[int] | dict[str, int],
+) -> None:
     response = handle({"op": "mcp.tools_to_responses", "args": {"edition": "0.25.0", "servers": garbage}})
     if isinstance(garbage, list) and not garbage:
         assert response == {"result": {"tools": []}}

@@ -23,7 +23,7 @@ def test_chat_ops_refused_for_0_169() -> None:
     "script",
     ["ls *.py", "echo {a,b}", "ls ~", "ls # note", 'echo "$"', "ls\npwd"],
 )
-def test_reference_declines_scripts_it_cannot_read(script: str):
+def test_reference_declines_scripts_it_cannot_read(script: str) -> None:
     # Globs, braces, tildes, comments, bare `$` and newlines depend on tree-sitter's reading.
     response = handle(
         {
@@ -47,7 +47,7 @@ def test_reference_declines_scripts_it_cannot_read(script: str):
         ([".."], False),
     ],
 )
-def test_reference_script_edges_0_169(argv: list[str], safe: bool):
+def test_reference_script_edges_0_169(argv: list[str], safe: bool) -> None:
     assert is_known_safe_command(SAFETY_0_169_0, argv) is safe
 
 
@@ -66,7 +66,8 @@ def _skill(name: str, contents: str = "# Demo") -> dict[str, Any]:
 
 def _outputs(op: str, calls: list[Any], skills: list[Any]) -> list[Any]:
     args = {"edition": "0.169.0", "snapshot": {"skills": skills}, "calls": calls}
-    return handle({"op": op, "args": args})["result"]["outputs"]
+    outputs: list[Any] = handle({"op": op, "args": args})["result"]["outputs"]
+    return outputs
 
 
 @pytest.mark.parametrize(

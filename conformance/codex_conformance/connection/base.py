@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 from codex_conformance.protocol import (
     HELLO_OP,
@@ -53,7 +53,7 @@ class Connection(ABC):
     def close(self) -> None:  # noqa: B027 - optional hook; in-process has nothing to release
         """Release whatever the transport holds (a child process, ...)."""
 
-    def __enter__(self) -> Connection:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(

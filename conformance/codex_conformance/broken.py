@@ -10,11 +10,12 @@ kit as worked examples of what the suite catches.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from codex_reference import editions
-from codex_reference.adapter import Handler, make_handler
+from codex_reference.adapter import Handler, handle, make_handler
 from codex_reference.editions import Edition
 
 
@@ -33,6 +34,30 @@ def with_edition(edition: Edition, **changes: Any) -> Handler:
     return make_handler(table)
 
 
+# Changes one result of the reference in place: (result, args) -> None.
+ResultChange = Callable[[dict[str, Any], dict[str, Any]], None]
+
+
+def rewriting(op: str, change: ResultChange) -> Handler:
+    """The reference, with ``change`` applied to each result it gives for ``op``."""
+
+    def broken(request: Any) -> dict[str, Any]:
+        response = handle(request)
+        result = response.get("result")
+        if isinstance(request, dict) and request.get("op") == op and isinstance(result, dict):
+            args = request.get("args")
+            change(result, args if isinstance(args, dict) else {})
+        return response
+
+    return broken
+
+
+def rewrites(name: str, clause: str, op: str, change: ResultChange) -> BrokenAdapter:
+    """A broken adapter that gets ``op``'s results wrong as ``change`` does (its docstring says how)."""
+    why = (change.__doc__ or name).strip().splitlines()[0]
+    return BrokenAdapter(name, clause, why, rewriting(op, change))
+
+
 def with_rules(edition: Edition, part: str, **changes: Any) -> Handler:
     """The reference with fields of one edition's ``part`` rules (``chat``, ``sse``, ...) replaced."""
     rules = getattr(edition, part)
@@ -41,4 +66,4 @@ def with_rules(edition: Edition, part: str, **changes: Any) -> Handler:
     return with_edition(edition, **{part: replace(rules, **changes)})
 
 
-__all__ = ["BrokenAdapter", "with_edition", "with_rules"]
+__all__ = ["BrokenAdapter", "ResultChange", "rewrites", "rewriting", "with_edition", "with_rules"]

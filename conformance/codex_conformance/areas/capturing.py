@@ -8,12 +8,16 @@ re-creates the case.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from typing import Any, TypeVar
 
+from codex_conformance.areas.scenarios import Scenario
 from codex_conformance.cases import Case
 from codex_conformance.credentials import redact_case
 from codex_conformance.drive.errors import ReleaseRejectedError
+
+S = TypeVar("S", bound=Scenario)
 
 
 def capture_command(area: str, version: str, slug: str) -> str:
@@ -78,3 +82,33 @@ def captured_case(
 
 def _canonical(result: dict[str, Any]) -> str:
     return json.dumps(result, ensure_ascii=False, separators=(",", ":"))
+
+
+def wanted_scenarios(scenarios: Iterable[S], version: str, only: set[str] | None) -> Iterator[S]:
+    """The scenarios to capture for ``version`` (``only``: these slugs)."""
+    return (scenario for scenario in scenarios if wanted(scenario.slug, version, scenario.editions, only))
+
+
+def release_cases(
+    area: str,
+    op: str,
+    version: str,
+    scenarios: Iterable[S],
+    only: set[str] | None,
+    *,
+    args_of: Callable[[S], dict[str, Any]],
+    run: Callable[[str, dict[str, Any]], dict[str, Any]],
+    repeat_of: Callable[[S], int] = lambda _scenario: 1,
+) -> Iterator[Case]:
+    """A case per wanted scenario: its args (edition first) and what ``run``, a release op, answers."""
+    for scenario in wanted_scenarios(scenarios, version, only):
+        args = {"edition": version, **args_of(scenario)}
+        yield captured_case(
+            area,
+            version,
+            scenario,
+            op=op,
+            args=args,
+            run=partial(run, version, args),
+            repeat=repeat_of(scenario),
+        )

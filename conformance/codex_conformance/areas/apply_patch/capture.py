@@ -3,28 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 from codex_conformance.areas.apply_patch.release import apply_patch_apply
 from codex_conformance.areas.apply_patch.scenarios import ApplyPatchScenario
-from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.capturing import release_cases
 from codex_conformance.areas.scenarios import load_area_scenarios
 from codex_conformance.cases import Case
 
 
+def _args(scenario: ApplyPatchScenario) -> dict[str, Any]:
+    args: dict[str, Any] = {"patch": scenario.patch, "files": scenario.files}
+    if scenario.cwd is not None:
+        args["cwd"] = scenario.cwd
+    return args
+
+
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_area_scenarios(root, "apply_patch", ApplyPatchScenario):
-        if wanted(scenario.slug, version, scenario.editions, only):
-            args: dict[str, Any] = {"edition": version, "patch": scenario.patch, "files": scenario.files}
-            if scenario.cwd is not None:
-                args["cwd"] = scenario.cwd
-            yield captured_case(
-                "apply_patch",
-                version,
-                scenario,
-                op="apply_patch.apply",
-                args=args,
-                run=partial(apply_patch_apply, version, args),
-            )
+    scenarios = load_area_scenarios(root, "apply_patch", ApplyPatchScenario)
+    op, run = "apply_patch.apply", apply_patch_apply
+    return release_cases("apply_patch", op, version, scenarios, only, args_of=_args, run=run)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.adapter import handle
+from codex_conformance.broken import BrokenAdapter, rewrites, with_rules
 from codex_reference.editions import V0_25_0
 
 BROKEN = [
@@ -30,21 +29,13 @@ BROKEN = [
 ]
 
 
-def _text_with_message_id(request: Any) -> dict[str, Any]:
+def _text_with_message_id(result: dict[str, Any], _args: dict[str, Any]) -> None:
     """A chat stream's assistant text recorded with the chunk's id as the message id."""
-    response = handle(request)
-    if request.get("op") == "chat.sse":
-        for item in (response.get("result") or {}).get("items", []):
-            if isinstance(item, dict) and item.get("type") == "message" and item.get("id") is None:
-                item["id"] = "chatcmpl-1"
-    return response
+    for item in result.get("items", []):
+        if isinstance(item, dict) and item.get("type") == "message" and item.get("id") is None:
+            item["id"] = "chatcmpl-1"
 
 
 BROKEN.append(
-    BrokenAdapter(
-        "chat-sse-message-id-from-chunk-0.25",
-        "CHAT-SSE-TEXT-1",
-        "the assembled assistant message takes the chunk id as its id (0.25.0 records none)",
-        _text_with_message_id,
-    )
+    rewrites("chat-sse-message-id-from-chunk-0.25", "CHAT-SSE-TEXT-1", "chat.sse", _text_with_message_id)
 )

@@ -11,25 +11,21 @@ from codex_conformance.areas.chat import observe as chat_observe
 from codex_conformance.areas.chat import release as chat_ops
 from codex_conformance.areas.chat.scenarios import ChatScenario, load_chat_scenarios, render
 from codex_conformance.cases import Case
-from codex_conformance.drive import request_volatile
-from codex_conformance.drive.toml_text import toml_value
+from codex_conformance.drive import config_toml, request_volatile
 
 # Only 0.25.0 speaks chat; 0.169.0 refuses the configuration (REQ-WIRE-1).
 
 
-def _extra_toml(scenario: ChatScenario) -> str:
-    return "\n".join(f"{key} = {toml_value(value)}" for key, value in scenario.config.items())
-
-
 def _request_case(version: str, scenario: ChatScenario) -> Case:
-    extra = _extra_toml(scenario)
+    extra = dict(scenario.config)
+    config_toml.case_config(extra)  # a reserved key is refused
     held, body = chat_observe.observe_request(
         version,
         model=scenario.model,
         history=scenario.history,
         prompt=scenario.prompt,
         streams=[render(stream) for stream in scenario.streams],
-        extra_toml=extra,
+        config=extra,
     )
     tools = chat_observe.responses_tools(version, scenario.model, extra)
     if chat_ops.config_for_tools(tools) != extra:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from codex_conformance.areas.chat import sse_text as chat_sse
+from codex_conformance.drive import config_toml
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import CaptureError
 from codex_conformance.drive.exec_run import ExecRun, run_exec
@@ -39,9 +40,8 @@ from codex_conformance.drive.sse_observe import (
     json_lines,
     retry_message,
 )
-from codex_conformance.drive.toml_text import toml_string
 
-CHAT_PROVIDER = {"wire_api": '"chat"', "stream_max_retries": "1", "request_max_retries": "1"}
+CHAT_PROVIDER: dict[str, Any] = {"wire_api": "chat", "stream_max_retries": 1, "request_max_retries": 1}
 RECOVERY_TEXT = "codex-conformance recovery"
 # The session meta line a rollout file starts with; the id is fixed so that
 # nothing of the resumed session is volatile.
@@ -74,7 +74,7 @@ def observe_request(
     history: list[dict[str, Any]],
     prompt: str,
     streams: list[str],
-    extra_toml: str = "",
+    config: Mapping[str, Any] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """(the items the release held, the body of the chat request it made from them)."""
     with tempfile.TemporaryDirectory(prefix="codex-conformance-resume-") as resume_dir:
@@ -88,7 +88,8 @@ def observe_request(
             servers=[],
             prompt=prompt,
             chat_streams=script,
-            extra_toml=f"experimental_resume = {toml_string(str(rollout))}\n{extra_toml}",
+            extra=config_toml.merged({"experimental_resume": str(rollout)}, config_toml.nested(config or {})),
+            shared=[Path(resume_dir)],
             provider=CHAT_PROVIDER,
             exec_flags=("--json",),
         )
@@ -108,14 +109,14 @@ def observe_request(
 
 
 @lru_cache(maxsize=32)
-def _responses_tools(version: str, model: str, extra_toml: str) -> str:
-    run = run_exec(release_binary(version), model=model, servers=[], extra_toml=extra_toml)
+def _responses_tools(version: str, model: str, config_json: str) -> str:
+    run = run_exec(release_binary(version), model=model, servers=[], extra=json.loads(config_json))
     return json.dumps(run.first_responses_body().get("tools"))
 
 
-def responses_tools(version: str, model: str, extra_toml: str = "") -> list[Any]:
+def responses_tools(version: str, model: str, config: Mapping[str, Any] | None = None) -> list[Any]:
     """The ``tools`` the release sends on the Responses wire for this model and configuration."""
-    tools: list[Any] = json.loads(_responses_tools(version, model, extra_toml))
+    tools: list[Any] = json.loads(_responses_tools(version, model, json.dumps(dict(config or {}))))
     return tools
 
 

@@ -21,18 +21,18 @@ from codex_conformance.drive.errors import CaptureError
 from codex_conformance.drive.sse_observe import StreamUnderTest
 
 PROBE_PROMPT = "codex-conformance chat probe"
-# Tool name → the 0.25.0 config.toml line that adds it under `codex exec`
+# Tool name → the 0.25.0 config.toml key that adds it under `codex exec`
 # (which ignores include_plan_tool and include_apply_patch_tool; apply_patch
 # comes with the model instead).
 _TOOL_CONFIG = {
-    "web_search": "tools.web_search = true",
-    "exec_command": "experimental_use_exec_command_tool = true",
+    "web_search": "tools.web_search",
+    "exec_command": "experimental_use_exec_command_tool",
 }
 
 
-def config_for_tools(tools: list[Any]) -> str:
+def config_for_tools(tools: list[Any]) -> dict[str, Any]:
     names = {str(tool.get("name", tool.get("type"))) for tool in tools if isinstance(tool, dict)}
-    return "\n".join(line for name, line in sorted(_TOOL_CONFIG.items()) if name in names)
+    return {key: True for name, key in sorted(_TOOL_CONFIG.items()) if name in names}
 
 
 def chat_request(version: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -46,7 +46,7 @@ def chat_request(version: str, args: dict[str, Any]) -> dict[str, Any]:
         history=required(args, "input", list),
         prompt=PROBE_PROMPT,
         streams=[],
-        extra_toml=extra,
+        config=extra,
     )
     *messages, environment, prompt = body["messages"]
     if prompt != {"role": "user", "content": PROBE_PROMPT} or "<environment_context>" not in str(environment):

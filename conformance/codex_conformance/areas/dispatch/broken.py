@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
-from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.adapter import Handler, handle
+from codex_conformance.broken import BrokenAdapter, rewriting, with_rules
+from codex_reference.adapter import Handler
 from codex_reference.dispatch import image_prompt
 from codex_reference.editions import V0_169_0, Edition
 from codex_reference.rustlib import (
@@ -27,14 +27,12 @@ def _dispatch(edition: Edition, **changes: Any) -> Handler:
     return with_rules(edition, "dispatch", **changes)
 
 
-def _image_jpg_mime(request: Any) -> dict[str, Any]:
+def _image_jpg_mime(result: dict[str, Any], _args: dict[str, Any]) -> None:
     """JPEG data URLs labelled image/jpg (the file extension, not the MIME type)."""
-    response = handle(request)
-    output = (response.get("result") or {}).get("item", {}).get("output")
+    output = result.get("item", {}).get("output")
     if isinstance(output, list):
         for part in output:
             part["image_url"] = part["image_url"].replace("data:image/jpeg;", "data:image/jpg;")
-    return response
 
 
 def _gif_as(convert: Callable[[bytes], str]) -> Handler:
@@ -45,18 +43,15 @@ def _gif_as(convert: Callable[[bytes], str]) -> Handler:
 def _image_as(applies: Callable[[bytes], bool], convert: Callable[[bytes], str]) -> Handler:
     """The reference, except that a view_image of a file ``applies`` picks gets ``convert``'s data URL."""
 
-    def broken(request: Any) -> dict[str, Any]:
-        response = handle(request)
-        args = request.get("args") or {}
-        output = (response.get("result") or {}).get("item", {}).get("output")
-        if request.get("op") == "dispatch.call" and isinstance(output, list):
+    def change(result: dict[str, Any], args: dict[str, Any]) -> None:
+        output = result.get("item", {}).get("output")
+        if isinstance(output, list):
             path = json.loads(args["item"]["arguments"])["path"]
             content = base64.b64decode(args["files"][path])
             if applies(content):
                 output[0]["image_url"] = convert(content)
-        return response
 
-    return broken
+    return rewriting("dispatch.call", change)
 
 
 def _data_url(mime: str, data: bytes) -> str:
@@ -134,7 +129,9 @@ BROKEN = [
         "'unknown tool: NAME'",
         _dispatch(V0_169_0, unknown_function="unknown tool: {name}"),
     ),
-    BrokenAdapter("image-jpg-mime", "DISPATCH-IMAGE-1", "data:image/jpg", _image_jpg_mime),
+    BrokenAdapter(
+        "image-jpg-mime", "DISPATCH-IMAGE-1", "data:image/jpg", rewriting("dispatch.call", _image_jpg_mime)
+    ),
     BrokenAdapter("gif-passed-through", "DISPATCH-IMAGE-1", "data:image/gif", _gif_as(_gif_passed_through)),
     BrokenAdapter("gif-zlib-png", "DISPATCH-IMAGE-1", "PNG via zlib, no fdeflate", _gif_as(_gif_as_zlib_png)),
     BrokenAdapter(

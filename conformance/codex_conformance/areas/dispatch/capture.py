@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.capturing import captured_case, wanted_scenarios
 from codex_conformance.areas.dispatch import run as dispatch_run
 from codex_conformance.areas.dispatch.scenarios import DispatchScenario, load_dispatch_scenarios
 from codex_conformance.cases import Case
@@ -31,6 +31,5 @@ def _case(version: str, scenario: DispatchScenario) -> Case:
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_dispatch_scenarios(root):
-        if wanted(scenario.slug, version, scenario.editions, only):
-            yield _case(version, scenario)
+    for scenario in wanted_scenarios(load_dispatch_scenarios(root), version, only):
+        yield _case(version, scenario)

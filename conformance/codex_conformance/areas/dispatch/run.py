@@ -5,8 +5,9 @@ the answer is the output item the release writes back for that call_id in
 its next request, parsed (key order kept).  Files named in the args are
 placed in the run's working directory first, so a relative path in the
 call (``view_image``) finds them.  Both editions are run as ``codex exec``
-with approval ``never`` and full access, so no sandbox or approval prompt
-stands between the call and its handler.
+with approval ``never`` and, behind the OS barrier, full access, so no
+sandbox or approval prompt of the release's stands between the call and its
+handler (drive/sandbox.py, ``unattended_permissions``).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.drive import config_toml
 from codex_conformance.drive.args import required
 from codex_conformance.drive.conversation_run import MODEL, written_back
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
-from codex_conformance.drive.toml_text import toml_value
+from codex_conformance.drive.file_tree import safe_relative
 
 # Ids 0.169.0 makes up for output items: a prefix, an underscore and a UUID.
 _ID = re.compile(r"\A([a-z]+)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
@@ -32,13 +34,24 @@ CWD_FORM = r"/tmp/codex-conformance-work-[A-Za-z0-9_]+"
 
 
 def decode_files(files: Mapping[str, Any]) -> dict[str, bytes]:
-    """``{"path": "<base64>"}`` → bytes per relative path."""
+    """``{"path": "<base64>"}`` → bytes per relative path (each must stay inside the run's cwd)."""
     decoded: dict[str, bytes] = {}
     for path, content in files.items():
+        relative = safe_relative(path).as_posix()
         if not isinstance(content, str):
-            raise TypeError(f"`files[{path!r}]` must be a base64 string")
-        decoded[path] = base64.b64decode(content, validate=True)
+            raise InvalidInputError(f"`files[{path!r}]` must be a base64 string")
+        try:
+            decoded[relative] = base64.b64decode(content, validate=True)
+        except ValueError as exc:
+            raise InvalidInputError(f"`files[{path!r}]`: invalid base64: {exc}") from exc
     return decoded
+
+
+def _files_arg(args: Mapping[str, Any]) -> Mapping[str, Any]:
+    files = args.get("files") or {}
+    if not isinstance(files, dict):
+        raise InvalidInputError("`files` must be an object of relative path to base64")
+    return files
 
 
 def call_output(version: str, args: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
@@ -47,13 +60,14 @@ def call_output(version: str, args: Mapping[str, Any]) -> tuple[dict[str, Any], 
     if not isinstance(item, dict) or not isinstance(item.get("call_id"), str):
         raise InvalidInputError("`item` must be a call object with a string call_id")
     config = args.get("config") or {}
-    extra = "\n".join(f"{key} = {toml_value(value)}" for key, value in config.items())
+    if not isinstance(config, dict):
+        raise InvalidInputError("`config` must be an object of config.toml keys")
     elements = written_back(
         version,
         [item],
         model=str(args.get("model") or MODEL),
-        extra_toml=extra,
-        files=decode_files(args.get("files") or {}),
+        config=config_toml.case_config(config),
+        files=decode_files(_files_arg(args)),
     )
     for element in elements:
         parsed = json.loads(element)

@@ -11,7 +11,7 @@ import copy
 import re
 from typing import Any
 
-from codex_conformance.broken import BrokenAdapter, with_rules
+from codex_conformance.broken import BrokenAdapter, rewrites, with_rules
 from codex_reference.adapter import Handler, handle
 from codex_reference.dynamic import DYNAMIC_0_169_0
 from codex_reference.editions import V0_169_0, Edition
@@ -31,62 +31,47 @@ def _mcp_sanitized_names(request: Any) -> dict[str, Any]:
     return handle(request)
 
 
-def _items(request: Any, response: dict[str, Any]) -> tuple[dict[str, Any], Any] | None:
-    item = (response.get("result") or {}).get("item")
-    if request.get("op") != "dynamic.call_output" or not isinstance(item, dict):
-        return None
-    return item, request["args"]["answer"].get("result")
+def _answered(args: dict[str, Any]) -> Any:
+    return (args.get("answer") or {}).get("result")
 
 
-def _success_false_as_failure(request: Any) -> dict[str, Any]:
+def _success_false_as_failure(result: dict[str, Any], args: dict[str, Any]) -> None:
     """success: false written as a failed request, as if it were an MCP isError."""
-    response = handle(request)
-    found = _items(request, response)
-    if found is not None and isinstance(found[1], dict) and found[1].get("success") is False:
-        found[0]["output"] = "dynamic tool request failed"
-    return response
+    answered = _answered(args)
+    if isinstance(answered, dict) and answered.get("success") is False:
+        result["item"]["output"] = "dynamic tool request failed"
 
 
-def _lone_text_as_array(request: Any) -> dict[str, Any]:
+def _lone_text_as_array(result: dict[str, Any], args: dict[str, Any]) -> None:
     """A single text item sent as a one-entry input_text array (MCP 0.169.0's shape)."""
-    response = handle(request)
-    found = _items(request, response)
-    if found is not None and isinstance(found[0]["output"], str) and isinstance(found[1], dict):
-        items = found[1].get("contentItems") or []
+    item, answered = result["item"], _answered(args)
+    if isinstance(item["output"], str) and isinstance(answered, dict):
+        items = answered.get("contentItems") or []
         if len(items) == 1 and items[0].get("type") == "inputText":
-            found[0]["output"] = [{"type": "input_text", "text": found[0]["output"]}]
-    return response
+            item["output"] = [{"type": "input_text", "text": item["output"]}]
 
 
-def _image_without_detail(request: Any) -> dict[str, Any]:
+def _image_without_detail(result: dict[str, Any], _args: dict[str, Any]) -> None:
     """input_image entries without `detail`."""
-    response = handle(request)
-    found = _items(request, response)
-    if found is not None and isinstance(found[0]["output"], list):
-        for part in found[0]["output"]:
+    if isinstance(result["item"]["output"], list):
+        for part in result["item"]["output"]:
             part.pop("detail", None)
-    return response
 
 
-def _namespace_in_given_order(request: Any) -> dict[str, Any]:
+def _namespace_in_given_order(result: dict[str, Any], args: dict[str, Any]) -> None:
     """Namespaced tools kept in the order given instead of sorted by name."""
-    response = handle(request)
-    tools = (response.get("result") or {}).get("tools")
-    if request.get("op") != "dynamic.to_responses" or not isinstance(tools, list):
-        return response
     given = {
         spec["name"]: [tool["name"] for tool in spec["tools"]]
-        for spec in request["args"]["tools"]
+        for spec in args["tools"]
         if isinstance(spec, dict) and spec.get("type") == "namespace"
     }
-    for entry in tools:
+    for entry in result["tools"]:
         if entry["type"] == "namespace":
             # Built-in tools a namespace joined (DYN-BUILTIN-2) go after the given ones.
             order = given.get(entry["name"], [])
             entry["tools"].sort(
                 key=lambda tool: order.index(tool["name"]) if tool["name"] in order else len(order)
             )
-    return response
 
 
 def _builtin_functions_only(version: str) -> list[Any]:
@@ -130,28 +115,10 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         why="namespaces the Responses API reserves (functions, web, ...) are accepted",
         handle=with_rules(V0_169_0, "dynamic", reserved_namespaces=frozenset()),
     ),
-    BrokenAdapter(
-        name="namespace-in-given-order",
-        clause="DYN-NS-1",
-        why="a namespace's tools are sent in the order given, not sorted by name",
-        handle=_namespace_in_given_order,
+    rewrites("namespace-in-given-order", "DYN-NS-1", "dynamic.to_responses", _namespace_in_given_order),
+    rewrites(
+        "success-false-as-failure", "DYN-OUT-SUCCESS-1", "dynamic.call_output", _success_false_as_failure
     ),
-    BrokenAdapter(
-        name="success-false-as-failure",
-        clause="DYN-OUT-SUCCESS-1",
-        why="success: false becomes `dynamic tool request failed`",
-        handle=_success_false_as_failure,
-    ),
-    BrokenAdapter(
-        name="lone-text-as-array",
-        clause="DYN-OUT-CONTENT-1",
-        why="one text item is sent as an input_text array, not a string",
-        handle=_lone_text_as_array,
-    ),
-    BrokenAdapter(
-        name="image-without-detail",
-        clause="DYN-OUT-IMAGE-1",
-        why="input_image entries lack `detail: high`",
-        handle=_image_without_detail,
-    ),
+    rewrites("lone-text-as-array", "DYN-OUT-CONTENT-1", "dynamic.call_output", _lone_text_as_array),
+    rewrites("image-without-detail", "DYN-OUT-IMAGE-1", "dynamic.call_output", _image_without_detail),
 )

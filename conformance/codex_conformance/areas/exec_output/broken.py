@@ -6,21 +6,16 @@ import contextlib
 import json
 from typing import Any
 
-from codex_conformance.broken import BrokenAdapter, with_edition
-from codex_reference.adapter import handle
+from codex_conformance.broken import BrokenAdapter, rewrites, with_edition
 from codex_reference.editions import V0_169_0
 from codex_reference.exec_output import unified
 
 
-def _output_as_object(request: Any) -> dict[str, Any]:
+def _output_as_object(result: dict[str, Any], _args: dict[str, Any]) -> None:
     """0.25.0's output sent as a JSON object instead of the JSON text of one."""
-    response = handle(request)
-    result = response.get("result")
-    if request.get("op") == "exec.format_output" and isinstance(result, dict):
-        # The timeout text is not JSON; it is left as it is.
-        with contextlib.suppress(TypeError, ValueError):
-            result["output"] = json.loads(result["output"])
-    return response
+    # The timeout text is not JSON; it is left as it is.
+    with contextlib.suppress(TypeError, ValueError):
+        result["output"] = json.loads(result["output"])
 
 
 def _ignore_token_budget(args: dict[str, Any]) -> str:
@@ -30,12 +25,7 @@ def _ignore_token_budget(args: dict[str, Any]) -> str:
 
 
 BROKEN: tuple[BrokenAdapter, ...] = (
-    BrokenAdapter(
-        name="output-as-object",
-        clause="EXEC-FORMAT-1",
-        why="0.25.0's output is a JSON object instead of a string holding JSON",
-        handle=_output_as_object,
-    ),
+    rewrites("output-as-object", "EXEC-FORMAT-1", "exec.format_output", _output_as_object),
     BrokenAdapter(
         name="ignores-token-budget",
         clause="EXEC-BUDGET-1",

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.capturing import captured_case, wanted_scenarios
 from codex_conformance.areas.exec_output.release import exec_format_output
 from codex_conformance.areas.exec_output.scenarios import ExecScenario, load_exec_scenarios
 from codex_conformance.cases import Case
@@ -44,6 +44,7 @@ def _case(version: str, scenario: ExecScenario) -> Case:
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_exec_scenarios(root / "exec_output" / "_scenarios.json"):
-        if wanted(scenario.slug, version, scenario.editions, only):
-            yield _case(version, scenario)
+    for scenario in wanted_scenarios(
+        load_exec_scenarios(root / "exec_output" / "_scenarios.json"), version, only
+    ):
+        yield _case(version, scenario)

@@ -58,7 +58,7 @@ def exec_format_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
         path = Path(scratch) / "output.bin"
         path.write_bytes(output.encode("utf-8"))
         call = function_call(tool, _call_arguments(tool, _script(path, args), args), _EXEC_CALL_ID)
-        elements = written_back(version, [call])
+        elements = written_back(version, [call], shared=[Path(scratch)])
     for element in elements:
         item = json.loads(element)
         if item.get("type") == "function_call_output" and item.get("call_id") == _EXEC_CALL_ID:

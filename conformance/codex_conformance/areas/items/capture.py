@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.capturing import captured_case, wanted_scenarios
 from codex_conformance.areas.items.release import items_serialize
 from codex_conformance.areas.items.scenarios import ItemScenario, load_item_scenarios
 from codex_conformance.cases import Case
@@ -29,6 +29,5 @@ def _case(version: str, scenario: ItemScenario) -> Case:
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_item_scenarios(root / "items" / "_scenarios.json"):
-        if wanted(scenario.slug, version, scenario.editions, only):
-            yield _case(version, scenario)
+    for scenario in wanted_scenarios(load_item_scenarios(root / "items" / "_scenarios.json"), version, only):
+        yield _case(version, scenario)

@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
 from pathlib import Path
 
-from codex_conformance.areas.capturing import captured_case, wanted
-from codex_conformance.areas.mcp.release import mcp_tools_to_responses
+from codex_conformance.areas.capturing import release_cases
+from codex_conformance.areas.mcp.release import OPS
 from codex_conformance.areas.mcp.scenarios import McpScenario
 from codex_conformance.areas.scenarios import load_area_scenarios
 from codex_conformance.cases import Case
 
 
+def _args(scenario: McpScenario) -> dict[str, object]:
+    return {"servers": [server.model_dump() for server in scenario.servers]}
+
+
+def _repeat(scenario: McpScenario) -> int:
+    return scenario.repeat
+
+
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_area_scenarios(root, "mcp", McpScenario):
-        if wanted(scenario.slug, version, scenario.editions, only):
-            servers = [server.model_dump() for server in scenario.servers]
-            yield captured_case(
-                "mcp",
-                version,
-                scenario,
-                op="mcp.tools_to_responses",
-                args={"edition": version, "servers": servers},
-                run=partial(mcp_tools_to_responses, version, servers),
-                repeat=scenario.repeat,
-            )
+    scenarios = load_area_scenarios(root, "mcp", McpScenario)
+    run = OPS["mcp.tools_to_responses"]
+    return release_cases(
+        "mcp", "mcp.tools_to_responses", version, scenarios, only, args_of=_args, run=run, repeat_of=_repeat
+    )

@@ -13,8 +13,8 @@ from dataclasses import replace
 from typing import Any
 from unittest import mock
 
-from codex_conformance.broken import BrokenAdapter, with_edition
-from codex_reference.adapter import Handler, handle
+from codex_conformance.broken import BrokenAdapter, rewrites, with_edition
+from codex_reference.adapter import Handler
 from codex_reference.editions import V0_25_0, V0_169_0, Edition
 from codex_reference.mcp_output import (
     MCP_OUTPUT_0_25_0,
@@ -43,34 +43,24 @@ def _python_numbers(args: dict[str, Any], read: answer.Answer) -> Any:
     return json_text.output(args, read)
 
 
-def _sorted_structured(request: Any) -> dict[str, Any]:
+def _sorted_structured(result: dict[str, Any], _args: dict[str, Any]) -> None:
     """Structured content written with sorted keys (serde_json without preserve_order)."""
-    response = handle(request)
-    item = (response.get("result") or {}).get("item")
-    if request.get("op") == "mcp.call_output" and isinstance(item, dict) and isinstance(item["output"], str):
+    item = result["item"]
+    if isinstance(item["output"], str):
         head, sep, body = item["output"].rpartition("Output:\n")
         with contextlib.suppress(ValueError):  # not structured content
             item["output"] = head + sep + json.dumps(json.loads(body), sort_keys=True, separators=(",", ":"))
-    return response
 
 
-def _declared_image_type(request: Any) -> dict[str, Any]:
+def _declared_image_type(result: dict[str, Any], args: dict[str, Any]) -> None:
     """0.169.0 trusting the block's mimeType instead of the decoded data's type."""
-    response = handle(request)
-    item = (response.get("result") or {}).get("item")
-    if (
-        request.get("op") != "mcp.call_output"
-        or not isinstance(item, dict)
-        or not isinstance(item["output"], list)
-    ):
-        return response
-    blocks = [
-        b for b in request["args"]["answer"].get("result", {}).get("content", []) if b.get("type") == "image"
-    ]
+    item = result["item"]
+    if not isinstance(item["output"], list):
+        return
+    blocks = [b for b in args["answer"].get("result", {}).get("content", []) if b.get("type") == "image"]
     images = [part for part in item["output"] if part.get("type") == "input_image"]
     for block, part in zip(blocks, images, strict=False):
         part["image_url"] = f"data:{block['mimeType']};base64,{block['data']}"
-    return response
 
 
 BROKEN: tuple[BrokenAdapter, ...] = (
@@ -92,16 +82,6 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         why="0.25.0 structured numbers printed by Python (1e+22) instead of serde/ryu (1e22)",
         handle=_with(V0_25_0, replace(MCP_OUTPUT_0_25_0, output=_python_numbers)),
     ),
-    BrokenAdapter(
-        name="sorted-structured-keys",
-        clause="MCPOUT-STRUCT-1",
-        why="structured content keys sorted instead of kept in the server's order",
-        handle=_sorted_structured,
-    ),
-    BrokenAdapter(
-        name="declared-image-type",
-        clause="MCPOUT-IMAGE-1",
-        why="0.169.0 data URL built from the declared mimeType, not the decoded image",
-        handle=_declared_image_type,
-    ),
+    rewrites("sorted-structured-keys", "MCPOUT-STRUCT-1", "mcp.call_output", _sorted_structured),
+    rewrites("declared-image-type", "MCPOUT-IMAGE-1", "mcp.call_output", _declared_image_type),
 )

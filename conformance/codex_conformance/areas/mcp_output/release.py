@@ -20,37 +20,35 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.areas import ReleaseOp
+from codex_conformance.drive import sandbox
 from codex_conformance.drive.args import required
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.conversation_run import MODEL, PROMPT, follow_up_input
 from codex_conformance.drive.errors import CaptureError, NoAnswerError, ReleaseRejectedError
-from codex_conformance.drive.exec_run import run_exec
+from codex_conformance.drive.exec_run import FAKE_MCP_SERVER, run_exec
 from codex_conformance.drive.mock_responses_server import simple_reply_stream, turn_stream
-from codex_conformance.drive.toml_text import toml_string
 from codex_conformance.editions import get_edition
 
-_FAKE_MCP_SERVER = Path(__file__).parent.parent / "capture" / "fake_mcp_server.py"
-_PERMISSIONS = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"'
 # run_exec's own default, for runs given no window.
 _RUN_TIMEOUT_SECONDS = 120.0
 SERVER = "srv"
 CALL_ID = "call_conformance_mcp"
 
 
-def _server_toml(scratch: Path, tools: list[Any], calls: dict[str, Any], timeout_sec: float | None) -> str:
+def _server_config(
+    scratch: Path, tools: list[Any], calls: dict[str, Any], timeout_sec: float | None
+) -> dict[str, Any]:
     tools_file = scratch / "tools.json"
     calls_file = scratch / "calls.json"
     tools_file.write_text(json.dumps(tools, ensure_ascii=False), encoding="utf-8")
     calls_file.write_text(json.dumps(calls, ensure_ascii=False), encoding="utf-8")
-    lines = [
-        f"[mcp_servers.{SERVER}]",
-        f"command = {toml_string(sys.executable)}",
-        f"args = [{toml_string(str(_FAKE_MCP_SERVER))}, "
-        f"{toml_string(str(tools_file))}, {toml_string(str(calls_file))}]",
-    ]
+    server: dict[str, Any] = {
+        "command": sys.executable,
+        "args": [str(FAKE_MCP_SERVER), str(tools_file), str(calls_file)],
+    }
     if timeout_sec is not None:
-        lines.append(f"tool_timeout_sec = {timeout_sec!r}")
-    return "\n".join(lines)
+        server["tool_timeout_sec"] = timeout_sec
+    return {"mcp_servers": {SERVER: server}}
 
 
 def call_written_back(
@@ -69,7 +67,10 @@ def call_written_back(
     not end sent no follow-up).
     """
     with tempfile.TemporaryDirectory(prefix="codex-conformance-mcp-") as scratch:
-        extra = _PERMISSIONS + "\n" + _server_toml(Path(scratch), tools, calls, timeout_sec)
+        extra = {
+            **sandbox.unattended_permissions(),
+            **_server_config(Path(scratch), tools, calls, timeout_sec),
+        }
         try:
             run = run_exec(
                 release_binary(version),
@@ -77,7 +78,8 @@ def call_written_back(
                 servers=[],
                 prompt=PROMPT,
                 streams=[turn_stream([call]), simple_reply_stream(response_id="resp_2")],
-                extra_toml=extra,
+                extra=extra,
+                shared=[Path(scratch)],
                 timeout=window if window is not None else _RUN_TIMEOUT_SECONDS,
             )
         except CaptureError as stuck:

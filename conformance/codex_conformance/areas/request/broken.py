@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.adapter import handle
+from codex_conformance.broken import BrokenAdapter, rewrites, with_rules
 from codex_reference.editions import V0_25_0, V0_169_0
 
 BROKEN = [
@@ -30,20 +29,9 @@ BROKEN = [
 ]
 
 
-def _instructions_trimmed(request: Any) -> dict[str, Any]:
+def _instructions_trimmed(result: dict[str, Any], _args: dict[str, Any]) -> None:
     """Built-in instruction texts with trailing white space trimmed (a port that loads them with strip())."""
-    response = handle(request)
-    if request.get("op") == "request.builtins":
-        result = response.get("result") or {}
-        result["texts"] = [text.rstrip() for text in result.get("texts", [])]
-    return response
+    result["texts"] = [text.rstrip() for text in result.get("texts", [])]
 
 
-BROKEN.append(
-    BrokenAdapter(
-        "request-builtins-trimmed",
-        "REQ-TEXT-1",
-        "the built-in instructions lose their trailing newline",
-        _instructions_trimmed,
-    )
-)
+BROKEN.append(rewrites("request-builtins-trimmed", "REQ-TEXT-1", "request.builtins", _instructions_trimmed))

@@ -86,7 +86,9 @@ def asks_approval(binary: Path, version: str, argv: list[str]) -> bool:
             asked.append(message.get("params") or {})
             return {"result": {"decision": "denied"}}
 
-        with ReleaseProcess([str(binary), "mcp"], cwd=work_dir, env=release_env(home_dir)) as release:
+        with ReleaseProcess(
+            [str(binary), "mcp"], cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]
+        ) as release:
             _converse(open_codex_mcp(release, on_request=deny), work_dir)
         if len(server.responses_requests()) < 2:
             raise CaptureError(f"release {version} did not finish the turn for argv {argv!r}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from codex_conformance.areas.mcp.release import added_tools
+from codex_conformance.areas.schema.release import function_tools
 from codex_conformance.drive.errors import ReleaseRejectedError
 from codex_conformance.drive.exec_run import McpServerConfig
 from codex_conformance.explorer import Args, Explorer, Response
@@ -186,16 +187,6 @@ def _marker(index: int) -> str:
     return f"codex-conformance explored schema {index}"
 
 
-def _function_tools(entries: list[Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for entry in entries:
-        if isinstance(entry, dict):
-            if entry.get("type") == "function":
-                found.append(entry)
-            found.extend(_function_tools(entry.get("tools", [])))
-    return found
-
-
 def _batch(version: str, inputs: list[Args]) -> list[Response | None]:
     """One release run for the batch: each schema the input schema of its own tool of one server.
 
@@ -208,7 +199,7 @@ def _batch(version: str, inputs: list[Args]) -> list[Response | None]:
         for index, args in enumerate(inputs)
     ]
     try:
-        added = _function_tools(added_tools(version, [McpServerConfig(name="probe", tools=tools)]))
+        added = function_tools(added_tools(version, [McpServerConfig(name="probe", tools=tools)]))
     except ReleaseRejectedError:
         return [None] * len(inputs)
     by_marker = {tool.get("description"): tool for tool in added}

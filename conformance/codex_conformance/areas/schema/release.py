@@ -14,20 +14,20 @@ from codex_conformance.drive.exec_run import McpServerConfig
 _SCHEMA_PROBE_MARKER = "codex-conformance schema probe"
 
 
-def _function_tools(entries: list[Any]) -> list[dict[str, Any]]:
+def function_tools(entries: list[Any]) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     for entry in entries:
         if isinstance(entry, dict):
             if entry.get("type") == "function":
                 found.append(entry)
-            found.extend(_function_tools(entry.get("tools", [])))
+            found.extend(function_tools(entry.get("tools", [])))
     return found
 
 
 def schema_sanitize(version: str, schema: Any) -> dict[str, Any]:
     probe = {"name": "probe_tool", "description": _SCHEMA_PROBE_MARKER, "inputSchema": schema}
     added = added_tools(version, [McpServerConfig(name="probe", tools=[probe])])
-    for tool in _function_tools(added):
+    for tool in function_tools(added):
         if tool.get("description") == _SCHEMA_PROBE_MARKER:
             return {"schema": tool["parameters"]}
     raise ReleaseRejectedError(
@@ -35,10 +35,10 @@ def schema_sanitize(version: str, schema: Any) -> dict[str, Any]:
     )
 
 
-def _sanitize(version: str, args: dict[str, Any]) -> dict[str, Any]:
+def sanitize_op(version: str, args: dict[str, Any]) -> dict[str, Any]:
     if "schema" not in args:
         raise InvalidInputError("missing arg `schema`")
     return schema_sanitize(version, args["schema"])
 
 
-OPS: dict[str, ReleaseOp] = {"schema.sanitize": _sanitize}
+OPS: dict[str, ReleaseOp] = {"schema.sanitize": sanitize_op}

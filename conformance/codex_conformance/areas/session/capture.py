@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import Field
 
-from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.capturing import captured_case, wanted_scenarios
 from codex_conformance.areas.scenarios import Scenario, load_scenarios
 from codex_conformance.areas.session.release import session_run
 from codex_conformance.cases import Case
@@ -78,6 +78,7 @@ def _case(version: str, scenario: SessionScenario) -> Case:
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_scenarios(root / "session" / "_scenarios.json", SessionScenario):
-        if wanted(scenario.slug, version, scenario.editions, only):
-            yield _case(version, scenario)
+    for scenario in wanted_scenarios(
+        load_scenarios(root / "session" / "_scenarios.json", SessionScenario), version, only
+    ):
+        yield _case(version, scenario)

@@ -15,7 +15,6 @@ from codex_conformance.areas import ReleaseOp
 from codex_conformance.drive.args import required
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.exec_run import run_exec
-from codex_conformance.drive.toml_text import toml_string
 
 # `codex exec`'s own defaults (approval never, read-only sandbox), the
 # configuration the request.build cases pin, so a port can reuse that op.
@@ -28,7 +27,7 @@ def session_run(version: str, args: dict[str, Any]) -> dict[str, Any]:
         model=str(args.get("model") or MODEL),
         servers=[],
         prompt=str(args.get("prompt", "hi")),
-        provider={"base_url": toml_string(required(args, "base_url", str))},
+        provider={"base_url": required(args, "base_url", str)},
     )
     return {"exit_code": run.returncode}
 

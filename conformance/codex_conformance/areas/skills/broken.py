@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from codex_conformance.broken import BrokenAdapter, with_rules
-from codex_reference.adapter import handle
+from codex_conformance.broken import BrokenAdapter, rewrites, with_rules
 from codex_reference.editions import V0_169_0
 
 BROKEN = [
@@ -54,21 +53,13 @@ BROKEN = [
 ]
 
 
-def _namespace_without_description(request: Any) -> dict[str, Any]:
+def _namespace_without_description(result: dict[str, Any], _args: dict[str, Any]) -> None:
     """The skills namespace entry sent without its description."""
-    response = handle(request)
-    if request.get("op") == "skills.tools":
-        for tool in (response.get("result") or {}).get("tools", []):
-            if isinstance(tool, dict) and tool.get("type") == "namespace":
-                tool.pop("description", None)
-    return response
+    for tool in result.get("tools", []):
+        if isinstance(tool, dict) and tool.get("type") == "namespace":
+            tool.pop("description", None)
 
 
 BROKEN.append(
-    BrokenAdapter(
-        "namespace-without-description",
-        "SKILLS-NS-1",
-        "the `skills` namespace entry lacks `description`",
-        _namespace_without_description,
-    )
+    rewrites("namespace-without-description", "SKILLS-NS-1", "skills.tools", _namespace_without_description)
 )

@@ -18,13 +18,12 @@ from __future__ import annotations
 import json
 import re
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from codex_conformance.drive import config_toml
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.codex_mcp import run_new_conversation
 from codex_conformance.drive.errors import CaptureError, VariantRejectedError
@@ -46,7 +45,9 @@ class Route(BaseModel):
         description="`codex exec`, or a `newConversation` through `codex mcp`."
     )
     model: str
-    config_toml: str = Field(default="", description="Extra config.toml lines.")
+    config: dict[str, Any] = Field(
+        default_factory=dict, description="Extra config.toml keys (dotted keys name nested tables)."
+    )
     model_catalog: dict[str, Any] | None = Field(
         default=None, description="Written to a file that config.toml's model_catalog_json names."
     )
@@ -90,23 +91,17 @@ def route_for(version: str, variant: str, root: Path | None = None) -> Route:
     raise KeyError(f"no route in {scenarios_path(root)} for variant {variant!r} of release {version}")
 
 
-@contextmanager
-def _extra_config(route: Route) -> Iterator[str]:
-    if route.model_catalog is None:
-        yield route.config_toml
-        return
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-catalog-") as directory:
-        catalog = Path(directory) / "model-catalog.json"
-        catalog.write_text(json.dumps(route.model_catalog), encoding="utf-8")
-        yield f"{route.config_toml}\nmodel_catalog_json = {json.dumps(str(catalog))}"
-
-
 def _run(version: str, route: Route) -> ExecRun:
     binary = release_binary(version)
     if route.launcher == "mcp-new-conversation":
         return run_new_conversation(binary, model=route.model, params=route.new_conversation)
-    with _extra_config(route) as extra_toml:
-        return run_exec(binary, model=route.model, servers=[], extra_toml=extra_toml)
+    if route.model_catalog is None:
+        return run_exec(binary, model=route.model, servers=[], extra=route.config)
+    with tempfile.TemporaryDirectory(prefix="codex-conformance-catalog-") as directory:
+        catalog = Path(directory) / "model-catalog.json"
+        catalog.write_text(json.dumps(route.model_catalog), encoding="utf-8")
+        extra = config_toml.merged({"model_catalog_json": str(catalog)}, config_toml.nested(route.config))
+        return run_exec(binary, model=route.model, servers=[], extra=extra, shared=[Path(directory)])
 
 
 def _config_error(run: ExecRun) -> str | None:

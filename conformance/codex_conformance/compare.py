@@ -152,15 +152,18 @@ def _same_type(expected: Any, actual: Any) -> bool:
     return type(expected) is type(actual)
 
 
+def _pattern_difference(regex: str, actual: Any, path: str) -> str | None:
+    if isinstance(actual, str) and re.fullmatch(regex, actual):
+        return None
+    return f"{path}: expected a string matching /{regex}/ got {show(actual)}"
+
+
 def first_difference(
     expected: Any, actual: Any, *, ordered: bool, patterns: bool, path: str = "$"
 ) -> str | None:
     """The first place where ``actual`` differs from ``expected``, as 'path: what', or None."""
     if patterns and _is_pattern(expected):
-        regex = expected[PATTERN_KEY]
-        if isinstance(actual, str) and re.fullmatch(regex, actual):
-            return None
-        return f"{path}: expected a string matching /{regex}/ got {show(actual)}"
+        return _pattern_difference(expected[PATTERN_KEY], actual, path)
     if not _same_type(expected, actual):
         return f"{path}: expected {show(expected)} got {show(actual)}"
     if isinstance(expected, dict):
@@ -195,10 +198,7 @@ def first_difference(
 def first_subset_difference(expected: Any, actual: Any, path: str = "$") -> str | None:
     """Where ``actual`` fails to contain ``expected``, as 'path: what', or None."""
     if _is_pattern(expected):
-        regex = expected[PATTERN_KEY]
-        if isinstance(actual, str) and re.fullmatch(regex, actual):
-            return None
-        return f"{path}: expected a string matching /{regex}/ got {show(actual)}"
+        return _pattern_difference(expected[PATTERN_KEY], actual, path)
     if not _same_type(expected, actual):
         return f"{path}: expected {show(expected)} got {show(actual)}"
     if isinstance(expected, dict):

@@ -112,3 +112,36 @@ def release_cases(
             run=partial(run, version, args),
             repeat=repeat_of(scenario),
         )
+
+
+def patterned_case(  # noqa: PLR0917 - where, what, then how
+    area: str,
+    version: str,
+    scenario: Scenario,
+    op: str,
+    args: dict[str, Any],
+    run: Callable[[str, dict[str, Any]], dict[str, Any]],
+    patterns: Callable[[dict[str, Any]], dict[str, Any]] | None,
+) -> Case:
+    """A captured case; ``patterns`` turns what the release makes up per run into patterns of its form."""
+    if patterns is None:
+        return captured_case(area, version, scenario, op=op, args=args, run=partial(run, version, args))
+    return captured_case(
+        area,
+        version,
+        scenario,
+        op=op,
+        args=args,
+        run=lambda: patterns(run(version, args)),
+        compare="json-pattern",
+    )
+
+
+def observed_case(  # noqa: PLR0917 - where, what, then the answer
+    area: str, version: str, scenario: Scenario, op: str, args: dict[str, Any], expected: dict[str, Any]
+) -> Case:
+    """A captured case whose expected result the capture already took from the release and made
+    patterns of what the release makes up per run (its args may carry what that run observed)."""
+    return captured_case(
+        area, version, scenario, op=op, args=args, run=lambda: expected, compare="json-pattern"
+    )

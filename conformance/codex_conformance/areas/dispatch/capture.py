@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from codex_conformance.areas.capturing import captured_case, wanted_scenarios
+from codex_conformance.areas.capturing import observed_case, wanted_scenarios
 from codex_conformance.areas.dispatch import run as dispatch_run
 from codex_conformance.areas.dispatch.scenarios import DispatchScenario, load_dispatch_scenarios
 from codex_conformance.cases import Case
@@ -19,15 +19,7 @@ def _case(version: str, scenario: DispatchScenario) -> Case:
         # does with durations): a port given it must print it byte for byte.
         args = {**args, "cwd": cwd}
     expected = dispatch_run.expected_item(observed)
-    return captured_case(
-        "dispatch",
-        version,
-        scenario,
-        op="dispatch.call",
-        args=args,
-        run=lambda: {"item": expected},
-        compare="json-pattern",
-    )
+    return observed_case("dispatch", version, scenario, "dispatch.call", args, {"item": expected})
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:

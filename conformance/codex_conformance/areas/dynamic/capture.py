@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.capturing import patterned_case, wanted_scenarios
 from codex_conformance.areas.dynamic import release as dynamic_ops
 from codex_conformance.areas.dynamic.scenarios import DynamicScenario, load_dynamic_scenarios
 from codex_conformance.cases import Case
@@ -31,27 +31,16 @@ def expected_item(item: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _item_patterns(result: dict[str, Any]) -> dict[str, Any]:
+    return {"item": expected_item(result["item"])}
+
+
 def _case(version: str, scenario: DynamicScenario) -> Case:
-    args = scenario.args(version)
-    if scenario.op == "dynamic.to_responses":
-        return captured_case(
-            "dynamic",
-            version,
-            scenario,
-            op=scenario.op,
-            args=args,
-            run=lambda: dynamic_ops.dynamic_to_responses(version, args),
-        )
-
-    def run() -> dict[str, Any]:
-        return {"item": expected_item(dynamic_ops.dynamic_call_output(version, args)["item"])}
-
-    return captured_case(
-        "dynamic", version, scenario, op=scenario.op, args=args, run=run, compare="json-pattern"
-    )
+    patterns = _item_patterns if scenario.op == "dynamic.call_output" else None
+    run = dynamic_ops.OPS[scenario.op]
+    return patterned_case("dynamic", version, scenario, scenario.op, scenario.args(version), run, patterns)
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_dynamic_scenarios(root):
-        if wanted(scenario.slug, version, scenario.editions, only):
-            yield _case(version, scenario)
+    for scenario in wanted_scenarios(load_dynamic_scenarios(root), version, only):
+        yield _case(version, scenario)

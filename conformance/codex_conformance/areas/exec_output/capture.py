@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from codex_conformance.areas.capturing import captured_case, wanted_scenarios
+from codex_conformance.areas.capturing import observed_case, wanted_scenarios
 from codex_conformance.areas.exec_output.release import exec_format_output
 from codex_conformance.areas.exec_output.scenarios import ExecScenario, load_exec_scenarios
 from codex_conformance.cases import Case
@@ -32,14 +32,13 @@ def _args(version: str, scenario: ExecScenario, observed_volatile: dict[str, Any
 def _case(version: str, scenario: ExecScenario) -> Case:
     observed = exec_format_output(version, scenario.args(version))
     expected, observed_volatile = volatile.exec_output(observed["output"])
-    return captured_case(
+    return observed_case(
         "exec_output",
         version,
         scenario,
-        op="exec.format_output",
-        args=_args(version, scenario, observed_volatile),
-        run=lambda: {"output": expected},
-        compare="json-pattern",
+        "exec.format_output",
+        _args(version, scenario, observed_volatile),
+        {"output": expected},
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from codex_conformance.areas.capturing import captured_case, wanted_scenarios
+from codex_conformance.areas.capturing import observed_case, wanted_scenarios
 from codex_conformance.areas.items.release import items_serialize
 from codex_conformance.areas.items.scenarios import ItemScenario, load_item_scenarios
 from codex_conformance.cases import Case
@@ -17,15 +17,7 @@ def _case(version: str, scenario: ItemScenario) -> Case:
     observed = items_serialize(version, args)
     text = observed["json"]
     expected = None if text is None else volatile.generated_ids(scenario.item, text)
-    return captured_case(
-        "items",
-        version,
-        scenario,
-        op="items.serialize",
-        args=args,
-        run=lambda: {"json": expected},
-        compare="json-pattern",
-    )
+    return observed_case("items", version, scenario, "items.serialize", args, {"json": expected})
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:

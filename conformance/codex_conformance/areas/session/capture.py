@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import Field
 
-from codex_conformance.areas.capturing import captured_case, wanted_scenarios
+from codex_conformance.areas.capturing import observed_case, wanted_scenarios
 from codex_conformance.areas.scenarios import Scenario, load_scenarios
 from codex_conformance.areas.session.release import session_run
 from codex_conformance.cases import Case
@@ -66,15 +66,7 @@ def observe(version: str, args: dict[str, Any]) -> list[dict[str, Any]]:
 def _case(version: str, scenario: SessionScenario) -> Case:
     args = scenario.args(version)
     expected = expected_requests(observe(version, args))
-    return captured_case(
-        "session",
-        version,
-        scenario,
-        op="session.run",
-        args=args,
-        run=lambda: {"requests": expected},
-        compare="json-pattern",
-    )
+    return observed_case("session", version, scenario, "session.run", args, {"requests": expected})
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:

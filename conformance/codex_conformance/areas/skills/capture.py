@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from codex_conformance.areas.capturing import captured_case, wanted
+from codex_conformance.areas.capturing import patterned_case, wanted_scenarios
 from codex_conformance.areas.skills import release as skills_ops
 from codex_conformance.areas.skills.scenarios import SkillsScenario, load_skills_scenarios
 from codex_conformance.cases import Case
@@ -36,28 +36,16 @@ def expected_output(output: dict[str, Any]) -> dict[str, Any]:
     return {"json": {**value, "next_cursor": cursor}}
 
 
+def _output_patterns(result: dict[str, Any]) -> dict[str, Any]:
+    return {"outputs": [expected_output(output) for output in result["outputs"]]}
+
+
 def _case(version: str, scenario: SkillsScenario) -> Case:
-    args = scenario.args(version)
-    if scenario.op == "skills.tools":
-        return captured_case(
-            "skills",
-            version,
-            scenario,
-            op=scenario.op,
-            args=args,
-            run=lambda: skills_ops.skills_tools(version, args),
-        )
-    call = skills_ops.skills_list if scenario.op == "skills.list" else skills_ops.skills_read
-
-    def run() -> dict[str, Any]:
-        return {"outputs": [expected_output(output) for output in call(version, args)["outputs"]]}
-
-    return captured_case(
-        "skills", version, scenario, op=scenario.op, args=args, run=run, compare="json-pattern"
-    )
+    patterns = None if scenario.op == "skills.tools" else _output_patterns
+    run = skills_ops.OPS[scenario.op]
+    return patterned_case("skills", version, scenario, scenario.op, scenario.args(version), run, patterns)
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in load_skills_scenarios(root):
-        if wanted(scenario.slug, version, scenario.editions, only):
-            yield _case(version, scenario)
+    for scenario in wanted_scenarios(load_skills_scenarios(root), version, only):
+        yield _case(version, scenario)

@@ -23,14 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from codex_conformance.drive import sandbox
 from codex_conformance.drive.errors import CaptureError
 from codex_conformance.drive.exec_run import ExecRun, release_env, write_config
 from codex_conformance.drive.jsonrpc_client import JsonRpcClient, Message, ReleaseProcess
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, Stream, StreamFactory
 
 _TIMEOUT_SECONDS = 60.0
-# Tools must run without asking, so no approval request interrupts the turn.
-_PERMISSIONS = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"'
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,8 @@ def run_app_server_turn(
         tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
         MockResponsesServer(streams=streams) as server,
     ):
-        write_config(Path(home_dir), server.base_url, model, [], extra_toml=_PERMISSIONS)
+        # Tools must run without asking, so no approval request interrupts the turn.
+        write_config(Path(home_dir), server.base_url, model, [], extra=sandbox.unattended_permissions())
         argv = [str(binary), "app-server"]
         if skills_snapshot is not None:
             snapshot_path = Path(home_dir) / "skills-snapshot.json"
@@ -122,7 +122,9 @@ def run_app_server_turn(
 
         thread_error: dict[str, Any] | None = None
         stopped: CaptureError | None = None
-        with ReleaseProcess(argv, cwd=work_dir, env=release_env(home_dir)) as release:
+        with ReleaseProcess(
+            argv, cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]
+        ) as release:
             client = JsonRpcClient(release, name="codex app-server", timeout=timeout, on_request=on_request)
             try:
                 client.result(

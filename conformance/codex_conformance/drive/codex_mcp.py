@@ -48,7 +48,9 @@ def run_new_conversation(binary: Path, *, model: str, params: dict[str, Any], pr
         MockResponsesServer() as server,
     ):
         write_config(Path(home_dir), server.base_url, model, [])
-        with ReleaseProcess([str(binary), "mcp"], cwd=work_dir, env=release_env(home_dir)) as release:
+        with ReleaseProcess(
+            [str(binary), "mcp"], cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]
+        ) as release:
             client = open_codex_mcp(release)
             conversation = client.result("newConversation", {"model": model, "cwd": work_dir, **params})
             client.result(

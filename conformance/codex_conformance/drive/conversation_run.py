@@ -11,10 +11,11 @@ request body, so key order and escapes are the release's own.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from codex_conformance.drive import raw_json
+from codex_conformance.drive import config_toml, raw_json, sandbox
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import CaptureError
 from codex_conformance.drive.exec_run import ExecRun, run_exec
@@ -24,9 +25,6 @@ from codex_conformance.editions import get_edition
 # The model slug matters: 0.169.0 picks the default truncation policy of
 # exec output from the model's metadata (gpt-5: 10000 bytes).
 MODEL = "gpt-5"
-# Tools must run without asking anyone, and outside any sandbox, so that the
-# output is the command's own.
-_PERMISSIONS = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"'
 # A prompt no release adds on its own, to find where the turn starts.
 PROMPT = "codex-conformance scripted turn"
 
@@ -60,12 +58,15 @@ def written_back(
     items: list[dict[str, Any]],
     *,
     model: str = MODEL,
-    extra_toml: str = "",
+    config: Mapping[str, Any] | None = None,
     files: Mapping[str, bytes] | None = None,
+    shared: Sequence[Path] = (),
 ) -> list[str]:
     """The raw text of each input item after the prompt in the release's second request.
 
-    ``extra_toml`` adds config.toml lines; ``files`` are placed in the run's cwd.
+    ``config`` adds config.toml keys (dotted keys name tables); ``files`` are placed in the
+    run's cwd; ``shared`` directories are visible to the run (exec_run.run_exec).  Tools run
+    without asking anyone (sandbox.unattended_permissions).
     """
     run = run_exec(
         release_binary(version),
@@ -73,8 +74,9 @@ def written_back(
         servers=[],
         prompt=PROMPT,
         streams=[turn_stream(items), simple_reply_stream(response_id="resp_2")],
-        extra_toml=f"{_PERMISSIONS}\n{extra_toml}",
+        extra=config_toml.merged(config_toml.nested(config or {}), sandbox.unattended_permissions()),
         files=files,
+        shared=shared,
     )
     elements = follow_up_input(run, version)
     prompts = [index for index, element in enumerate(elements) if _is_prompt(element)]

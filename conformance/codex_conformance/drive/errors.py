@@ -3,9 +3,10 @@
 A release run goes through these phases, and each has its errors:
 
 1. **Fetch** the release (``drive.cache``): the tarball is fetched with
-   ``npm pack`` once and unpacked into the per-user cache.  No npm, no
-   network, or a tarball without the binary: ``ReleaseUnavailableError``.
-2. **Lay out** the inputs (``drive.file_tree``, ``drive.toml_text``): the
+   ``npm pack`` once, checked against the digest its edition pins, and
+   unpacked into the per-user cache.  No npm, no network, a tarball with
+   another digest or without the binary: ``ReleaseUnavailableError``.
+2. **Lay out** the inputs (``drive.file_tree``, ``drive.config_toml``): the
    case's files become a directory tree, its configuration a
    ``config.toml``.  An input that cannot be laid out safely (a path that
    leaves the tree, content that is neither text nor base64):

@@ -14,16 +14,19 @@ import re
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from codex_conformance.credentials import MOCK_API_KEY
+from codex_conformance.drive import config_toml, sandbox
 from codex_conformance.drive.errors import CaptureError, ReleaseCrashedError
+from codex_conformance.drive.file_tree import safe_relative
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, RecordedRequest, Stream
-from codex_conformance.drive.toml_text import toml_string
 
-_FAKE_MCP_SERVER = Path(__file__).with_name("fake_mcp_server.py")
+# The stdio MCP server every capture starts (python FAKE_MCP_SERVER TOOLS.json [CALLS.json]).
+FAKE_MCP_SERVER = Path(__file__).with_name("fake_mcp_server.py")
 _API_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
 _TIMEOUT_SECONDS = 120
 
@@ -83,9 +86,59 @@ def release_env(home: str) -> dict[str, str]:
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": home,
         "CODEX_HOME": home,
-        _API_KEY_ENV: "sk-conformance",
+        _API_KEY_ENV: MOCK_API_KEY,
         "LANG": "C.UTF-8",
     }
+
+
+def _provider_value(value: Any, base_url: str) -> Any:
+    if not isinstance(value, str):
+        return value
+    origin = base_url[: base_url.index("/", len("http://"))]
+    return value.replace("{base_url}", base_url).replace("{origin}", origin)
+
+
+def release_config(
+    home: Path,
+    base_url: str,
+    model: str,
+    servers: list[McpServerConfig],
+    *,
+    extra: Mapping[str, Any] | None = None,
+    provider: Mapping[str, Any] | None = None,
+) -> config_toml.Config:
+    """The configuration a run is given, as data.
+
+    ``extra``: a case's (or an area's) keys, dotted keys naming nested
+    tables; it may not set what the harness sets.  ``provider``: keys of the
+    provider table, replacing the defaults; in a string value ``{base_url}``
+    is the mock server's URL and ``{origin}`` its scheme and authority only
+    (request captures put their own path after it).
+    """
+    table: dict[str, Any] = {
+        "name": "conformance mock",
+        "base_url": base_url,
+        "wire_api": "responses",
+        "env_key": _API_KEY_ENV,
+    }
+    for key, value in (provider or {}).items():
+        table[key] = _provider_value(value, base_url)
+    config: config_toml.Config = {
+        "model": model,
+        "model_provider": "conformance_mock",
+        "model_providers": {"conformance_mock": table},
+    }
+    mcp_servers: dict[str, Any] = {}
+    for index, server in enumerate(servers):
+        tools_file = home / f"mcp-tools-{index}.json"
+        tools_file.write_text(json.dumps(server.tools, ensure_ascii=False), encoding="utf-8")
+        mcp_servers[server.name] = {
+            "command": sys.executable,
+            "args": [str(FAKE_MCP_SERVER), str(tools_file)],
+        }
+    if mcp_servers:
+        config["mcp_servers"] = mcp_servers
+    return config_toml.merged(config, config_toml.nested(extra or {}))
 
 
 def write_config(
@@ -94,40 +147,12 @@ def write_config(
     model: str,
     servers: list[McpServerConfig],
     *,
-    extra_toml: str = "",
-    provider: Mapping[str, str] | None = None,
+    extra: Mapping[str, Any] | None = None,
+    provider: Mapping[str, Any] | None = None,
 ) -> None:
-    # ``provider``: keys of the provider table as TOML value text, replacing
-    # the defaults; ``{base_url}`` in a value is the mock server's URL and
-    # ``{origin}`` its scheme and authority only (request captures put their
-    # own path after it).
-    table = {
-        "name": '"conformance mock"',
-        "base_url": toml_string(base_url),
-        "wire_api": '"responses"',
-        "env_key": f'"{_API_KEY_ENV}"',
-    }
-    for key, value in (provider or {}).items():
-        origin = base_url[: base_url.index("/", len("http://"))]
-        table[key] = value.replace("{base_url}", base_url).replace("{origin}", origin)
-    lines = [
-        f"model = {toml_string(model)}",
-        'model_provider = "conformance_mock"',
-        extra_toml,
-        "",
-        "[model_providers.conformance_mock]",
-        *(f"{key} = {value}" for key, value in table.items()),
-    ]
-    for index, server in enumerate(servers):
-        tools_file = home / f"mcp-tools-{index}.json"
-        tools_file.write_text(json.dumps(server.tools, ensure_ascii=False), encoding="utf-8")
-        lines += [
-            "",
-            f"[mcp_servers.{toml_string(server.name)}]",
-            f"command = {toml_string(sys.executable)}",
-            f"args = [{toml_string(str(_FAKE_MCP_SERVER))}, {toml_string(str(tools_file))}]",
-        ]
-    (home / "config.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    """Write ``home``/config.toml (see ``release_config``) with a TOML writer."""
+    config = release_config(home, base_url, model, servers, extra=extra, provider=provider)
+    config_toml.write(home / "config.toml", config)
 
 
 def run_exec(
@@ -138,32 +163,42 @@ def run_exec(
     prompt: str = "hi",
     streams: list[Stream] | None = None,
     chat_streams: list[Stream] | None = None,
-    extra_toml: str = "",
-    provider: Mapping[str, str] | None = None,
+    extra: Mapping[str, Any] | None = None,
+    provider: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
     timeout: float = _TIMEOUT_SECONDS,
     exec_flags: tuple[str, ...] = (),
     files: Mapping[str, bytes] | None = None,
+    shared: Sequence[Path] = (),
 ) -> ExecRun:
-    # ``files``: relative path -> bytes, written into the run's working
-    # directory first (e.g. an image the scripted model asks to view).
+    """``files``: relative path -> bytes, written into the run's working directory
+    first (e.g. an image the scripted model asks to view); each path must stay
+    inside it.  ``shared``: directories outside the run's own the release may
+    read and write (e.g. a rollout file it resumes); with the OS barrier
+    (drive/sandbox.py) nothing else on the host is writable."""
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
         tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
     ):
         home = Path(home_dir)
         for relative, content in (files or {}).items():
-            target = Path(work_dir) / relative
+            target = Path(work_dir) / safe_relative(relative)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
         server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
         server.chat_streams = chat_streams  # None keeps `/chat/completions` a 404
         with server:
-            write_config(home, server.base_url, model, servers, extra_toml=extra_toml, provider=provider)
+            write_config(home, server.base_url, model, servers, extra=extra, provider=provider)
             env = {**release_env(str(home)), **(env or {})}
+            argv = sandbox.host_read_only(
+                [str(binary), "exec", "--skip-git-repo-check", *exec_flags, prompt],
+                writable=[home_dir, work_dir, *shared],
+                readable=[binary],
+                cwd=work_dir,
+            )
             try:
                 completed = subprocess.run(
-                    [str(binary), "exec", "--skip-git-repo-check", *exec_flags, prompt],
+                    argv,
                     cwd=work_dir,
                     env=env,
                     stdin=subprocess.DEVNULL,

@@ -38,7 +38,7 @@ def decode_content(path: str, content: Any) -> bytes:
 def safe_relative(path: str) -> PurePosixPath:
     """A relative path that stays inside the directory it is resolved against."""
     pure = PurePosixPath(path)
-    if not path or pure.is_absolute() or ".." in pure.parts or "\x00" in path:
+    if not pure.parts or pure.is_absolute() or ".." in pure.parts or "\x00" in path:
         raise FileTreeError(f"files: {path!r} is not a plain relative path inside cwd")
     return pure
 
@@ -46,8 +46,12 @@ def safe_relative(path: str) -> PurePosixPath:
 def write_tree(root: Path, files: dict[str, Any]) -> None:
     for name, content in files.items():
         target = root / safe_relative(name)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(decode_content(name, content))
+        data = decode_content(name, content)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        except OSError as exc:  # e.g. "a" and "a/b" both named: one is a file, one a directory
+            raise FileTreeError(f"files[{name!r}] cannot be written: {exc.strerror or exc}") from exc
 
 
 def read_tree(top: Path, relative_to: Path) -> dict[str, FileContent]:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import IO, Any
 
+from codex_conformance.drive import sandbox
 from codex_conformance.drive.errors import CaptureError
 
 Message = dict[str, Any]
@@ -31,11 +32,16 @@ _NOT_SUPPORTED = {"error": {"code": -32601, "message": "not supported"}}
 
 class ReleaseProcess:
     """A release started with pipes; its stderr is drained on a thread so a
-    chatty release never blocks on a full pipe, and it is stopped on exit."""
+    chatty release never blocks on a full pipe, and it is stopped on exit.
 
-    def __init__(self, argv: Sequence[str], *, cwd: str, env: Mapping[str, str]) -> None:
+    It runs behind the OS barrier (drive/sandbox.py): the host read-only,
+    and only ``writable`` (its home and working directory) writable."""
+
+    def __init__(
+        self, argv: Sequence[str], *, cwd: str, env: Mapping[str, str], writable: Sequence[str]
+    ) -> None:
         self.process = subprocess.Popen(
-            list(argv),
+            sandbox.host_read_only(argv, writable=writable, readable=argv[:1], cwd=cwd),
             cwd=cwd,
             env=dict(env),
             stdin=subprocess.PIPE,

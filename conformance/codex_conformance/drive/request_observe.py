@@ -30,7 +30,6 @@ from urllib.parse import urlsplit
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import CaptureError, RequestArgsError
 from codex_conformance.drive.exec_run import ExecRun, run_exec
-from codex_conformance.drive.toml_text import toml_string, toml_value
 
 DEFAULT_PROMPT = "hi"
 DEFAULT_ENV_KEY = "CODEX_CONFORMANCE_MOCK_KEY"
@@ -55,13 +54,13 @@ def split_base_url(base_url: str) -> tuple[str, str]:
     return origin, base_url[len(origin) :]
 
 
-def _provider_table(provider: Mapping[str, Any]) -> dict[str, str]:
+def _provider_table(provider: Mapping[str, Any]) -> dict[str, Any]:
     _, rest = split_base_url(str(provider["base_url"]))
-    table = {"base_url": toml_string("{origin}" + rest)}
-    table["env_key"] = toml_value(provider.get("env_key", DEFAULT_ENV_KEY))
+    table: dict[str, Any] = {"base_url": "{origin}" + rest}
+    table["env_key"] = provider.get("env_key", DEFAULT_ENV_KEY)
     for key in _PROVIDER_KEYS:
         if provider.get(key) is not None:
-            table[key] = toml_value(provider[key])
+            table[key] = provider[key]
     return table
 
 
@@ -70,13 +69,12 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
     unknown = sorted(set(config) - set(CONFIG_KEYS))
     if unknown:
         raise RequestArgsError(f"config keys this op does not set: {unknown}")
-    extra = "\n".join(f"{key} = {toml_value(value)}" for key, value in config.items())
     return run_exec(
         release_binary(version),
         model=str(args["model"]),
         servers=[],
         prompt=str(args.get("prompt", DEFAULT_PROMPT)),
-        extra_toml=extra,
+        extra=config,
         provider=_provider_table(args["provider"]),
         env={str(k): str(v) for k, v in (args.get("env") or {}).items()},
     )

@@ -38,7 +38,7 @@ PROMPT = "conformance sse probe"
 RECOVERY_TEXT = "codex-conformance recovery"
 # One retry is enough to see whether a failure is retryable; more would only
 # make captures slower.
-_PROVIDER = {"stream_max_retries": "1", "request_max_retries": "1"}
+_PROVIDER = {"stream_max_retries": 1, "request_max_retries": 1}
 # The releases' own first backoff is about 200 ms (jittered); a gap this long
 # can only be a delay the server asked for.  Scenarios that ask for one use
 # whole tenths of a second of at least 0.9 s, so rounding recovers it.

@@ -18,7 +18,7 @@ live in different places (see spec/tools.md, "Configuration"):
   ``includePlanTool``, ``includeApplyPatchTool`` and a map of dotted
   config.toml overrides for everything else;
 - 0.169.0 is started as ``codex exec`` with each key written as a dotted
-  ``config.toml`` line (the exec launcher honours all of them).
+  ``config.toml`` key (the exec launcher honours all of them).
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.drive import config_toml
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.codex_mcp import run_new_conversation
 from codex_conformance.drive.errors import ConfigRejectedError
 from codex_conformance.drive.exec_run import ExecRun, run_exec
-from codex_conformance.drive.toml_text import toml_value
 from codex_conformance.editions import get_edition
 
 # 0.25.0: config keys that are newConversation parameters, not config.toml overrides.
@@ -42,11 +42,6 @@ _NEW_CONVERSATION_PARAMS = {
     "include_plan_tool": "includePlanTool",
     "include_apply_patch_tool": "includeApplyPatchTool",
 }
-
-
-def _config_toml(config: Mapping[str, Any]) -> str:
-    # Dotted keys before any table header are valid TOML and name nested tables.
-    return "\n".join(f"{key} = {toml_value(value)}" for key, value in config.items())
 
 
 def new_conversation_params(config: Mapping[str, Any]) -> dict[str, Any]:
@@ -64,10 +59,11 @@ def new_conversation_params(config: Mapping[str, Any]) -> dict[str, Any]:
 
 def run_configured(version: str, model: str, config: Mapping[str, Any], **exec_options: Any) -> ExecRun:
     """One run of ``version`` on ``model`` with ``config``, through the edition's launcher."""
+    config_toml.case_config(config)  # a reserved key is refused whichever way it would travel
     binary = release_binary(version)
     if get_edition(version).configured_through == "codex-mcp":
         return run_new_conversation(binary, model=model, params=new_conversation_params(config))
-    return run_exec(binary, model=model, servers=[], extra_toml=_config_toml(config), **exec_options)
+    return run_exec(binary, model=model, servers=[], extra=config, **exec_options)
 
 
 def config_error(run: ExecRun) -> str | None:

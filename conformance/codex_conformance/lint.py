@@ -22,7 +22,7 @@ from pathlib import Path
 
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 
-from codex_conformance import schemas
+from codex_conformance import credentials, schemas
 from codex_conformance.cases import Case, FixtureError, FixtureFile, parse_fixture_file, read_json
 from codex_conformance.compare import PATTERN_MODES, invalid_patterns
 from codex_conformance.editions import EDITIONS
@@ -102,6 +102,9 @@ def lint(fixtures_dir: Path, spec_dir: Path) -> list[LintProblem]:
                 cited[clause].append(case.id)
                 if clause not in clauses:
                     problems.append(LintProblem(case_where, f"clause {clause} is not declared in spec/"))
+    # Nothing that looks like a live credential in the fixtures, the spec or the reports beside them.
+    roots = [fixtures_dir, spec_dir, fixtures_dir.parent / "docs"]
+    problems += [LintProblem(found.where, found.message) for found in credentials.scan(roots)]
     # With a file unreadable, its cases are unknown: "has no case" would be noise.
     for clause, declared_at in clauses.items() if not unreadable else ():
         if clause not in cited:

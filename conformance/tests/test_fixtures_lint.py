@@ -180,3 +180,10 @@ def test_a_spec_page_that_is_not_utf8_is_one_problem(
     out, err = capsys.readouterr()
     assert out == found[0] + "\n"
     assert "Traceback" not in err
+
+
+def test_a_live_looking_credential_is_a_problem(tree: tuple[Path, Path]) -> None:
+    token = "sk-" + "proj" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6"  # built here, so this file holds none
+    edit_cases(tree[0], lambda data: data["cases"][0].update(description=f"uses {token}"))
+    found = problems(tree)
+    assert len(found) == 1 and "looks like a live credential" in found[0]

@@ -41,6 +41,13 @@ _CATALOG_OPEN = "<skills_instructions>"
 _CATALOG_MARK = "skills.read("
 
 
+def _snapshot(args: dict[str, Any]) -> Any:
+    # Any JSON value: a snapshot serde cannot read is the release's to refuse (invalid-snapshot).
+    if "snapshot" not in args:
+        raise InvalidInputError("missing arg `snapshot`")
+    return args["snapshot"]
+
+
 def _turn(version: str, snapshot: Any, streams: list[Stream | StreamFactory]) -> AppServerRun:
     turn = run_app_server_turn(
         release_binary(version),
@@ -59,7 +66,7 @@ def _turn(version: str, snapshot: Any, streams: list[Stream | StreamFactory]) ->
 
 def skills_tools(version: str, args: dict[str, Any]) -> dict[str, Any]:
     body = _turn(
-        version, required(args, "snapshot", dict), [simple_reply_stream()]
+        version, _snapshot(args), [simple_reply_stream()]
     ).run.first_responses_body()
     tools = [
         tool for tool in body.get("tools", []) if isinstance(tool, dict) and tool.get("name") == NAMESPACE
@@ -115,7 +122,7 @@ def _calls(version: str, tool: str, args: dict[str, Any]) -> dict[str, Any]:
 
     streams: list[Stream | StreamFactory] = [stream_for(index) for index in range(len(calls))]
     streams.append(simple_reply_stream(response_id=f"resp_{len(calls) + 1}"))
-    turn = _turn(version, required(args, "snapshot", dict), streams)
+    turn = _turn(version, _snapshot(args), streams)
     requests = turn.run.responses_requests()
     if len(requests) < len(calls) + 1:
         raise CaptureError(

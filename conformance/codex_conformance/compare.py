@@ -235,7 +235,7 @@ def _child(path: str, key: str) -> str:
     return f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else f"{path}[{show(key)}]"
 
 
-def _resolve_patterns(expected: Any, actual: Any) -> Any:
+def resolve_patterns(expected: Any, actual: Any) -> Any:
     """``expected`` with each matched pattern replaced by the actual value it matched.
 
     Diffing this against ``actual`` shows only the real differences, not
@@ -245,10 +245,10 @@ def _resolve_patterns(expected: Any, actual: Any) -> Any:
         matched = isinstance(actual, str) and re.fullmatch(expected[PATTERN_KEY], actual)
         return actual if matched else expected
     if isinstance(expected, dict) and isinstance(actual, dict):
-        return {key: _resolve_patterns(value, actual.get(key)) for key, value in expected.items()}
+        return {key: resolve_patterns(value, actual.get(key)) for key, value in expected.items()}
     if isinstance(expected, list) and isinstance(actual, list):
         return [
-            _resolve_patterns(value, actual[index] if index < len(actual) else None)
+            resolve_patterns(value, actual[index] if index < len(actual) else None)
             for index, value in enumerate(expected)
         ]
     return expected
@@ -280,7 +280,7 @@ def json_pattern(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch |
     summary = first_difference(expected, actual, ordered=True, patterns=True)
     if summary is None:
         return None
-    return Mismatch(summary, unified_diff(pretty(_resolve_patterns(expected, actual)), pretty(actual)))
+    return Mismatch(summary, unified_diff(pretty(resolve_patterns(expected, actual)), pretty(actual)))
 
 
 def json_subset(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | None:

@@ -37,7 +37,7 @@ from typing import Any
 
 from codex_conformance import paths
 from codex_conformance.cases import load_cases
-from codex_conformance.compare import _resolve_patterns, canonical, json_pattern
+from codex_conformance.compare import canonical, json_pattern, resolve_patterns
 from codex_conformance.impl import connect
 
 PARTS = ("keys", "roles", "messages", "flat", "tools", "order")
@@ -77,8 +77,8 @@ def compare(expected: dict[str, Any], actual: dict[str, Any]) -> tuple[dict[str,
         **actual,
         "body": {**(actual.get("body") or {}), "messages": _flat((actual.get("body") or {}).get("messages"))},
     }
-    want, got = _resolve_patterns(expected, actual)["body"], actual.get("body") or {}
-    flat_want, flat_got = _resolve_patterns(expected, flat)["body"], flat["body"]
+    want, got = resolve_patterns(expected, actual)["body"], actual.get("body") or {}
+    flat_want, flat_got = resolve_patterns(expected, flat)["body"], flat["body"]
     same = {
         "keys": set(want) == set(got) and all(want.get(k) == got.get(k) for k in ("model", "stream")),
         "roles": _shape(want.get("messages")) == _shape(got.get("messages")),

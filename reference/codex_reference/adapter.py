@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 
 from codex_reference import __version__, dispatch, editions, exec_output, items, mcp_output
 from codex_reference.apply_patch import ops as apply_patch_ops
+from codex_reference.args import unicode_problem
 from codex_reference.chat.ops import chat_request, chat_sse
 from codex_reference.dynamic import call_output_op, to_responses_op
 from codex_reference.editions import Edition
@@ -122,6 +123,9 @@ def make_handler(table: Mapping[str, Edition]) -> Handler:
         args = request.get("args", {})
         if not isinstance(args, dict):
             return {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}
+        problem = unicode_problem(args)
+        if problem is not None:
+            return {"error": {"kind": "invalid-args", "message": problem}}
         try:
             return {"result": implementation(table, args)}
         except ReferenceError_ as exc:

@@ -14,12 +14,12 @@ resizing; resized JPEG is declined with ``NotModelled``).
 from __future__ import annotations
 
 import base64
-import binascii
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from codex_reference.args import string, string_map
 from codex_reference.dispatch.image_prompt import prompt_image
 from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
@@ -161,8 +161,8 @@ def _item(rules: DispatchRules, kind: str, call_id: str, output: JSON) -> dict[s
 
 def _view_image(args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON:
     path = arguments.get("path")
-    files = args.get("files") or {}
-    if not isinstance(path, str) or not isinstance(files, dict):
+    files = string_map(args.get("files"), "files")
+    if not isinstance(path, str):
         raise NotModelled("view_image arguments the release would reject are not modelled")
     if path not in files:
         cwd = args.get("cwd")
@@ -170,8 +170,9 @@ def _view_image(args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON
             raise InvalidArgs("a view_image call on a missing file needs `cwd` (the run's working directory)")
         return f"unable to locate image at `{cwd}/{path}`: No such file or directory (os error 2)"
     try:
+        # Non-ASCII text is no base64 either (b64decode says so with a ValueError).
         content = base64.b64decode(files[path], validate=True)
-    except (binascii.Error, TypeError) as exc:
+    except ValueError as exc:
         raise InvalidArgs(f"`files[{path!r}]` is not base64") from exc
     image = prompt_image(content)
     if image is None:
@@ -231,8 +232,8 @@ def call(rules: DispatchRules, args: Mapping[str, JSON]) -> dict[str, JSON]:
     item = args.get("item")
     if not isinstance(item, dict) or not isinstance(item.get("call_id"), str):
         raise InvalidArgs("`item` must be a call object with a string `call_id`")
-    kind = item.get("type")
+    kind = string(item, "type", "item.type")
     if kind not in _KINDS:
         raise NotModelled(f"dispatch of {kind!r} items is not modelled")
-    output_kind, handler = _KINDS[str(kind)]
+    output_kind, handler = _KINDS[kind]
     return {"item": _item(rules, output_kind, item["call_id"], handler(rules, args, item))}

@@ -25,7 +25,8 @@ def _decoded_items(result: JSON) -> list[tuple[str, str]] | None:
         return None
     decoded: list[tuple[str, str]] = []
     for item in items:
-        if not isinstance(item, dict) or item.get("type") not in _FIELDS:
+        # A type of another JSON type is as unknown to serde as an unknown name.
+        if not isinstance(item, dict) or not isinstance(item.get("type"), str) or item["type"] not in _FIELDS:
             return None
         value = item.get(_FIELDS[item["type"]])
         if not isinstance(value, str):

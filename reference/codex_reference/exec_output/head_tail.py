@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from codex_reference.args import I32, flag, integer, seconds, string
 from codex_reference.rustlib import floats, strings
 from codex_reference.rustlib.serde_json_write import f32_text, json_string
 
@@ -56,16 +57,16 @@ def _duration(seconds: float) -> str:
 
 
 def format_output(args: dict[str, Any], limits: HeadTailLimits) -> str:
-    if args.get("timed_out", False):
+    if flag(args, "timed_out"):
         return limits.timeout_text
-    content = truncate(str(args["output"]), limits)
+    content = truncate(string(args, "output"), limits)
     return (
         '{"output":'
         + json_string(content)
         + ',"metadata":{"exit_code":'
-        + str(int(args["exit_code"]))
+        + str(integer(args, "exit_code", *I32))
         + ',"duration_seconds":'
-        + _duration(float(args.get("duration_seconds", 0.0)))
+        + _duration(seconds(args, "duration_seconds", 0.0))
         + "}}"
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from codex_reference.args import I32, U64, flag, integer, optional_integer, seconds, string
 from codex_reference.rustlib import strings
 
 Mode = Literal["bytes", "tokens"]
@@ -86,15 +87,15 @@ def formatted_truncate(content: str, mode: Mode, budget: int, rules: MiddleTrunc
 
 
 def format_output(args: dict[str, Any], rules: MiddleTruncation) -> str:
-    content = str(args["output"])
-    if args.get("timed_out", False):
-        status = f"Process running with session ID {int(args['session_id'])}"
+    content = string(args, "output")
+    if flag(args, "timed_out"):
+        status = f"Process running with session ID {integer(args, 'session_id', *I32)}"
     else:
-        status = f"Process exited with code {int(args['exit_code'])}"
-    mode, budget = policy(args.get("max_output_tokens"), rules)
+        status = f"Process exited with code {integer(args, 'exit_code', *I32)}"
+    mode, budget = policy(optional_integer(args, "max_output_tokens", *U64), rules)
     return (
-        f"Chunk ID: {args['chunk_id']}\n"
-        f"Wall time: {float(args.get('duration_seconds', 0.0)):.4f} seconds\n"
+        f"Chunk ID: {string(args, 'chunk_id')}\n"
+        f"Wall time: {seconds(args, 'duration_seconds', 0.0):.4f} seconds\n"
         f"{status}\n"
         f"Original token count: {tokens(len(content.encode('utf-8')), rules)}\n"
         "Output:\n" + formatted_truncate(content, mode, budget, rules)

@@ -62,7 +62,11 @@ def read(answer: JSON) -> Answer:
         raise InvalidArgs("`answer` needs one of result, raw_result, error, exit, hang")
     if not isinstance(text, str):
         raise InvalidArgs("`answer.raw_result` must be a string")
-    value = json_numbers.loads(text)
+    try:
+        value = json_numbers.loads(text)
+    except ValueError as exc:
+        # The arg is the result's JSON text; other text is no answer a server scripts.
+        raise InvalidArgs(f"`answer.raw_result` is not JSON text: {exc}") from None
     if not isinstance(value, dict):
         raise InvalidArgs("the result must be a JSON object")
     return Result(value)

@@ -14,6 +14,7 @@ modelled yet (spec/mcp_output.md, MCPOUT-TRUNC-1): declined.
 
 from __future__ import annotations
 
+from codex_reference.args import seconds
 from codex_reference.errors import NotModelled
 from codex_reference.exec_output import unified
 from codex_reference.json_types import JSON
@@ -88,7 +89,7 @@ def _cause(args: dict[str, JSON], answer: answers.Answer) -> str | None:
     if isinstance(answer, answers.ServerExited):
         return "Transport closed"
     if isinstance(answer, answers.NoAnswer):
-        return f"timed out awaiting tools/call after {_duration(float(args['tool_timeout_sec']))}"
+        return f"timed out awaiting tools/call after {_duration(seconds(args, 'tool_timeout_sec'))}"
     return None
 
 
@@ -144,7 +145,7 @@ def _truncated_text(text: str) -> str:
 
 
 def output(args: dict[str, JSON], answer: answers.Answer) -> JSON:
-    header = f"Wall time: {float(args.get('duration_seconds', 0.0)):.4f} seconds\nOutput:"
+    header = f"Wall time: {seconds(args, 'duration_seconds', 0.0):.4f} seconds\nOutput:"
     cause = _cause(args, answer)
     if cause is not None:
         return _truncated_items([_text(header), _text(_failure(args, cause))])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+from codex_reference.args import I64, integer, mapping, optional_string, string, string_map
 from codex_reference.errors import InvalidArgs, ReferenceError_
 from codex_reference.json_types import JSON
 from codex_reference.request.rules import RequestRules, instructions, skills_template, tool_sets
@@ -26,6 +27,32 @@ class ConfigRejected(ReferenceError_):
     kind = "config-rejected"
 
 
+class _Observed:
+    """The values the release made up in the captured run (``observed``), each checked where read."""
+
+    def __init__(self, values: dict[str, JSON]) -> None:
+        self.values = values
+
+    def _value(self, key: str) -> JSON:
+        if key not in self.values:
+            raise InvalidArgs(f"`observed` lacks {key!r}: the value the release made up there")
+        return self.values[key]
+
+    def __getitem__(self, key: str) -> str:
+        self._value(key)
+        return string(self.values, key, f"observed.{key}")
+
+    def unix_ms(self, key: str) -> int:
+        self._value(key)
+        return integer(self.values, key, *I64, where=f"observed.{key}")
+
+    def message_ids(self, count: int) -> list[str]:
+        ids = self._value("message_ids")
+        if not isinstance(ids, list) or len(ids) < count or not all(isinstance(i, str) for i in ids):
+            raise InvalidArgs(f"`observed.message_ids` must be a list of {count} strings")
+        return ids
+
+
 def _dumps(value: JSON) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -35,7 +62,7 @@ def _url(rules: RequestRules, provider: dict[str, JSON], endpoint: str) -> str:
     if rules.trim_base_url_slash:
         base = base.rstrip("/")
     url = f"{base}/{endpoint}"
-    params = provider.get("query_params") or {}
+    params = string_map(provider.get("query_params"), "provider.query_params")
     if params:
         pieces = [f"{quote(k, safe=_QUERY_SAFE)}={quote(v, safe=_QUERY_SAFE)}" for k, v in params.items()]
         url += "?" + "&".join(sorted(pieces) if len(params) > 1 else pieces)  # REQ-ORDER-1
@@ -45,8 +72,9 @@ def _url(rules: RequestRules, provider: dict[str, JSON], endpoint: str) -> str:
 def _provider_headers(
     provider: dict[str, JSON], env: dict[str, str], bearer: str, rules: RequestRules
 ) -> list[list[str]]:
-    headers = [[name.lower(), value] for name, value in (provider.get("http_headers") or {}).items()]
-    for name, variable in (provider.get("env_http_headers") or {}).items():
+    own = string_map(provider.get("http_headers"), "provider.http_headers")
+    headers = [[name.lower(), value] for name, value in own.items()]
+    for name, variable in string_map(provider.get("env_http_headers"), "provider.env_http_headers").items():
         if env.get(variable):  # REQ-HDR-3: unset or empty sends nothing
             headers.append([name.lower(), env[variable]])
     if rules.auth_replaces_provider_header:
@@ -93,7 +121,7 @@ def _policy_environment(cwd: str) -> str:
     )
 
 
-def _filesystem_environment(observed: dict[str, JSON]) -> str:
+def _filesystem_environment(observed: _Observed) -> str:
     cwd = observed["cwd"]
     return (
         f"<environment_context>\n  <cwd>{cwd}</cwd>\n  <shell>bash</shell>\n"
@@ -118,16 +146,21 @@ def chat_tool(tool: dict[str, JSON]) -> dict[str, JSON]:
     return {"type": "function", "function": {key: tool[key] for key in keys}}
 
 
+def _bearer(provider: dict[str, JSON], env: dict[str, str]) -> str:
+    key = optional_string(provider, "env_key", "provider.env_key")
+    return f"Bearer {env.get(_DEFAULT_KEY_ENV if key is None else key, '')}"
+
+
 def _instructions_field(
-    rules: RequestRules, version: str, args: dict[str, JSON], observed: dict[str, JSON]
+    rules: RequestRules, version: str, args: dict[str, JSON], observed: _Observed
 ) -> dict[str, JSON]:
-    provider, config, model = args["provider"], args.get("config") or {}, str(args["model"])
-    env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **(args.get("env") or {})}
-    bearer = f"Bearer {env.get(provider.get('env_key', _DEFAULT_KEY_ENV), '')}"
+    provider, config, model = args["provider"], args["config"], args["model"]
+    env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **args["env"]}
+    bearer = _bearer(provider, env)
     own = _provider_headers(provider, env, bearer, rules)
     tools = tool_sets(version)["local_shell" if model.startswith("codex-mini") else "shell"]
     environment = _policy_environment(observed["cwd"])
-    prompt = str(args.get("prompt", "hi"))
+    prompt = args["prompt"]
     if provider.get("wire_api") == "chat":
         headers = [
             ["authorization", bearer],
@@ -174,13 +207,13 @@ def _instructions_field(
 
 
 def _developer_messages(
-    rules: RequestRules, version: str, args: dict[str, JSON], observed: dict[str, JSON]
+    rules: RequestRules, version: str, args: dict[str, JSON], observed: _Observed
 ) -> dict[str, JSON]:
-    provider, config, model = args["provider"], args.get("config") or {}, str(args["model"])
-    if provider.get("wire_api", "responses") != "responses":
+    provider, config, model = args["provider"], args["config"], args["model"]
+    if provider.get("wire_api") not in (None, "responses"):
         raise ConfigRejected(f"`wire_api = {json.dumps(provider['wire_api'])}` is no longer supported.")
-    env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **(args.get("env") or {})}
-    bearer = f"Bearer {env.get(provider.get('env_key', _DEFAULT_KEY_ENV), '')}"
+    env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **args["env"]}
+    bearer = _bearer(provider, env)
     own = _provider_headers(provider, env, bearer, rules)
     session, turn = observed["session_id"], observed["turn_id"]
     installation, window = observed["installation_id"], f"{session}:0"
@@ -203,7 +236,7 @@ def _developer_messages(
         "auto_review_enabled": False,
         "node_repl_auto_review_required": False,
         "node_repl_disabled": False,
-        "turn_started_at_unix_ms": observed["turn_started_at_unix_ms"],
+        "turn_started_at_unix_ms": observed.unix_ms("turn_started_at_unix_ms"),
         "analytics_enabled": True,
         "model": model,
     }
@@ -227,7 +260,7 @@ def _developer_messages(
             f"codex_exec/{version} ({observed['os']}) {observed['terminal']} (codex_exec; {version})",
         ],
     ]
-    ids = observed["message_ids"]
+    ids = observed.message_ids(4)
     skills = skills_template(version).replace("{codex_home}", observed["codex_home"])
     client_metadata = {
         "root_turn_id": turn,
@@ -245,7 +278,7 @@ def _developer_messages(
             _message("developer", instructions(version), ids[0]),
             _message("developer", [skills, _PERMISSIONS], ids[1]),
             _message("user", _filesystem_environment(observed), ids[2]),
-            _message("user", str(args.get("prompt", "hi")), ids[3]),
+            _message("user", args["prompt"], ids[3]),
         ],
         "tools": tool_sets(version)["default"],
         "tool_choice": "auto",
@@ -270,19 +303,27 @@ def _result(
     }
 
 
+def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
+    """The args with each one's JSON type checked (spec/request.md names them), defaults filled in."""
+    provider = mapping(args.get("provider"), "provider", null_is_empty=False)
+    string(provider, "base_url", "provider.base_url")
+    optional_string(provider, "wire_api", "provider.wire_api")
+    return {
+        "provider": provider,
+        "model": string(args, "model"),
+        "prompt": string(args, "prompt", default="hi"),
+        "env": string_map(args.get("env"), "env"),
+        "config": mapping(args.get("config"), "config"),
+        "observed": mapping(args.get("observed"), "observed"),
+    }
+
+
 def build(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
-    provider = args.get("provider")
-    if not isinstance(provider, dict) or not isinstance(provider.get("base_url"), str):
-        raise InvalidArgs("`provider.base_url` is required")
-    if not isinstance(args.get("model"), str):
-        raise InvalidArgs("`model` must be a string")
-    observed = args.get("observed") or {}
-    try:
-        if rules.layout == "instructions-field":
-            return _instructions_field(rules, version, args, observed)
-        return _developer_messages(rules, version, args, observed)
-    except KeyError as missing:
-        raise InvalidArgs(f"`observed` lacks {missing}: the value the release made up there") from None
+    checked = _checked(args)
+    observed = _Observed(checked["observed"])
+    if rules.layout == "instructions-field":
+        return _instructions_field(rules, version, checked, observed)
+    return _developer_messages(rules, version, checked, observed)
 
 
 def builtins(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:

@@ -1,124 +1,141 @@
 """What 0.169.0's view_image makes of a file's bytes (DISPATCH-IMAGE-1).
 
-The release sniffs the format from the first bytes and decodes the image.
-PNG, JPEG and WebP no larger than 2048x2048 are sent as they are, under
-their own MIME type; a GIF that size is re-encoded as PNG (its first
-frame, ``image_gif`` and ``image_png_write``).  Anything larger is resized to
-fit 2048x2048 with a triangle filter (``image_resize``) and re-encoded:
-GIF and 8-bit RGB/RGBA PNG as PNG, a baseline JPEG (decoded as zune-jpeg
-does, ``image_jpeg_read``) as JPEG (``image_jpeg_write``) are modelled;
-WebP, other PNGs and other JPEGs are declined.  Other formats (BMP included)
-and bytes that are no image get ``None``: the release answers "invalid or
-unsupported image data".
+The release sniffs the format from the first bytes and decodes the image
+(image 0.25.9, under its 512 MiB allocation limit: ``image_limits``; a file
+over it is "invalid or unsupported image data").  PNG, JPEG and WebP that
+fit 2048x2048 and 2,500 tiles of 32x32 pixels are sent as they are, under
+their own MIME type; a GIF that size is re-encoded as PNG (its first frame,
+``image_gif`` and ``image_png_write``).  Anything wider or taller than 2048
+is resized to fit 2048x2048 with a triangle filter (``image_resize``) and
+re-encoded: GIF and 8-bit RGB/RGBA PNG as PNG, a baseline JPEG (decoded as
+zune-jpeg does, ``image_jpeg_read``) as JPEG (``image_jpeg_write``) are
+modelled; WebP, other PNGs and other JPEGs are declined, as are images
+the release shrinks to its tile budget (not captured closely enough).
+Other formats (BMP included) and bytes that are no image get ``None``: the
+release answers "invalid or unsupported image data".
 
-Only the dimensions of a passed-through file are read here; a file whose
+The model decodes at most ``MODELLED_PIXELS`` pixels: the release decodes
+any image under its limit in milliseconds, pure Python would take seconds
+and hundreds of megabytes, so a larger image to decode is declined
+(``NotModelled``), from its header, before anything is allocated.
+
+Only the header of a passed-through file is read here; a file whose
 header is damaged, which the release's full decode would reject, is
 declined rather than guessed.
 """
 
 from __future__ import annotations
 
-import struct
+import math
 
 from codex_reference.errors import NotModelled
 from codex_reference.rustlib import (
     image_gif,
     image_jpeg_read,
     image_jpeg_write,
+    image_limits,
     image_png_read,
     image_png_write,
     image_resize,
 )
+from codex_reference.rustlib.image_limits import Header
 
-__all__ = ["MAX_DIMENSION", "prompt_image"]
+__all__ = ["MAX_DIMENSION", "MAX_TILES", "MODELLED_PIXELS", "prompt_image"]
 
 MAX_DIMENSION = 2048
+# 0.169.0 shrinks an image of more than 2,500 tiles of 32x32 pixels (a
+# 1600x1600 PNG is sent as it is, 1590x1610 and 1700x1700 are shrunk).
+MAX_TILES = 2_500
+_TILE = 32
+# The most pixels this model decodes (a GIF's screen, an image to resize):
+# each costs microseconds of Python per codec step, and the largest capture
+# (a 300x300 GIF) holds 90,000.
+MODELLED_PIXELS = 100_000
+_SHRUNK = "an image over 0.169.0's budget of 2,500 tiles of 32x32 is shrunk to fit it: not modelled"
 
 _PNG = b"\x89PNG\r\n\x1a\n"
 _JPEG = b"\xff\xd8\xff"
-# JPEG start-of-frame markers (C0..CF but DHT C4, JPG C8 and DAC CC).
-_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 
 
-def _png_size(data: bytes) -> tuple[int, int] | None:
-    if len(data) < 24 or data[12:16] != b"IHDR":
-        return None
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
+def _tiles(width: int, height: int) -> int:
+    return math.ceil(width / _TILE) * math.ceil(height / _TILE)
 
 
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    pos = 2
-    while pos + 4 <= len(data):
-        if data[pos] != 0xFF:
-            return None
-        marker = data[pos + 1]
-        if marker == 0xFF:  # fill byte
-            pos += 1
-            continue
-        length = int.from_bytes(data[pos + 2 : pos + 4], "big")
-        if marker in _SOF:
-            if pos + 9 > len(data):
-                return None
-            height, width = struct.unpack(">HH", data[pos + 5 : pos + 9])
-            return width, height
-        pos += 2 + length
-    return None
+def _fits(width: int, height: int) -> bool:
+    """Sent at this size: within 2048x2048 and the tile budget."""
+    return width <= MAX_DIMENSION and height <= MAX_DIMENSION and _tiles(width, height) <= MAX_TILES
 
 
-def _webp_size(data: bytes) -> tuple[int, int] | None:
-    kind, body = data[12:16], data[20:]
-    if kind == b"VP8L" and len(body) >= 5 and body[0] == 0x2F:
-        bits = int.from_bytes(body[1:5], "little")
-        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-    if kind == b"VP8 " and len(body) >= 10 and body[3:6] == b"\x9d\x01\x2a":
-        width, height = struct.unpack("<HH", body[6:10])
-        return width & 0x3FFF, height & 0x3FFF
-    if kind == b"VP8X" and len(body) >= 10:
-        return int.from_bytes(body[4:7], "little") + 1, int.from_bytes(body[7:10], "little") + 1
-    return None
+def _fitted(width: int, height: int) -> tuple[int, int]:
+    """The size an image wider or taller than 2048 is resized to (within the tile budget, or declined)."""
+    fitted = image_resize.fit_dimensions(width, height, MAX_DIMENSION)
+    if _tiles(*fitted) > MAX_TILES:
+        raise NotModelled(_SHRUNK)
+    return fitted
 
 
-def _fits(size: tuple[int, int]) -> bool:
-    return size[0] <= MAX_DIMENSION and size[1] <= MAX_DIMENSION
+def _decodable(header: Header) -> None:
+    """Declines an image too large for this model to decode quickly (the release would decode it)."""
+    if header.width * header.height > MODELLED_PIXELS:
+        raise NotModelled(
+            f"decoding a {header.width}x{header.height} image is not modelled: "
+            f"the reference decodes at most {MODELLED_PIXELS:,} pixels"
+        )
 
 
 def _fitted_png(width: int, height: int, rgba: bytes) -> bytes:
     """The PNG of an image, first resized to fit 2048x2048 (``image_resize``) if larger."""
-    if not _fits((width, height)):
-        fitted = image_resize.fit_dimensions(width, height, MAX_DIMENSION)
+    if width > MAX_DIMENSION or height > MAX_DIMENSION:
+        fitted = _fitted(width, height)
         rgba = image_resize.resize_rgba(width, height, rgba, *fitted)
         width, height = fitted
+    elif not _fits(width, height):
+        raise NotModelled(_SHRUNK)
     return image_png_write.encode_rgba(width, height, rgba)
 
 
 def _fitted_jpeg(data: bytes) -> bytes:
     """A JPEG larger than 2048x2048: decoded, resized in RGB and written as JPEG again."""
     image = image_jpeg_read.decode(data)
-    fitted = image_resize.fit_dimensions(image.width, image.height, MAX_DIMENSION)
+    fitted = _fitted(image.width, image.height)
     rgb = image_resize.resize((image.width, image.height), image.rgb, 3, fitted)
     return image_jpeg_write.encode_rgb(*fitted, rgb)
 
 
+def _header(data: bytes) -> tuple[str, Header | None] | None:
+    """(MIME type the release sends it as, header) of an image format it decodes; None for others."""
+    if data.startswith((b"GIF87a", b"GIF89a")):
+        return "image/gif", image_limits.gif_header(data)
+    if data.startswith(_PNG):
+        return "image/png", image_limits.png_header(data)
+    if data.startswith(_JPEG):
+        return "image/jpeg", image_limits.jpeg_header(data)
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "image/webp", image_limits.webp_header(data)
+    return None
+
+
 def prompt_image(data: bytes) -> tuple[str, bytes] | None:
     """(MIME type, bytes) of the image the release sends, or None for no image it can decode."""
-    if data.startswith((b"GIF87a", b"GIF89a")):
+    sniffed = _header(data)
+    if sniffed is None:
+        return None
+    mime, header = sniffed
+    if header is None or not header.width or not header.height:
+        raise NotModelled(f"an {mime} file whose header gives no dimensions is not modelled")
+    if header.over_limit:
+        return None  # image's max_alloc: a decoding error, before any pixel is read
+    if mime == "image/gif":
+        _decodable(header)
         image = image_gif.decode_first_frame(data)
         return "image/png", _fitted_png(image.width, image.height, image.rgba)
-    if data.startswith(_PNG):
-        mime, size = "image/png", _png_size(data)
-    elif data.startswith(_JPEG):
-        mime, size = "image/jpeg", _jpeg_size(data)
-    elif data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        mime, size = "image/webp", _webp_size(data)
-    else:
-        return None
-    if size is None:
-        raise NotModelled(f"an {mime} file whose header gives no dimensions is not modelled")
-    if _fits(size):
+    if _fits(header.width, header.height):
         return mime, data
+    if header.width <= MAX_DIMENSION and header.height <= MAX_DIMENSION:
+        raise NotModelled(_SHRUNK)
+    if mime == "image/webp":
+        raise NotModelled("image/webp files larger than 2048x2048 are resized and re-encoded: not modelled")
+    _decodable(header)
     if mime == "image/jpeg":
         return mime, _fitted_jpeg(data)
-    if mime != "image/png":
-        raise NotModelled(f"{mime} files larger than 2048x2048 are resized and re-encoded: not modelled")
     return mime, _fitted_png(*image_png_read.read_rgba(data))

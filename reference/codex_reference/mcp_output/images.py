@@ -31,6 +31,8 @@ def _png_chunks(data: bytes) -> list[tuple[bytes, bytes]]:
     offset = len(_PNG_SIGNATURE)
     while offset + 12 <= len(data):
         (length,) = struct.unpack(">I", data[offset : offset + 4])
+        if offset + 12 + length > len(data):
+            raise Undecodable("PNG chunk cut short")
         kind = data[offset + 4 : offset + 8]
         body = data[offset + 8 : offset + 8 + length]
         (crc,) = struct.unpack(">I", data[offset + 8 + length : offset + 12 + length])
@@ -55,10 +57,13 @@ def data_url(encoded: str) -> str:
     if not chunks or chunks[0][0] != b"IHDR" or len(chunks[0][1]) != 13:
         raise Undecodable("PNG without IHDR")
     width, height = struct.unpack(">II", chunks[0][1][:8])
-    try:
-        zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
-    except zlib.error:
-        raise Undecodable("PNG data does not inflate") from None
     if max(width, height) > _MAX_MODELLED_SIDE:
         raise NotModelled("large images are resized by the release; not modelled")
+    # Inflated no further than the largest image this size holds (8 bytes a pixel, a
+    # filter byte a row): a small file cannot expand without bound.
+    most = max((8 * width + 1) * height, 1)
+    try:
+        zlib.decompressobj().decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"), most)
+    except zlib.error:
+        raise Undecodable("PNG data does not inflate") from None
     return "data:image/png;base64," + encoded

@@ -11,7 +11,8 @@ the version the releases build with, and says which in its docstring:
   into a typed target; ``serde_json_write``: what ``serde_json::to_string``
   writes for strings and floats;
 - ``image_*``: the image codecs of ``image`` 0.25.9 and the crates under it
-  (gif, png and fdeflate, zune-jpeg, the JPEG encoder, the triangle resize).
+  (gif, png and fdeflate, zune-jpeg, the JPEG encoder, the triangle resize)
+  and the allocation limit its decoders run under (``image_limits``).
 
 Only crate behaviour lives here, never a release's own rule.  So
 ``dispatch/image_prompt.py``, what ``view_image`` does with a file's bytes

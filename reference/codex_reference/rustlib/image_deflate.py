@@ -14,6 +14,7 @@ so the header and the codes cannot disagree.
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Iterable, Sequence
 
@@ -119,18 +120,45 @@ _CODES = _reversed_codes(_LITLEN_LENGTHS)
 
 
 class _BitWriter:
+    """DEFLATE's LSB-first bit stream, flushed to bytes as it fills.
+
+    Bits wait in a small integer and leave in 8-byte words, so writing costs
+    the same per bit however long the stream grows (one growing integer
+    would make every write cost the stream's length).
+    """
+
     def __init__(self) -> None:
-        self.value, self.count = 0, 0
+        self.out = bytearray()
+        self.acc, self.count = 0, 0
 
     def put(self, bits: int, count: int) -> None:
-        self.value |= bits << self.count
+        self.acc |= bits << self.count
         self.count += count
+        if self.count >= 64:
+            self.flush()
+
+    def flush(self) -> None:
+        whole = self.count // 8
+        self.out += (self.acc & ((1 << (whole * 8)) - 1)).to_bytes(whole, "little")
+        self.acc >>= whole * 8
+        self.count -= whole * 8
 
     def code(self, symbol: int) -> None:
         self.put(*_CODES[symbol])
 
+    def literals(self, data: bytes) -> None:
+        """Each byte of ``data`` as a literal."""
+        acc, count = self.acc, self.count
+        for byte in data:
+            bits, length = _CODES[byte]
+            acc |= bits << count
+            count += length
+        self.acc, self.count = acc, count
+        if count >= 64:
+            self.flush()
+
     def to_bytes(self) -> bytes:
-        return self.value.to_bytes((self.count + 7) // 8, "little")
+        return bytes(self.out) + self.acc.to_bytes((self.count + 7) // 8, "little")
 
 
 def _length_symbol(length: int) -> tuple[int, int, int]:
@@ -145,10 +173,19 @@ def _run(out: _BitWriter, run: int) -> None:
     """A run of zero bytes: a literal zero, then copies at distance 1 (distance code: one 0 bit)."""
     out.code(0)
     run -= 1
-    while run >= 258:
-        out.code(285)
-        out.put(0, _DISTANCE_BITS)
-        run -= 258
+    if run >= 258:
+        # Whole 258-byte copies, many at a time: a long run costs no Python loop per copy.
+        copies = run // 258
+        bits, length = _CODES[285]
+        copy = bits | (0 << length)  # length code 285 has no extra bits; the distance bit is 0
+        width = length + _DISTANCE_BITS
+        for chunk in range(0, copies, 8):
+            many = min(8, copies - chunk)
+            packed = 0
+            for index in range(many):
+                packed |= copy << (index * width)
+            out.put(packed, many * width)
+        run -= copies * 258
     if run > 4:
         symbol, extra, extra_bits = _length_symbol(run)
         out.code(symbol)
@@ -160,36 +197,41 @@ def _run(out: _BitWriter, run: int) -> None:
             out.code(0)
 
 
+_NON_ZERO = re.compile(b"[^\x00]")
+
+
 def _write(out: _BitWriter, data: bytes) -> None:
     """One ``write_data`` call: runs of zeros are found per 8-byte group and end with the call."""
     run = 0
     whole = len(data) - len(data) % 8
-    for start in range(0, whole, 8):
-        group = data[start : start + 8]
-        if not any(group):
-            run += 8
+    start = 0
+    while start < whole:
+        if not data[start] and not any(data[start : start + 8]):
+            # Skip to the group holding the next non-zero byte: all-zero groups only lengthen the run.
+            found = _NON_ZERO.search(data, start, whole)
+            end = whole if found is None else found.start() - found.start() % 8
+            run += end - start
+            start = end
             continue
+        group = data[start : start + 8]
+        start += 8
         leading = len(group) - len(group.lstrip(b"\x00"))  # zeros at the group's start
         trailing = len(group) - len(group.rstrip(b"\x00"))  # zeros at its end
         if run:
             _run(out, run + leading)
             run = 0
             if leading:
-                for byte in group[leading : 8 - trailing]:
-                    out.code(byte)
+                out.literals(group[leading : 8 - trailing])
                 run = trailing
                 continue
         if trailing:
-            for byte in group[: 8 - trailing]:
-                out.code(byte)
+            out.literals(group[: 8 - trailing])
             run = trailing
             continue
-        for byte in group:
-            out.code(byte)
+        out.literals(group)
     if run:
         _run(out, run)
-    for byte in data[whole:]:
-        out.code(byte)
+    out.literals(data[whole:])
 
 
 def fast(pieces: Iterable[bytes]) -> bytes:

@@ -57,7 +57,8 @@ class _Reader:
 
 def _lzw_decode(data: bytes, min_code_size: int, count: int) -> bytes:
     """The first ``count`` indices of a GIF LZW stream."""
-    if not 1 <= min_code_size <= 11:
+    # Above 8 the codes would name indices no byte holds: what the release does is not captured.
+    if not 1 <= min_code_size <= 8:
         raise NotModelled(f"an LZW minimum code size of {min_code_size} is not modelled")
     clear, end = 1 << min_code_size, (1 << min_code_size) + 1
     out = bytearray()
@@ -150,12 +151,33 @@ def decode_first_frame(data: bytes) -> GifImage:
     rows = [indices[y * frame_width : (y + 1) * frame_width] for y in range(frame_height)]
     if frame_flags & 0x40:
         rows = _deinterlace(rows)
+    rgba = _screen((width, height), (left, top, frame_width), rows, palette, transparent)
+    return GifImage(width, height, rgba)
+
+
+def _screen(
+    size: tuple[int, int],
+    place: tuple[int, int, int],
+    rows: list[bytes],
+    palette: bytes,
+    transparent: int | None,
+) -> bytes:
+    """The logical screen in RGBA with the frame's rows at (left, top); every other pixel 0.
+
+    Each channel is one ``bytes.translate`` of the indices: a palette index
+    past the table's end maps to (0, 0, 0, 0), as in the release.
+    """
+    (width, height), (left, top, frame_width) = size, place
+    colours = len(palette) // 3
+    tables = [
+        bytes(palette[3 * i + channel] if i < colours else 0 for i in range(256)) for channel in range(3)
+    ]
+    tables.append(bytes(0 if i >= colours or i == transparent else 255 for i in range(256)))
     rgba = bytearray(width * height * 4)
+    line = bytearray(frame_width * 4)
     for y, row in enumerate(rows):
+        for channel, table in enumerate(tables):
+            line[channel::4] = row.translate(table)
         offset = ((top + y) * width + left) * 4
-        for x, index in enumerate(row):
-            colour = palette[3 * index : 3 * index + 3]
-            if len(colour) == 3:
-                alpha = 0 if index == transparent else 255
-                rgba[offset + 4 * x : offset + 4 * x + 4] = colour + bytes([alpha])
-    return GifImage(width, height, bytes(rgba))
+        rgba[offset : offset + len(line)] = line
+    return bytes(rgba)

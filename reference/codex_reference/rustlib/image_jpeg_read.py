@@ -49,16 +49,24 @@ class _Component:
     ac_table: int = 0
 
 
-def _huffman_lookup(counts: bytes, symbols: bytes) -> dict[str, int]:
-    """Bit string of each canonical code -> its symbol."""
-    lookup, code, index = {}, 0, 0
+def _huffman_lookup(counts: bytes, symbols: bytes) -> list[int]:
+    """The next 16 bits -> ``symbol | length << 8`` of the canonical code they start with (0: none).
+
+    Codes are prefix-free, so one table lookup replaces trying each length.
+    """
+    table = [0] * 65536
+    code, index = 0, 0
     for length, count in enumerate(counts, start=1):
         for _ in range(count):
-            lookup[format(code, f"0{length}b")] = symbols[index]
+            if index >= len(symbols):
+                raise NotModelled("a JPEG Huffman table with fewer symbols than codes is not modelled")
+            if code < (1 << length):  # a code past the last of its length can never be read
+                span = 1 << (16 - length)
+                table[code * span : (code + 1) * span] = [symbols[index] | (length << 8)] * span
             code += 1
             index += 1
         code <<= 1
-    return lookup
+    return table
 
 
 class _Bits:
@@ -68,13 +76,14 @@ class _Bits:
         self.bits = "".join(format(byte, "08b") for byte in data)
         self.pos = 0
 
-    def symbol(self, lookup: dict[str, int]) -> int:
-        for length in range(1, 17):
-            found = lookup.get(self.bits[self.pos : self.pos + length])
-            if found is not None:
-                self.pos += length
-                return found
-        raise NotModelled("a JPEG whose Huffman data does not decode is not modelled")
+    def symbol(self, lookup: list[int]) -> int:
+        ahead = self.bits[self.pos : self.pos + 16]
+        entry = lookup[int(ahead.ljust(16, "0"), 2)] if ahead else 0
+        length = entry >> 8
+        if not length or length > len(ahead):
+            raise NotModelled("a JPEG whose Huffman data does not decode is not modelled")
+        self.pos += length
+        return entry & 0xFF
 
     def value(self, size: int) -> int:
         if size == 0:
@@ -198,8 +207,8 @@ class _Parser:
     def __init__(self, data: bytes) -> None:
         self.data = data
         self.quant: dict[int, list[int]] = {}
-        self.dc: dict[int, dict[str, int]] = {}
-        self.ac: dict[int, dict[str, int]] = {}
+        self.dc: dict[int, list[int]] = {}
+        self.ac: dict[int, list[int]] = {}
         self.components: list[_Component] = []
         self.width = self.height = 0
 
@@ -242,6 +251,8 @@ class _Parser:
             precision, number = body[pos] >> 4, body[pos] & 15
             size = 128 if precision else 64
             raw = body[pos + 1 : pos + 1 + size]
+            if len(raw) < size:
+                raise NotModelled("a truncated JPEG quantization table is not modelled")
             values = (
                 [int.from_bytes(raw[i : i + 2], "big") for i in range(0, 128, 2)] if precision else list(raw)
             )
@@ -256,12 +267,19 @@ class _Parser:
         while pos < len(body):
             kind, number = body[pos] >> 4, body[pos] & 15
             counts = body[pos + 1 : pos + 17]
+            if len(counts) < 16:
+                raise NotModelled("a truncated JPEG Huffman table is not modelled")
             total = sum(counts)
             lookup = _huffman_lookup(counts, body[pos + 17 : pos + 17 + total])
             (self.ac if kind else self.dc)[number] = lookup
             pos += 17 + total
 
     def _frame(self, body: bytes) -> None:
+        if self.components:
+            # The size the model checked before decoding is the first frame's.
+            raise NotModelled("a JPEG with a second frame header is not modelled")
+        if len(body) < 6 or len(body) < 6 + 3 * body[5]:
+            raise NotModelled("a truncated JPEG frame header is not modelled")
         if body[0] != 8:
             raise NotModelled("JPEG files with 12-bit samples are not modelled")
         self.height, self.width = int.from_bytes(body[1:3], "big"), int.from_bytes(body[3:5], "big")
@@ -282,6 +300,8 @@ class _Parser:
             self.components[0].h = self.components[0].v = 1
 
     def _scan(self, body: bytes) -> None:
+        if not body or len(body) < 1 + 2 * body[0]:
+            raise NotModelled("a truncated JPEG scan header is not modelled")
         if not self.components or body[0] != len(self.components):
             raise NotModelled("JPEG scans that do not hold every component are not modelled")
         by_id = {c.ident: c for c in self.components}

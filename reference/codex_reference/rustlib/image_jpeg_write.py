@@ -190,6 +190,9 @@ def _quantize(coefficients: list[int], table: list[int]) -> list[int]:
 
 
 class _BitWriter:
+    """JPEG's MSB-first entropy stream: bits gather in a small integer and leave as whole bytes,
+    a zero stuffed after each 0xFF."""
+
     def __init__(self) -> None:
         self.out = bytearray()
         self.acc = 0
@@ -198,18 +201,21 @@ class _BitWriter:
     def write(self, bits: int, size: int) -> None:
         self.acc = (self.acc << size) | bits
         self.nbits += size
-        while self.nbits >= 8:
-            self.nbits -= 8
-            byte = (self.acc >> self.nbits) & 0xFF
-            self.out.append(byte)
-            if byte == 0xFF:
-                self.out.append(0)
-        self.acc &= (1 << self.nbits) - 1
+        if self.nbits >= 64:
+            self._flush()
+
+    def _flush(self) -> None:
+        whole = self.nbits // 8
+        rest = self.nbits - whole * 8
+        self.out += (self.acc >> rest).to_bytes(whole, "big").replace(b"\xff", b"\xff\x00")
+        self.acc &= (1 << rest) - 1
+        self.nbits = rest
 
     def pad(self) -> None:
         # Seven one bits: completes a partial byte, and writes nothing after a whole one.
-        if self.nbits:
-            self.write((1 << (8 - self.nbits)) - 1, 8 - self.nbits)
+        if self.nbits % 8:
+            self.write((1 << (8 - self.nbits % 8)) - 1, 8 - self.nbits % 8)
+        self._flush()
 
 
 def _magnitude(value: int) -> tuple[int, int]:
@@ -225,8 +231,8 @@ def _write_block(
     ac: dict[int, tuple[int, int]],
 ) -> int:
     size, bits = _magnitude(block[0] - dc_prev)
-    writer.write(*dc[size])
-    writer.write(bits, size)
+    code, length = dc[size]
+    writer.write((code << size) | bits, length + size)  # the code, then the value's bits
     run = 0
     for value in block[1:]:
         if value == 0:
@@ -236,8 +242,8 @@ def _write_block(
             writer.write(*ac[0xF0])
             run -= 16
         size, bits = _magnitude(value)
-        writer.write(*ac[(run << 4) | size])
-        writer.write(bits, size)
+        code, length = ac[(run << 4) | size]
+        writer.write((code << size) | bits, length + size)
         run = 0
     if block[63] == 0:
         writer.write(*ac[0x00])

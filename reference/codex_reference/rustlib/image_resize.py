@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Sequence
+from itertools import chain, repeat
+from operator import add, mul
 
 from codex_reference.rustlib.floats import to_f32 as _f32
 
@@ -58,30 +60,61 @@ def resize_rgba(width: int, height: int, rgba: bytes, new_width: int, new_height
 def _f32_sum(terms: Sequence[Sequence[float]], weights: list[float]) -> array[float]:
     """sum(term * weight) element-wise, each product and partial sum rounded to ``f32``, in order.
 
-    ``array("f", ...)`` rounds a whole list of doubles to ``f32`` at once.
+    ``array("f", ...)`` rounds a whole sequence of doubles to ``f32`` at once;
+    ``map`` keeps the per-sample work in C.
     """
-    total = array("f", [sample * weights[0] for sample in terms[0]])
+    total = array("f", map(mul, terms[0], repeat(weights[0])))
     for term, weight in zip(terms[1:], weights[1:], strict=True):
-        products = array("f", [sample * weight for sample in term])
-        total = array("f", [a + b for a, b in zip(total, products, strict=True)])
+        products = array("f", map(mul, term, repeat(weight)))
+        total = array("f", map(add, total, products))
     return total
+
+
+def _to_byte(value: float) -> int:
+    """An f32 sample clamped to 0..255 and rounded half away from zero (non-negative here)."""
+    return 0 if value <= 0.0 else 255 if value >= 255.0 else int(value + 0.5)
 
 
 def resize(size: tuple[int, int], pixels: bytes, channels: int, new_size: tuple[int, int]) -> bytes:
     """An 8-bit image of ``channels`` interleaved samples a pixel, resampled; each channel on its own."""
     (width, height), (new_width, new_height) = size, new_size
     stride = width * channels
-    rows = [list(pixels[y * stride : (y + 1) * stride]) for y in range(height)]
+    rows = [pixels[y * stride : (y + 1) * stride] for y in range(height)]
     # Vertical pass: one f32 row per output row.
     columns = [
         _f32_sum(rows[top : top + len(weights)], weights) for top, weights in _weights(height, new_height)
     ]
-    # Horizontal pass, one input column (every row and channel of it) at a time.
-    by_x = [[row[x * channels + c] for row in columns for c in range(channels)] for x in range(width)]
+    # Horizontal pass: every input column as the (row, channel) samples it holds.
+    by_x = list(zip(*(row[c::channels] for row in columns for c in range(channels)), strict=True))
+    total = _horizontal(by_x, _weights(width, new_width))
+    # `total` runs (output column, row, channel); the output runs (row, column, channel).
+    depth = len(by_x[0])
     out = bytearray(new_width * new_height * channels)
-    for x, (left, weights) in enumerate(_weights(width, new_width)):
-        total = _f32_sum(by_x[left : left + len(weights)], weights)
-        for index, value in enumerate(total):
-            y, c = divmod(index, channels)
-            out[(y * new_width + x) * channels + c] = _round_half_away(min(max(value, 0.0), 255.0))
+    out_stride = new_width * channels
+    for y in range(new_height):
+        for c in range(channels):
+            samples = total[y * channels + c :: depth]
+            out[y * out_stride + c : (y + 1) * out_stride : channels] = bytes(map(_to_byte, samples))
     return bytes(out)
+
+
+def _horizontal(by_x: list[tuple[float, ...]], weights: list[tuple[int, list[float]]]) -> array[float]:
+    """Every output column's weighted sum, all columns at once, one tap at a time.
+
+    Tap k of every output column is one long product and one long sum, so the
+    work stays in C.  A column with fewer taps gets weight 0 for the missing
+    ones: adding the product 0.0 to an f32 sum of non-negative terms leaves it
+    as it is, so each column is still its own sum, in its own order.
+    """
+    depth = len(by_x[0])
+    last = len(by_x) - 1
+    total: array[float] | None = None
+    for tap in range(max(len(taps) for _, taps in weights)):
+        samples = chain.from_iterable(by_x[min(left + tap, last)] for left, _ in weights)
+        factors = chain.from_iterable(
+            repeat(taps[tap] if tap < len(taps) else 0.0, depth) for _, taps in weights
+        )
+        products = array("f", map(mul, samples, factors))
+        total = products if total is None else array("f", map(add, total, products))
+    assert total is not None
+    return total

@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["FILES", "GifFrame", "bmp24", "gif", "png"]
+__all__ = ["FILES", "GifFrame", "bmp24", "gif", "jpeg_frame", "png"]
 
 Rgb = tuple[int, int, int]
 
@@ -160,6 +160,31 @@ def png(
     return b"\x89PNG\r\n\x1a\n" + chunks + _chunk(b"IDAT", zlib.compress(raw, 9)) + _chunk(b"IEND", b"")
 
 
+def _segment(marker: int, body: bytes) -> bytes:
+    return bytes([0xFF, marker]) + struct.pack(">H", len(body) + 2) + body
+
+
+def jpeg_frame(width: int, height: int) -> bytes:
+    """A baseline three-component JPEG whose frame header claims ``width`` x ``height``.
+
+    Its scan holds a single grey MCU (one-code Huffman tables: DC difference 0,
+    then end of block), whatever the size claims: for files a decoder must
+    judge by their header alone.
+    """
+    one_code = bytes([1] + [0] * 15) + b"\x00"  # one code of length 1, for symbol 0
+    components = b"".join(bytes([ident, 0x11, 0]) for ident in (1, 2, 3))
+    return (
+        b"\xff\xd8"
+        + _segment(0xDB, b"\x00" + bytes([1] * 64))
+        + _segment(0xC0, b"\x08" + struct.pack(">HH", height, width) + b"\x03" + components)
+        + _segment(0xC4, b"\x00" + one_code)
+        + _segment(0xC4, b"\x10" + one_code)
+        + _segment(0xDA, b"\x03\x01\x00\x02\x00\x03\x00\x00\x3f\x00")
+        + b"\x03"  # three blocks of two 0 bits, padded with ones
+        + b"\xff\xd9"
+    )
+
+
 def bmp24(width: int, height: int, pixel: Callable[[int, int], Rgb]) -> bytes:
     """A bottom-up 24-bit BMP (BITMAPINFOHEADER)."""
     stride = (width * 3 + 3) & ~3
@@ -281,6 +306,21 @@ def _solid_png(width: int, height: int) -> Callable[[], bytes]:
     return lambda: png(width, height, 2, 8, [bytes([30, 60, 90]) * width] * height)
 
 
+def _huge_screen_gif() -> bytes:
+    # A 1x1 frame on a 4096x65535 screen: 1,073,725,440 bytes of RGBA to decode.
+    return gif(4096, 65535, [(0, 0, 0), (255, 255, 255)], [GifFrame(1, 1, b"\x01")])
+
+
+def _just_over_gif() -> bytes:
+    # 65535x2049 RGBA is 537,124,860 bytes, just over image's 512 MiB (65535x2048 is under).
+    return gif(65535, 2049, [(0, 0, 0), (255, 255, 255)], [GifFrame(1, 1, b"\x01")])
+
+
+def _huge_png() -> bytes:
+    # A header claiming 65535x65535 RGBA, then one short row of data.
+    return png(65535, 65535, 6, 8, [bytes(16)])
+
+
 def _small_bmp() -> bytes:
     return bmp24(3, 2, lambda x, y: (x * 80, y * 120, 200))
 
@@ -304,6 +344,11 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "png-2049x4": ("wide.png", _solid_png(2049, 4)),
     "png-rgba-2500x30": ("ramps.png", _wide_rgba_png),
     "bmp-24": ("small.bmp", _small_bmp),
+    "gif-4096x65535": ("screen.gif", _huge_screen_gif),
+    "gif-65535x2049": ("screen.gif", _just_over_gif),
+    "png-65535x65535": ("huge.png", _huge_png),
+    "jpeg-65535x2731": ("frame.jpg", lambda: jpeg_frame(65535, 2731)),
+    "png-1600x1600": ("square.png", _solid_png(1600, 1600)),
 }
 
 

@@ -65,9 +65,7 @@ def _turn(version: str, snapshot: Any, streams: list[Stream | StreamFactory]) ->
 
 
 def skills_tools(version: str, args: dict[str, Any]) -> dict[str, Any]:
-    body = _turn(
-        version, _snapshot(args), [simple_reply_stream()]
-    ).run.first_responses_body()
+    body = _turn(version, _snapshot(args), [simple_reply_stream()]).run.first_responses_body()
     tools = [
         tool for tool in body.get("tools", []) if isinstance(tool, dict) and tool.get("name") == NAMESPACE
     ]

@@ -63,29 +63,49 @@ def _lone_surrogate(text: str) -> str | None:
 def unicode_problem(args: JSON) -> str | None:
     """What makes ``args`` unreadable as UTF-8 text (a lone surrogate in a key or string), or None.
 
-    Iterative, so an arg nested thousands deep costs no recursion.
+    Linear in the size of the args, however deep: iterative (no recursion
+    limit), each value's place kept as a link to its parent's (a path copied
+    at every level would cost depth squared), and a list or object met again
+    through another reference is not walked twice (JSON from the wire is a
+    tree; in process, ``[deep] * 50`` would otherwise cost 50 walks at each
+    level that repeats it).
     """
-    stack: list[tuple[JSON, tuple[Any, ...]]] = [(args, ())]
+    stack: list[tuple[JSON, _Place]] = [(args, None)]
+    walked: set[int] = set()
     while stack:
-        value, path = stack.pop()
+        value, place = stack.pop()
         if isinstance(value, str):
             found = _lone_surrogate(value)
             if found is not None:
-                return f"`{_dotted(path)}` is not valid Unicode text: a lone surrogate ({found})"
-        elif isinstance(value, dict):
+                return f"`{_dotted(place)}` is not valid Unicode text: a lone surrogate ({found})"
+        elif isinstance(value, dict | list):
+            if id(value) in walked:
+                continue
+            walked.add(id(value))
+            if isinstance(value, list):
+                stack.extend((item, (index, place)) for index, item in enumerate(value))
+                continue
             for key, item in value.items():
                 found = _lone_surrogate(key)
                 if found is not None:
-                    return f"a key in `{_dotted(path)}` is not valid Unicode text: a lone surrogate ({found})"
-                stack.append((item, (*path, key)))
-        elif isinstance(value, list):
-            stack.extend((item, (*path, index)) for index, item in enumerate(value))
+                    return (
+                        f"a key in `{_dotted(place)}` is not valid Unicode text: a lone surrogate ({found})"
+                    )
+                stack.append((item, (key, place)))
     return None
 
 
-def _dotted(path: tuple[Any, ...]) -> str:
+# Where a value sits: (its key or index, its parent's place); None for the args themselves.
+_Place = tuple[Any, Any] | None
+
+
+def _dotted(place: _Place) -> str:
+    steps: list[Any] = []
+    while place is not None:
+        step, place = place
+        steps.append(step)
     text = "args"
-    for step in path:
+    for step in reversed(steps):
         text += f"[{step}]" if isinstance(step, int) else f".{step}"
     return text
 

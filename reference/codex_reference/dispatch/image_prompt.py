@@ -14,10 +14,13 @@ the release shrinks to its tile budget (not captured closely enough).
 Other formats (BMP included) and bytes that are no image get ``None``: the
 release answers "invalid or unsupported image data".
 
-The model decodes at most ``MODELLED_PIXELS`` pixels: the release decodes
+The model decodes at most ``MODELLED_PIXELS`` pixels for one request,
+whatever the number of images in it (``DecodeBudget``): the release decodes
 any image under its limit in milliseconds, pure Python would take seconds
-and hundreds of megabytes, so a larger image to decode is declined
-(``NotModelled``), from its header, before anything is allocated.
+and hundreds of megabytes, so an image beyond the budget is declined
+(``NotModelled``), from its header, before anything is allocated.  As the
+release does, the outcome for the last 32 distinct files is kept by their
+bytes, so an image repeated in a request is decoded once.
 
 Only the header of a passed-through file is read here; a file whose
 header is damaged, which the release's full decode would reject, is
@@ -27,6 +30,9 @@ declined rather than guessed.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from codex_reference.errors import NotModelled
 from codex_reference.rustlib import (
@@ -40,7 +46,7 @@ from codex_reference.rustlib import (
 )
 from codex_reference.rustlib.image_limits import Header
 
-__all__ = ["MAX_DIMENSION", "MAX_TILES", "MODELLED_PIXELS", "prompt_image"]
+__all__ = ["MAX_DIMENSION", "MAX_TILES", "MODELLED_PIXELS", "DecodeBudget", "prompt_image"]
 
 MAX_DIMENSION = 2048
 # 0.169.0 shrinks an image of more than 2,500 tiles of 32x32 pixels (a
@@ -74,13 +80,53 @@ def _fitted(width: int, height: int) -> tuple[int, int]:
     return fitted
 
 
-def _decodable(header: Header) -> None:
-    """Declines an image too large for this model to decode quickly (the release would decode it)."""
-    if header.width * header.height > MODELLED_PIXELS:
-        raise NotModelled(
-            f"decoding a {header.width}x{header.height} image is not modelled: "
-            f"the reference decodes at most {MODELLED_PIXELS:,} pixels"
-        )
+class DecodeBudget:
+    """The pixels one request may still have decoded: ``MODELLED_PIXELS`` over all its images.
+
+    An image is charged once per request however often it appears (the release
+    decodes it once: its cache), whether or not this process kept its outcome,
+    so the answer never depends on what was asked before.
+    """
+
+    def __init__(self) -> None:
+        self.remaining = MODELLED_PIXELS
+        self._charged: set[bytes] = set()
+
+    def charge(self, data: bytes, header: Header) -> None:
+        """Declines an image too large for this model to decode quickly (the release would decode it)."""
+        if data in self._charged:
+            return
+        pixels = header.width * header.height
+        if pixels > self.remaining:
+            raise NotModelled(
+                f"decoding a {header.width}x{header.height} image is not modelled: the reference "
+                f"decodes at most {MODELLED_PIXELS:,} pixels for a request ({self.remaining:,} left)"
+            )
+        self.remaining -= pixels
+        self._charged.add(data)
+
+
+@dataclass(frozen=True)
+class _Decode:
+    """The image must be decoded: as what, and its header."""
+
+    mime: str
+    header: Header
+
+
+@dataclass(frozen=True)
+class _Declined:
+    reason: str
+
+
+# The release's image cache (codex-rs/utils/image: 32 entries, keyed by the
+# SHA-1 of the bytes); here a decoded image's outcome, a decline's reason
+# included, by the bytes.  It saves time only: the budget is charged either
+# way.  A decline is raised afresh each time (one exception raised again
+# would grow its traceback with every call).
+_CACHE_SIZE = 32
+_cache: OrderedDict[bytes, tuple[str, bytes] | _Declined] = OrderedDict()
+_cache_lock = threading.Lock()
 
 
 def _fitted_png(width: int, height: int, rgba: bytes) -> bytes:
@@ -115,8 +161,36 @@ def _header(data: bytes) -> tuple[str, Header | None] | None:
     return None
 
 
-def prompt_image(data: bytes) -> tuple[str, bytes] | None:
-    """(MIME type, bytes) of the image the release sends, or None for no image it can decode."""
+def prompt_image(data: bytes, budget: DecodeBudget | None = None) -> tuple[str, bytes] | None:
+    """(MIME type, bytes) of the image the release sends, or None for no image it can decode.
+
+    ``budget`` is the request's, shared by all the images it holds; a fresh one by default.
+    """
+    plan = _plan(data)
+    if not isinstance(plan, _Decode):
+        return plan
+    (budget or DecodeBudget()).charge(data, plan.header)
+    with _cache_lock:
+        known = _cache.get(data)
+        if known is not None:
+            _cache.move_to_end(data)
+    if known is None:
+        try:
+            known = _decoded(data, plan.mime)
+        except NotModelled as declined:
+            known = _Declined(str(declined))
+        with _cache_lock:
+            _cache[data] = known
+            while len(_cache) > _CACHE_SIZE:
+                _cache.popitem(last=False)
+    if isinstance(known, _Declined):
+        raise NotModelled(known.reason)
+    return known
+
+
+def _plan(data: bytes) -> tuple[str, bytes] | _Decode | None:
+    """What the release does with the file, as far as its header tells: no image, sent as it is,
+    or decoded (every GIF; a PNG or JPEG to resize)."""
     sniffed = _header(data)
     if sniffed is None:
         return None
@@ -126,16 +200,20 @@ def prompt_image(data: bytes) -> tuple[str, bytes] | None:
     if header.over_limit:
         return None  # image's max_alloc: a decoding error, before any pixel is read
     if mime == "image/gif":
-        _decodable(header)
-        image = image_gif.decode_first_frame(data)
-        return "image/png", _fitted_png(image.width, image.height, image.rgba)
+        return _Decode(mime, header)
     if _fits(header.width, header.height):
         return mime, data
     if header.width <= MAX_DIMENSION and header.height <= MAX_DIMENSION:
         raise NotModelled(_SHRUNK)
     if mime == "image/webp":
         raise NotModelled("image/webp files larger than 2048x2048 are resized and re-encoded: not modelled")
-    _decodable(header)
+    return _Decode(mime, header)
+
+
+def _decoded(data: bytes, mime: str) -> tuple[str, bytes]:
+    if mime == "image/gif":
+        image = image_gif.decode_first_frame(data)
+        return "image/png", _fitted_png(image.width, image.height, image.rgba)
     if mime == "image/jpeg":
         return mime, _fitted_jpeg(data)
     return mime, _fitted_png(*image_png_read.read_rgba(data))

@@ -13,7 +13,7 @@ import base64
 import binascii
 from urllib.parse import unquote_to_bytes
 
-from codex_reference.dispatch.image_prompt import prompt_image
+from codex_reference.dispatch.image_prompt import DecodeBudget, prompt_image
 from codex_reference.errors import NotModelled
 
 
@@ -36,17 +36,20 @@ def base64_bytes(url: str) -> bytes | None:
         return None
 
 
-def image_url(url: str) -> str | None:
-    """The URL the release sends for an inline image; None when it sends no image."""
+def image_url(url: str, budget: DecodeBudget) -> str | None:
+    """The URL the release sends for an inline image; None when it sends no image.
+
+    ``budget``: what the request may still decode, over all its images.
+    """
     head, payload = _parts(url)
     if not head.endswith(";base64"):
         # Captured only with text that is no image (image-data-url-not-base64);
         # whether an image spelled so would be sent is not known.
-        if prompt_image(unquote_to_bytes(payload)) is None:
+        if prompt_image(unquote_to_bytes(payload), budget) is None:
             return None
         raise NotModelled("an image in a data URL that is not base64 is not captured")
     data = base64_bytes(url)
-    loaded = None if data is None else prompt_image(data)
+    loaded = None if data is None else prompt_image(data, budget)
     if loaded is None:
         return None
     # The bytes decide the type, not the URL's label (captured: image-mime-mismatch).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 
+from codex_reference.dispatch.image_prompt import DecodeBudget
 from codex_reference.dynamic import data_url
 from codex_reference.dynamic.rules import DynamicRules
 from codex_reference.errors import InvalidArgs
@@ -35,7 +36,7 @@ def _decoded_items(result: JSON) -> list[tuple[str, str]] | None:
     return decoded
 
 
-def _content(rules: DynamicRules, kind: str, value: str) -> dict[str, JSON]:
+def _content(rules: DynamicRules, kind: str, value: str, budget: DecodeBudget) -> dict[str, JSON]:
     if kind == "inputText":
         return {"type": "input_text", "text": value}
     if kind == "inputAudio":
@@ -43,7 +44,7 @@ def _content(rules: DynamicRules, kind: str, value: str) -> dict[str, JSON]:
         decoded = data_url.base64_bytes(value)
         text = rules.audio_unprocessable_text if decoded is None else rules.audio_unsupported_text
         return {"type": "input_text", "text": text}
-    url = data_url.image_url(value)
+    url = data_url.image_url(value, budget)
     if url is None:
         return {"type": "input_text", "text": rules.image_unprocessable_text}
     return {"type": "input_image", "image_url": url, "detail": rules.image_detail}
@@ -62,7 +63,8 @@ def output_of(rules: DynamicRules, answer: JSON) -> JSON:
         return rules.remote_image_text
     if len(items) == 1 and items[0][0] == "inputText":
         return items[0][1]  # DYN-OUT-CONTENT-1: a lone text is sent as a string
-    return [_content(rules, kind, value) for kind, value in items]
+    budget = DecodeBudget()  # one for all the images of the answer
+    return [_content(rules, kind, value, budget) for kind, value in items]
 
 
 def call_output(rules: DynamicRules, args: dict[str, JSON]) -> dict[str, JSON]:

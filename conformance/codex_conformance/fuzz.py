@@ -4,17 +4,21 @@ Every case in fixtures/ is a well-formed request of its op; a mutation keeps
 most of it and breaks one thing: a value of another JSON type, a string with
 a lone surrogate or NUL or a million characters, a number at or past the
 edges of 64-bit integers and doubles, an array or object nested deep, a key
-removed or added.  ``conformance/benchmarks/fuzz_reference.py`` sends
-millions of them to the reference model; ``reference/tests/test_fuzz_reference.py``
-a seeded sample.  Whatever the input, the model must answer with a result,
-an error of a kind other than ``internal``, or ``unsupported``, in bounded
-time and memory.
+removed or added, the bytes of a base64 payload (an image file) damaged.
+``conformance/benchmarks/fuzz_reference.py`` sends millions of them to the
+reference model; ``reference/tests/test_fuzz_reference.py`` a seeded sample.
+Whatever the input, the model must answer with a result, an error of a
+kind other than ``internal``, or ``unsupported``, in bounded time and
+memory.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import copy
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -64,8 +68,46 @@ def _deep(depth: int) -> Any:
     return value
 
 
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
+# What a damaged header is likely to hold: the edges of 16-bit sizes, 1, 0.
+_FIELDS = [b"\xff\xff", b"\x00\x00", b"\x08\x01", b"\x00\x01", b"\x01\x00"]
+
+
+def _damaged_payload(rng: random.Random, old: str) -> str | None:
+    """A base64 payload (an image file, a data URL's data) with its bytes damaged, still base64.
+
+    Broken base64 only reaches the decoder's first check; these reach the
+    image codecs: a byte changed, the file cut short, bytes inserted, or a
+    size field near the start set to an edge.
+    """
+    head, comma, body = old.rpartition(",") if old.startswith("data:") else ("", "", old)
+    if not _BASE64.fullmatch(body):
+        return None
+    try:
+        data = bytearray(base64.b64decode(body, validate=True))
+    except (binascii.Error, ValueError):
+        return None
+    for _ in range(rng.choice([1, 1, 2, 4])):
+        at = rng.randrange(len(data) + 1)
+        action = rng.randrange(4)
+        if action == 0 and at < len(data):
+            data[at] = rng.randrange(256)
+        elif action == 1:
+            del data[at:]
+        elif action == 2:
+            data[at:at] = rng.randbytes(rng.randrange(1, 9))
+        else:
+            at = rng.randrange(min(len(data), 32) + 1)
+            data[at : at + 2] = rng.choice(_FIELDS)
+    return head + comma + base64.b64encode(bytes(data)).decode("ascii")
+
+
 def _replacement(rng: random.Random, old: Any) -> Any:
-    kind = rng.randrange(9)
+    kind = rng.randrange(10)
+    if kind == 9 and isinstance(old, str):
+        damaged = _damaged_payload(rng, old)
+        if damaged is not None:
+            return damaged
     if kind == 0:
         return rng.choice(NUMBERS)
     if kind == 1:

@@ -107,6 +107,21 @@ def test_absolute_paths_and_dot_dot_never_touch_the_real_file_system(edition: st
     assert any(name.endswith("escaped.txt") for name in result["files"])
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("kind", ["Add", "Delete", "Update"])
+def test_a_path_of_40_000_components_is_answered(edition: str, kind: str) -> None:
+    # Paths are walked once, component by component: an 80 KB path used to cost
+    # seconds (every ancestor listed as a string, for every check).
+    path = "a/" * 40_000 + "f.txt"
+    body = {"Add": ["+x"], "Delete": [], "Update": ["@@", "-a", "+b"]}[kind]
+    patch = "\n".join(["*** Begin Patch", f"*** {kind} File: {path}", *body, "*** End Patch"])
+    result = _apply(edition, patch, {"a/b.txt": "a\n"})["result"]
+    if kind == "Add":
+        assert result["exit_code"] == 0 and path in result["files"]
+    else:
+        assert result["exit_code"] == 1 and result["files"] == {"a/b.txt": "a\n"}
+
+
 @pytest.mark.parametrize(
     "args",
     [

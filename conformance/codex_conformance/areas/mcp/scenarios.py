@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from codex_conformance.areas.scenarios import Scenario, load_scenarios
+from codex_conformance.areas.scenarios import Scenario
 
 
 class McpServerScenario(BaseModel):
@@ -25,7 +24,3 @@ class McpScenario(Scenario):
         le=50,
         description="Runs of the release; more than one where its result varies from run to run.",
     )
-
-
-def load_mcp_scenarios(path: Path) -> list[McpScenario]:
-    return load_scenarios(path, McpScenario)

@@ -36,9 +36,11 @@ class ApplyRules:
     # 0.25.0 hands the path to the OS as written, so `dir/` stays a directory
     # name; 0.169.0 normalizes it to `dir` first.
     keep_trailing_slash: bool
-    # 0.169.0 keeps the file's own text (and line ending) for a chunk's
-    # context lines; 0.25.0 writes the patch's text for them.
-    keep_context_lines: bool = False
+    # 0.169.0 replaces each run of changed lines of a chunk on its own, so
+    # context lines keep the file's own text and ending, and a run that
+    # inserts at the end of the file sorts after a pure addition listed
+    # earlier; 0.25.0 replaces the chunk's whole range with its new lines.
+    replace_changed_runs: bool = False
 
 
 @dataclass
@@ -165,7 +167,7 @@ class Applier:
                     raise ApplyError(f"Failed to find context '{chunk.change_context}' in {shown}")
                 line_index = found + 1
             if not chunk.old_lines:
-                replacements.append((addition_index, 0, list[str | int](chunk.new_lines)))
+                replacements.append((addition_index, 0, list(chunk.new_lines)))
                 continue
             pattern, new_lines = chunk.old_lines, chunk.new_lines
             found = seeker.seek(pattern, line_index, chunk.is_end_of_file)
@@ -177,35 +179,42 @@ class Applier:
                 found = seeker.seek(pattern, line_index, chunk.is_end_of_file)
             if found is None:
                 raise ApplyError(self.rules.messages.lines_not_found(shown, chunk.old_lines))
-            if self.rules.keep_context_lines:
-                segment = _keep_context(chunk, found, len(pattern), len(new_lines))
+            if self.rules.replace_changed_runs:
+                replacements.extend(_changed_runs(chunk, found, len(pattern), len(new_lines)))
             else:
-                segment = list[str | int](new_lines)
-            replacements.append((found, len(pattern), segment))
+                replacements.append((found, len(pattern), list(new_lines)))
             line_index = found + len(pattern)
         return replacements
 
 
-def _keep_context(chunk: Chunk, start: int, matched: int, wanted: int) -> list[str | int]:
-    """The new lines, with each context line replaced by the file line it matched.
+def _changed_runs(chunk: Chunk, start: int, matched: int, wanted: int) -> list[Replacement]:
+    """One replacement per run of `-`/`+` lines between context lines.
 
     ``matched``/``wanted`` are the old/new line counts after the retry that
-    drops a final empty line; entries past them are dropped too.
+    drops a final empty line: an old line past ``matched`` is not removed,
+    a context line past it is written as new text, and new lines past
+    ``wanted`` are dropped.
     """
-    segment: list[str | int] = []
-    old = 0
+    runs: list[tuple[int, list[str], list[str]]] = []  # (start, removed, inserted)
+    old = written = 0
+    in_run = False
     for kind, text in chunk.diff:
-        if kind == "-":
+        if kind == " " and old < matched:
+            in_run = False  # a kept line ends the run
             old += 1
+            written += 1
             continue
-        if len(segment) >= wanted:
-            break
-        if kind == " ":
-            segment.append(start + old if old < matched else text)
-            old += 1
-        else:
-            segment.append(text)
-    return segment
+        if not in_run:
+            runs.append((start + old, [], []))
+            in_run = True
+        if kind == "-":
+            if old < matched:
+                runs[-1][1].append(text)
+                old += 1
+        elif written < wanted:
+            runs[-1][2].append(text)
+            written += 1
+    return [(at, len(removed), inserted) for at, removed, inserted in runs if removed or inserted]
 
 
 def _check_insertions(count: int, replacements: list[Replacement]) -> None:

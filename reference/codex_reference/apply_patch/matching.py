@@ -49,8 +49,10 @@ def fold_punctuation(table: Mapping[str, str]) -> Normalizer:
 @dataclass(frozen=True)
 class SeekRules:
     passes: tuple[Normalizer, ...]
-    # With *** End of File: look only at the last possible position ("last"),
-    # or search from the current position like any other chunk ("first").
+    # With *** End of File: look only at the last possible position ("last",
+    # 0.25.0, even when an earlier chunk already matched past it), only there
+    # and only if the search has not passed it ("last-not-before-start",
+    # 0.169.0), or from the current position like any other chunk ("first").
     end_of_file: str = "last"
 
 
@@ -82,6 +84,8 @@ class Seeker:
             return None
         if eof and self.rules.end_of_file == "last":
             start = count - width
+        elif eof and self.rules.end_of_file == "last-not-before-start":
+            start = max(start, count - width)
         last = count - width  # the last position a match can start at
         for index, normalize in enumerate(self.rules.passes):
             view = self._view(index)

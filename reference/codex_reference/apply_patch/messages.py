@@ -55,6 +55,16 @@ class Messages:
     # The read error for a directory: None prints the errno text ("Is a
     # directory"); otherwise a format string over {path}.
     read_directory: str | None
+    # Where the applier panics (`file:line:column`, as the panic prints it);
+    # None where this edition's applier has no panic the reference models.
+    panic_location: str | None = None
+
+    def panic(self, message: str) -> str:
+        """The panic as the release prints it on stderr (RUST_BACKTRACE unset)."""
+        return (
+            f"\nthread 'main' panicked at {self.panic_location}:\n{message}\n"
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+        )
 
 
 MESSAGES_0_25_0 = Messages(
@@ -62,6 +72,8 @@ MESSAGES_0_25_0 = Messages(
     lines_not_found=lines_not_found_debug,
     invalid_utf8=utf8_io_error,
     read_directory=None,
+    # The `Vec::insert` in `apply_replacements` (captured: pure-addition-listed-before-removal).
+    panic_location="apply-patch/src/lib.rs:635:19",
 )
 MESSAGES_0_169_0 = Messages(
     display=resolved_path,

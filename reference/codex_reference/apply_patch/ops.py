@@ -95,7 +95,7 @@ def apply(rules: ApplyPatchRules, args: dict[str, JSON]) -> dict[str, JSON]:
         exit_code, stderr = 1, f"{exc}\n"
     except ReleasePanic as exc:
         exit_code = 101
-        stderr = f"\nthread 'main' panicked at {exc}\n"
+        stderr = rules.apply.messages.panic(str(exc))
     files = {posixpath.relpath(path, cwd): _content_json(data) for path, data in fs.files.items()}
     return {"exit_code": exit_code, "stdout": stdout, "stderr": stderr, "files": dict(sorted(files.items()))}
 

@@ -40,9 +40,10 @@ APPLY_PATCH_0_169_0 = replace(
     apply=replace(
         APPLY_PATCH_0_25_0.apply,
         text=TextRules(document=EndingText, sort_replacements=True),
+        seek=replace(APPLY_PATCH_0_25_0.apply.seek, end_of_file="last-not-before-start"),
         messages=messages.MESSAGES_0_169_0,
         write_strategy="write-first",
         keep_trailing_slash=False,
-        keep_context_lines=True,
+        replace_changed_runs=True,
     ),
 )

@@ -16,9 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-# (start line, lines removed, lines inserted): an inserted int is the index of
-# an original line kept as it is (text and ending), a str is new text.
-Replacement = tuple[int, int, list[str | int]]
+# (start line, lines removed, new lines inserted there).
+Replacement = tuple[int, int, list[str]]
 
 _LINE_BREAK = re.compile(r"(\r\n|\n|\r)")
 
@@ -52,7 +51,7 @@ class LfSplitText:
         # chunk changed the line count, at its stale index).
         for start, removed, inserted in reversed(replacements):
             del lines[start : start + removed]
-            lines[start:start] = [self.texts[item] if isinstance(item, int) else item for item in inserted]
+            lines[start:start] = inserted
         if self.add_final_newline and (not lines or lines[-1] != ""):
             lines.append("")
         return "\n".join(lines)
@@ -84,11 +83,7 @@ class EndingText:
         for start, removed, inserted in replacements:
             if start > position:
                 out.append("".join(map(str.__add__, texts[position:start], endings[position:start])))  # type: ignore[arg-type]
-            for item in inserted:
-                if isinstance(item, int):
-                    out.append(texts[item] + (endings[item] or self.preferred))
-                else:
-                    out.append(item + self.preferred)
+            out.extend(text + self.preferred for text in inserted)
             position = max(position, start + removed)
         out.append("".join(map(str.__add__, texts[position:], endings[position:])))  # type: ignore[arg-type]
         return "".join(out)

@@ -2,7 +2,9 @@
 
 The args carry the cloud skills snapshot the release loads and, for list and
 read, the arguments of each call the model makes in one thread; a cursor
-``{"$next_cursor": K}`` is the cursor this model returned for call K.  Each
+``{"$next_cursor": K}`` is the cursor this model returned for call K, and
+``{"$next_cursor": K, "$offset_add": N}`` that cursor with N added to its
+offset (a cursor never issued, for SKILLS-CURSOR-1).  Each
 output is ``{"json": value}`` when the text written back is a JSON object
 (serde_json's compact text of it), else ``{"text": text}``.  0.25.0 has no
 skills namespace: its table entry is None and the ops decline.
@@ -26,6 +28,7 @@ from codex_reference.skills.snapshot import Entry, load_snapshot
 __all__ = ["SKILLS_0_169_0", "SkillsRules", "list_op", "read_op", "tools_op"]
 
 CURSOR_REF = "$next_cursor"
+OFFSET_ADD = "$offset_add"
 Call = Callable[[SkillsRules, tuple[Entry, ...], int, dict[str, JSON]], dict[str, JSON]]
 
 
@@ -69,15 +72,32 @@ def _arguments_text(call: JSON, outputs: list[dict[str, JSON]]) -> str:
     if not isinstance(call, dict):
         raise InvalidArgs("each element of `calls` must be an object or a string")
     cursor = call.get("cursor")
-    if isinstance(cursor, dict) and list(cursor) == [CURSOR_REF]:
-        index = cursor[CURSOR_REF]
-        if not isinstance(index, int) or not 0 <= index < len(outputs):
-            raise InvalidArgs(f'a cursor reference must be {{"{CURSOR_REF}": K}}, K an earlier call')
+    if isinstance(cursor, dict) and CURSOR_REF in cursor and set(cursor) <= {CURSOR_REF, OFFSET_ADD}:
+        index, shift = cursor[CURSOR_REF], cursor.get(OFFSET_ADD, 0)
+        if (
+            not isinstance(index, int)
+            or isinstance(index, bool)
+            or not 0 <= index < len(outputs)
+            or not isinstance(shift, int)
+            or isinstance(shift, bool)
+        ):
+            raise InvalidArgs(
+                f'a cursor reference must be {{"{CURSOR_REF}": K}}, K an earlier call, '
+                f'with an optional integer "{OFFSET_ADD}"'
+            )
         issued = outputs[index].get("json", {}).get("next_cursor")
         if not isinstance(issued, str):
             raise InvalidArgs(f"call {index} returned no next_cursor")
-        call = {**call, "cursor": issued}
+        call = {**call, "cursor": _shifted(issued, shift) if shift else issued}
     return json.dumps(call, separators=(",", ":"))
+
+
+def _shifted(cursor: str, shift: int) -> str:
+    """The cursor with ``shift`` added to its offset, its second colon-separated field."""
+    fields = cursor.split(":")
+    if len(fields) < 2 or not fields[1].isdigit():
+        raise InvalidArgs(f"cursor {cursor!r} has no offset to move")
+    return ":".join([fields[0], str(int(fields[1]) + shift), *fields[2:]])
 
 
 def _calls(rules: SkillsRules, args: Mapping[str, JSON], call: Call) -> dict[str, JSON]:

@@ -2,15 +2,16 @@
 
 The ``skills`` namespace entry of the Responses ``tools`` array (sent even
 when the snapshot is empty), and the ``<skills_instructions>`` block of the
-developer message listing the shown skills by name, with their short
-locators (``cN`` per alias root).  No block when no skill is shown.
+developer message listing the shown skills in package order, with their
+short locators (``cN`` per alias root, numbered in that order).  No block
+when no skill is shown.
 """
 
 from __future__ import annotations
 
 from codex_reference.json_types import JSON
 from codex_reference.skills.listing import description
-from codex_reference.skills.reading import alias_names
+from codex_reference.skills.reading import alias_names, shown_by_package
 from codex_reference.skills.rules import SkillsRules
 from codex_reference.skills.snapshot import Entry
 
@@ -88,7 +89,7 @@ def namespace_entry(rules: SkillsRules) -> dict[str, JSON]:
 
 
 def instructions(rules: SkillsRules, entries: tuple[Entry, ...]) -> str | None:
-    shown = sorted((entry for entry in entries if entry.prompt_visible), key=lambda entry: entry.name)
+    shown = shown_by_package(entries)
     if not shown:
         return None
     aliases = alias_names(entries)

@@ -2,7 +2,7 @@
 
 The package is looked up among the skills the model is shown, by its full
 package, its catalog locator (``c0/name``: root alias ``cN`` for the Nth
-distinct alias root) or its bare name (SKILLS-READ-1); the resource
+distinct alias root in package order) or its bare name (SKILLS-READ-1); the resource
 defaults to the main resource and must be one of the package's resource ids
 exactly as the snapshot spells them (SKILLS-READ-URI-1).  The page is the
 longest prefix from the cursor's offset, ending on a character, whose
@@ -21,14 +21,22 @@ from codex_reference.skills.listing import parse_usize
 from codex_reference.skills.rules import SkillsRules
 from codex_reference.skills.snapshot import Entry
 
-__all__ = ["alias_names", "read_page", "resolve_package"]
+__all__ = ["alias_names", "read_page", "resolve_package", "shown_by_package"]
+
+
+def shown_by_package(entries: tuple[Entry, ...]) -> list[Entry]:
+    """The skills the model is shown, sorted by package (the catalog's order, SKILLS-CATALOG-1)."""
+    return sorted((entry for entry in entries if entry.prompt_visible), key=lambda entry: entry.package)
 
 
 def alias_names(entries: tuple[Entry, ...]) -> dict[str, str]:
-    """Each alias root of the shown skills → its short name ``cN``, in order of first use."""
+    """Each alias root of the shown skills → its short name ``cN``, in order of first use by package.
+
+    A root only hidden skills use gets no name (capture ``tools-alias-root-order``).
+    """
     names: dict[str, str] = {}
-    for entry in entries:
-        if entry.prompt_visible and entry.alias_root not in names:
+    for entry in shown_by_package(entries):
+        if entry.alias_root not in names:
             names[entry.alias_root] = f"c{len(names)}"
     return names
 

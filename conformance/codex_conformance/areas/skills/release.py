@@ -9,7 +9,9 @@ call the tool once per element of ``calls``, in one thread, and read every
 ``function_call_output`` back from the last request.  A ``cursor`` written
 ``{"$next_cursor": K}`` is replaced, when the model's call is made, by the
 ``next_cursor`` the release returned for call K: cursors are the release's
-own strings, so a later call can only pass one it issued.
+own strings, so a later call can only pass one it issued; ``{"$next_cursor":
+K, "$offset_add": N}`` is that cursor with N added to its offset (its second
+field), a cursor the release never issued but whose fingerprint it knows.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ NAMESPACE = "skills"
 # Without an `environments` list the thread never asks its skill providers.
 THREAD_PARAMS: dict[str, Any] = {"environments": []}
 CURSOR_REF = "$next_cursor"
+OFFSET_ADD = "$offset_add"
 _CATALOG_OPEN = "<skills_instructions>"
 _CATALOG_MARK = "skills.read("
 
@@ -151,15 +154,32 @@ def _resolve(arguments: Any, earlier: list[str]) -> Any:
     if not isinstance(arguments, dict) or not isinstance(arguments.get("cursor"), dict):
         return arguments
     reference = arguments["cursor"].get(CURSOR_REF)
-    if not isinstance(reference, int) or not 0 <= reference < len(earlier):
-        raise TypeError(f'a cursor reference must be {{"{CURSOR_REF}": K}}, K an earlier call')
+    shift = arguments["cursor"].get(OFFSET_ADD, 0)
+    if (
+        not isinstance(reference, int)
+        or not 0 <= reference < len(earlier)
+        or not isinstance(shift, int)
+        or set(arguments["cursor"]) - {CURSOR_REF, OFFSET_ADD}
+    ):
+        raise TypeError(
+            f'a cursor reference must be {{"{CURSOR_REF}": K}}, K an earlier call, '
+            f'with an optional integer "{OFFSET_ADD}"'
+        )
     try:
         cursor = json.loads(earlier[reference])["next_cursor"]
     except (ValueError, KeyError, TypeError) as error:
         raise CaptureError(f"call {reference} returned no next_cursor: {earlier[reference]!r}") from error
     if not isinstance(cursor, str):
         raise CaptureError(f"call {reference} returned next_cursor {cursor!r}, not a cursor")
-    return {**arguments, "cursor": cursor}
+    return {**arguments, "cursor": shifted_cursor(cursor, shift) if shift else cursor}
+
+
+def shifted_cursor(cursor: str, shift: int) -> str:
+    """``cursor`` with ``shift`` added to its offset, the second of its colon-separated fields."""
+    fields = cursor.split(":")
+    if len(fields) < 2 or not fields[1].isdigit():
+        raise CaptureError(f"cursor {cursor!r} has no offset to move")
+    return ":".join([fields[0], str(int(fields[1]) + shift), *fields[2:]])
 
 
 def _arguments_text(arguments: Any) -> str:

@@ -12,7 +12,9 @@ PUBLIC = {
     "codex_conformance.areas": (
         "Area CaseSource PARTS ReleaseOp area_of_op discover property_sets select_properties"
     ),
-    "codex_conformance.broken": "BrokenAdapter ResultChange rewrites rewriting with_edition with_rules",
+    "codex_conformance.broken": (
+        "BrokenAdapter Declines ResultChange declines declining rewrites rewriting with_edition with_rules"
+    ),
     "codex_conformance.editions": (
         "APP_SERVER_DYNAMIC_TOOLS CHAT_WIRE CLOUD_SKILLS EDITIONS Edition FEATURES "
         "UnknownEditionError V0_169_0 V0_25_0 editions_with get_edition"
@@ -22,8 +24,10 @@ PUBLIC = {
         "safe_relative write_tree"
     ),
     "codex_conformance.strategies": "",
-    "codex_conformance.strategies.apply_patch": "apply_patch_args file_states line_texts patches_for",
-    "codex_conformance.strategies.mcp": "input_schemas mcp_servers mcp_tools server_names tool_names",
+    "codex_conformance.strategies.apply_patch": "apply_patch_args explored_apply_patch_args file_states line_texts patches_for",
+    "codex_conformance.strategies.mcp": (
+        "explored_mcp_args explored_schema_args input_schemas mcp_servers mcp_tools server_names tool_names"
+    ),
     "codex_reference": "__version__",
     "codex_reference.adapter": "Handler handle make_handler",
 }

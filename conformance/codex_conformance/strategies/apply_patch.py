@@ -1,8 +1,12 @@
 """Hypothesis strategies for the ``apply_patch`` area's inputs, for a port's own tests.
 
-The public home of ``codex_conformance.areas.apply_patch.strategies``; see its docstring.
+The public home of ``codex_conformance.areas.apply_patch.strategies`` (patches
+that mostly apply, perturbed the ways models get them wrong) and of the
+explorer's ``explored_apply_patch_args`` (patches aimed at structure: chunks in
+any order, End of File anywhere, any line ends); see their docstrings.
 """
 
+from codex_conformance.areas.apply_patch.explore import explored_apply_patch_args
 from codex_conformance.areas.apply_patch.strategies import (
     apply_patch_args,
     file_states,
@@ -10,4 +14,4 @@ from codex_conformance.areas.apply_patch.strategies import (
     patches_for,
 )
 
-__all__ = ["apply_patch_args", "file_states", "line_texts", "patches_for"]
+__all__ = ["apply_patch_args", "explored_apply_patch_args", "file_states", "line_texts", "patches_for"]

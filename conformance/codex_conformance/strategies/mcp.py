@@ -1,8 +1,12 @@
 """Hypothesis strategies for the ``mcp`` and ``schema`` areas' inputs, for a port's own tests.
 
-The public home of ``codex_conformance.areas.mcp.strategies``; see its docstring.
+The public home of ``codex_conformance.areas.mcp.strategies`` and of the
+explorers' ``explored_mcp_args`` (server sets named from all of Unicode, at
+every length boundary) and ``explored_schema_args`` (schemas from the whole
+JSON Schema vocabulary); see their docstrings.
 """
 
+from codex_conformance.areas.mcp.explore import explored_mcp_args
 from codex_conformance.areas.mcp.strategies import (
     input_schemas,
     mcp_servers,
@@ -10,5 +14,14 @@ from codex_conformance.areas.mcp.strategies import (
     server_names,
     tool_names,
 )
+from codex_conformance.areas.schema.explore import explored_schema_args
 
-__all__ = ["input_schemas", "mcp_servers", "mcp_tools", "server_names", "tool_names"]
+__all__ = [
+    "explored_mcp_args",
+    "explored_schema_args",
+    "input_schemas",
+    "mcp_servers",
+    "mcp_tools",
+    "server_names",
+    "tool_names",
+]

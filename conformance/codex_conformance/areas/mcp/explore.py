@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
 from codex_conformance.areas.schema.explore import generate_schema
 from codex_conformance.explorer import Args, Explorer
-from codex_conformance.generators import Draw
+from codex_conformance.generators import Draw, as_strategy
 
-__all__ = ["EXPLORERS", "generate_servers"]
+__all__ = ["EXPLORERS", "explored_mcp_args", "generate_servers"]
 
 # One or more characters of each kind a name may hold.
 CHARACTERS = [
@@ -101,6 +103,11 @@ def generate_servers(draw: Draw) -> list[dict[str, Any]]:
 
 def _args(draw: Draw, edition: str) -> Args:
     return {"edition": edition, "servers": generate_servers(draw)}
+
+
+def explored_mcp_args(edition: str) -> st.SearchStrategy[Args]:
+    """The explorer's server sets as a Hypothesis strategy, for a port's own property tests."""
+    return as_strategy(lambda draw: _args(draw, edition))
 
 
 EXPLORERS = (

@@ -13,6 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from codex_conformance.areas.mcp.explore import explored_mcp_args
 from codex_conformance.areas.mcp.strategies import mcp_servers
 from codex_conformance.editions import V0_25_0, V0_169_0
 from codex_conformance.properties import Answer, Args, Invariant, PropertySet, Violation
@@ -275,14 +276,24 @@ INVARIANTS_0_169_0 = (
     Invariant("order", ("MCP-ORDER-1",), current_order),
 )
 
+
+def _certified_args(edition: str, limit: int, prefix: str) -> st.SearchStrategy[Args]:
+    # The kit's server sets aim at the known naming rules, the explorer's at all of Unicode.
+    return st.one_of(_args(edition, limit, prefix), explored_mcp_args(edition))
+
+
 PROPERTY_SETS = (
     PropertySet(
-        OP, V0_25_0.version, _args(V0_25_0.version, NAME_LIMIT_0_25_0, ""), CLAUSES, INVARIANTS_0_25_0
+        OP,
+        V0_25_0.version,
+        _certified_args(V0_25_0.version, NAME_LIMIT_0_25_0, ""),
+        CLAUSES,
+        INVARIANTS_0_25_0,
     ),
     PropertySet(
         OP,
         V0_169_0.version,
-        _args(V0_169_0.version, NAME_LIMIT_0_169_0, "mcp__"),
+        _certified_args(V0_169_0.version, NAME_LIMIT_0_169_0, "mcp__"),
         CLAUSES,
         INVARIANTS_0_169_0,
     ),

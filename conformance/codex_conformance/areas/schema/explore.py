@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
 from codex_conformance.areas.mcp.release import added_tools
 from codex_conformance.areas.schema.release import function_tools
 from codex_conformance.drive.errors import ReleaseRejectedError
 from codex_conformance.drive.exec_run import McpServerConfig
 from codex_conformance.explorer import Args, Explorer, Response
-from codex_conformance.generators import Draw
+from codex_conformance.generators import Draw, as_strategy
 
-__all__ = ["EXPLORERS", "generate_schema"]
+__all__ = ["EXPLORERS", "explored_schema_args", "generate_schema"]
 
 MAX_DEPTH = 6
 TYPES = ["object", "string", "number", "integer", "boolean", "array", "null"]
@@ -181,6 +183,11 @@ def generate_schema(draw: Draw) -> Any:
 
 def _args(draw: Draw, edition: str) -> Args:
     return {"edition": edition, "schema": generate_schema(draw)}
+
+
+def explored_schema_args(edition: str) -> st.SearchStrategy[Args]:
+    """The explorer's schemas as a Hypothesis strategy, for a port's own property tests."""
+    return as_strategy(lambda draw: _args(draw, edition))
 
 
 def _marker(index: int) -> str:

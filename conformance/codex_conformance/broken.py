@@ -4,7 +4,8 @@ Each area's ``broken.py`` lists its ``BROKEN`` adapters.  The reference keeps
 editions as data, so replacing one entry of one edition's table is a
 realistic bug; each adapter names the spec clause whose cases must catch it,
 and ``conformance/tests/test_broken_adapters.py`` runs every one through the
-real runner and requires a ``fail`` naming that clause.  They ship with the
+real runner and requires a ``fail`` (or, for one that declines inputs, an
+``unsupported`` outcome: it fails the run as well) naming that clause.  They ship with the
 kit as worked examples of what the suite catches.
 """
 
@@ -58,6 +59,37 @@ def rewrites(name: str, clause: str, op: str, change: ResultChange) -> BrokenAda
     return BrokenAdapter(name, clause, why, rewriting(op, change))
 
 
+# Which requests of an op a declining adapter answers ``unsupported``: args -> bool.
+Declines = Callable[[dict[str, Any]], bool]
+
+
+def declining(op: str, picks: Declines, reason: str) -> Handler:
+    """The reference, answering ``unsupported`` (with ``reason``) to the ``op`` requests ``picks`` chooses.
+
+    The op stays declared in hello: this is the port (or the mutant of the
+    reference) that skips what it gets wrong, which the runner must count
+    against it rather than as "not applicable".
+    """
+
+    def broken(request: Any) -> dict[str, Any]:
+        if isinstance(request, dict) and request.get("op") == op:
+            args = request.get("args")
+            if picks(args if isinstance(args, dict) else {}):
+                return {"unsupported": reason}
+        return handle(request)
+
+    return broken
+
+
+def declines(name: str, clause: str, op: str, picks: Declines) -> BrokenAdapter:
+    """A broken adapter that answers ``unsupported`` to the ``op`` requests ``picks`` chooses.
+
+    ``picks``'s docstring says which, and is the adapter's ``why`` and its unsupported reason.
+    """
+    what = (picks.__doc__ or name).strip().splitlines()[0]
+    return BrokenAdapter(name, clause, f"declares {op} but declines {what}", declining(op, picks, what))
+
+
 def with_rules(edition: Edition, part: str, **changes: Any) -> Handler:
     """The reference with fields of one edition's ``part`` rules (``chat``, ``sse``, ...) replaced."""
     rules = getattr(edition, part)
@@ -66,4 +98,14 @@ def with_rules(edition: Edition, part: str, **changes: Any) -> Handler:
     return with_edition(edition, **{part: replace(rules, **changes)})
 
 
-__all__ = ["BrokenAdapter", "ResultChange", "rewrites", "rewriting", "with_edition", "with_rules"]
+__all__ = [
+    "BrokenAdapter",
+    "Declines",
+    "ResultChange",
+    "declines",
+    "declining",
+    "rewrites",
+    "rewriting",
+    "with_edition",
+    "with_rules",
+]

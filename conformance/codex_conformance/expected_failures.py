@@ -12,7 +12,8 @@ comments beside each entry)::
     case = "exec_output/0.169.0/*"       # fnmatch glob over case ids
     reason = "plain-text exec output not implemented yet"
 
-A failing or erroring case matched by an entry is an expected failure
+A failing, erroring or ``unsupported`` case (one whose declared op the
+implementation declined) matched by an entry is an expected failure
 (xfail), not a failure of the run; an error of the kit itself (a
 ``kit_error`` outcome) never is, whatever the file says.  Two things fail the run instead, so the
 file cannot rot: an entry that matches no case in the fixtures at all (a
@@ -32,7 +33,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from codex_conformance.errors import UsageError, parse_error_text
-from codex_conformance.outcome import Outcome, Status
+from codex_conformance.outcome import PROBLEM_STATUSES, Outcome, Status
 
 
 class ExpectedFailure(BaseModel):
@@ -77,8 +78,8 @@ class ExpectedFailures:
         return None
 
     def apply(self, outcome: Outcome) -> Outcome:
-        """Mark a fail or error that an entry covers as expected (never an error of the kit itself)."""
-        if outcome.status in (Status.FAIL, Status.ERROR) and not outcome.kit_error:
+        """Mark a fail, unsupported or error an entry covers as expected (never a kit error)."""
+        if outcome.status in PROBLEM_STATUSES and not outcome.kit_error:
             outcome.expected_failure = self.reason_for(outcome.id)
         return outcome
 

@@ -1,9 +1,13 @@
-"""What happened to one case: four distinct statuses, never conflated.
+"""What happened to one case: five distinct statuses, never conflated.
 
 - ``pass``: the implementation's reply matches the case;
 - ``fail``: it answered validly but differently (with a diff and the case's clauses);
-- ``not_applicable``: it did not declare the op or edition, or answered
-  ``unsupported`` (with the reason) - never counted as a pass;
+- ``unsupported``: it answered ``unsupported`` to an op and edition it
+  declared (with its reason).  Counted apart from ``not_applicable`` and
+  failing the run like a ``fail``: were it "not applicable", a port (or a
+  mutant of the reference) could decline every case it gets wrong and pass;
+- ``not_applicable``: it did not declare the op or edition (with the
+  reason) - never counted as a pass;
 - ``error``: the harness could not get a valid answer (crash, timeout,
   invalid message, error kind ``internal``) - never a correct rejection.
   Also the kit's own failures on an item (an exception of the kit, a broken
@@ -26,8 +30,13 @@ from codex_conformance.protocol import REPORT_TEXT_CHARS, truncate_text
 class Status(StrEnum):
     PASS = "pass"
     FAIL = "fail"
+    UNSUPPORTED = "unsupported"
     NOT_APPLICABLE = "not_applicable"
     ERROR = "error"
+
+
+# The statuses that fail a run unless the expected-failures file lists the item.
+PROBLEM_STATUSES = frozenset({Status.FAIL, Status.UNSUPPORTED, Status.ERROR})
 
 
 class Counterexample(BaseModel):
@@ -67,11 +76,14 @@ class Outcome(BaseModel):
     op: str
     status: Status
     clauses: list[str]
-    reason: str = Field(default="", description="One line: why it failed, was not applicable, or errored.")
+    reason: str = Field(
+        default="", description="One line: why it failed, was unsupported or not applicable, or errored."
+    )
     diff: str = Field(default="", description="Unified diff of expected vs actual (fail only).")
     expected_failure: str | None = Field(
         default=None,
-        description="The reason from the expected-failures file, if this fail/error was expected.",
+        description="The reason from the expected-failures file, if this fail, unsupported or error "
+        "was expected.",
     )
     counterexample: Counterexample | None = Field(
         default=None, description="Properties only: the input on which the property failed or errored."
@@ -92,8 +104,13 @@ class Outcome(BaseModel):
 
     @property
     def is_unexpected_problem(self) -> bool:
-        """A fail or error that no expected-failures entry covers: it fails the run."""
-        return self.status in (Status.FAIL, Status.ERROR) and self.expected_failure is None
+        """A fail, unsupported or error that no expected-failures entry covers: it fails the run."""
+        return self.status in PROBLEM_STATUSES and self.expected_failure is None
+
+
+def unsupported_reason(answered: str, whose: str = "implementation") -> str:
+    """The reason of an ``unsupported`` outcome: the adapter's own reason, said to be to a declared op."""
+    return f"{whose} answered unsupported to a declared op: {answered}"
 
 
 # Characters of an exception's message kept in a reason: the message may quote

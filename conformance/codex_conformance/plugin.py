@@ -108,6 +108,7 @@ def pytest_collection_modifyitems(
         items.extend(run.collect(session))
 
 
+@pytest.hookimpl(tryfirst=True)  # before --junitxml writes its file, which carries the run's counts
 def pytest_sessionfinish(session: pytest.Session) -> None:
     run = _run(session.config)
     if run is not None:

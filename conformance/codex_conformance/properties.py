@@ -38,7 +38,7 @@ from hypothesis.errors import NoSuchExample
 from codex_conformance.compare import compare, pretty, unified_diff
 from codex_conformance.connection import Connection
 from codex_conformance.errors import HarnessError
-from codex_conformance.outcome import Counterexample, Outcome, Status
+from codex_conformance.outcome import Counterexample, Outcome, Status, unsupported_reason
 from codex_conformance.protocol import ErrorResponse, Response, ResultResponse, UnsupportedResponse
 
 JSON = Any
@@ -282,9 +282,12 @@ class PropertyRunner:
         except HarnessError as exc:
             raise _Stop(Status.ERROR, f"{whose} failed on a generated input: {exc}", request) from None
         if isinstance(response, UnsupportedResponse):
-            # The implementation declining is "not applicable"; the reference declining is a kit bug.
-            status = Status.NOT_APPLICABLE if connection is self.connection else Status.ERROR
-            raise _Stop(status, f"{whose} answered unsupported: {response.unsupported}", request)
+            # The op and edition are declared (else the property was not applicable
+            # and never explored): the implementation declining a generated input
+            # is ``unsupported``, as on a case; the reference declining is a kit bug.
+            if connection is self.connection:
+                raise _Stop(Status.UNSUPPORTED, unsupported_reason(response.unsupported, whose), request)
+            raise _Stop(Status.ERROR, f"{whose} answered unsupported: {response.unsupported}", request)
         if isinstance(response, ErrorResponse) and response.is_internal:
             raise _Stop(Status.ERROR, f"{whose} internal error: {response.error.message}", request)
         return response

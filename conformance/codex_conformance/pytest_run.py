@@ -46,6 +46,11 @@ def describe_failure(outcome: Outcome) -> str:
 
 def _failure_text(outcome: Outcome) -> str:
     clauses = "clauses: " + ", ".join(outcome.clauses)
+    if outcome.status is Status.UNSUPPORTED:
+        text = f"UNSUPPORTED {outcome.id}: {outcome.reason}\n{clauses}"
+        if outcome.counterexample is not None:
+            text += "\n\n" + describe_counterexample(outcome.counterexample)
+        return text
     if outcome.status is Status.ERROR:
         text = f"ERROR (harness): {outcome.reason}\n{clauses}"
         if outcome.counterexample is not None:
@@ -144,6 +149,7 @@ class PytestRun:
         if self.session.hello is None or session.config.option.collectonly:
             return
         self.report = self.session.report()
+        _junit_totals(session.config, self.report.summary)
         try:
             self.markdown_path = self.session.write_report(self.report)
         except UsageError as exc:
@@ -177,3 +183,20 @@ class PytestRun:
 
     def close(self) -> None:
         self.session.close()
+
+
+def _junit_totals(config: pytest.Config, summary: Totals) -> None:
+    """The conformance counts as <testsuite> properties of the --junitxml file, if one is written.
+
+    JUnit counts only failures, errors and skips: an ``unsupported`` item is a
+    failure there (its message starts with UNSUPPORTED) and a not-applicable
+    one a skip.  Suite properties (valid in every JUnit family, unlike
+    per-test ones in xunit2) keep the kit's own counts beside them.
+    """
+    from _pytest.junitxml import xml_key  # no public access to the suite's properties outside a test
+
+    xml = config.stash.get(xml_key, None)
+    if xml is None:
+        return
+    for name, count in summary.model_dump().items():
+        xml.add_global_property(f"conformance_{name}", count)

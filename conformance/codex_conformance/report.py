@@ -16,7 +16,7 @@ from codex_conformance import __version__
 from codex_conformance.compare import canonical
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import UsageError
-from codex_conformance.outcome import Counterexample, Outcome, Status
+from codex_conformance.outcome import PROBLEM_STATUSES, Counterexample, Outcome, Status
 from codex_conformance.protocol import PROTOCOL_VERSION, Implementation
 
 REPORT_FORMAT: Final = 1
@@ -29,10 +29,17 @@ class _Strict(BaseModel):
 class Totals(_Strict):
     passed: int = 0
     failed: int = Field(default=0, description="Failures not covered by the expected-failures file.")
-    expected_failures: int = Field(
-        default=0, description="Fails and errors the expected-failures file covers."
+    unsupported: int = Field(
+        default=0,
+        description="`unsupported` answers to an op and edition the implementation declares, not covered "
+        "by the expected-failures file; each fails the run.",
     )
-    not_applicable: int = 0
+    expected_failures: int = Field(
+        default=0, description="Fails, unsupported answers and errors the expected-failures file covers."
+    )
+    not_applicable: int = Field(
+        default=0, description="Items of an op or edition the implementation does not declare."
+    )
     errors: int = Field(default=0, description="Harness errors not covered by the expected-failures file.")
 
     def add(self, outcome: Outcome) -> None:
@@ -42,6 +49,8 @@ class Totals(_Strict):
             self.passed += 1
         elif outcome.status is Status.FAIL:
             self.failed += 1
+        elif outcome.status is Status.UNSUPPORTED:
+            self.unsupported += 1
         elif outcome.status is Status.NOT_APPLICABLE:
             self.not_applicable += 1
         else:
@@ -49,11 +58,18 @@ class Totals(_Strict):
 
     @property
     def total(self) -> int:
-        return self.passed + self.failed + self.expected_failures + self.not_applicable + self.errors
+        return (
+            self.passed
+            + self.failed
+            + self.unsupported
+            + self.expected_failures
+            + self.not_applicable
+            + self.errors
+        )
 
     def line(self) -> str:
         text = (
-            f"conformance: {self.passed} passed, {self.failed} failed, "
+            f"conformance: {self.passed} passed, {self.failed} failed, {self.unsupported} unsupported, "
             f"{self.not_applicable} not applicable, {self.errors} errors"
         )
         if self.expected_failures:
@@ -78,8 +94,8 @@ class Report(_Strict):
     started_at: datetime
     finished_at: datetime
     ok: bool = Field(
-        description="True iff no unexpected fail, no unexpected error (an error of the kit itself is never "
-        "expected) and no stale expected failure."
+        description="True iff no unexpected fail, no unexpected unsupported answer to a declared op, no "
+        "unexpected error (an error of the kit itself is never expected) and no stale expected failure."
     )
     summary: Totals
     totals: list[OpEditionTotals] = Field(description="Counts per op x edition, sorted by op then edition.")
@@ -158,7 +174,10 @@ def check_consistency(report: Report, items_run: int) -> None:
         raise InconsistentReport(f"errors of the kit marked as expected failures: {', '.join(excused)}")
     problems = sum(outcome.is_unexpected_problem for outcome in report.outcomes)
     if report.ok != (problems == 0 and not report.expected_failure_problems):
-        raise InconsistentReport(f"report says ok={report.ok} with {problems} unexpected fail(s) or error(s)")
+        raise InconsistentReport(
+            f"report says ok={report.ok} with {problems} unexpected fail(s), unsupported answer(s) "
+            "or error(s)"
+        )
 
 
 def _op_then_edition(key: tuple[str, str]) -> tuple[str, int, str]:
@@ -242,15 +261,16 @@ def render_markdown(report: Report) -> str:
         "",
         "## Totals",
         "",
-        "| op | edition | pass | fail | expected fail | not applicable | error |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        "| op | edition | pass | fail | unsupported | expected fail | not applicable | error |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for cell in report.totals:
         out.append(
-            f"| `{cell.op}` | {cell.edition} | {cell.passed} | {cell.failed} | {cell.expected_failures} "
-            f"| {cell.not_applicable} | {cell.errors} |"
+            f"| `{cell.op}` | {cell.edition} | {cell.passed} | {cell.failed} | {cell.unsupported} "
+            f"| {cell.expected_failures} | {cell.not_applicable} | {cell.errors} |"
         )
     out.extend(_failures_by_clause(report.outcomes))
+    out.extend(_unsupported_section(report.outcomes))
     out.extend(_counterexamples_section(report.outcomes))
     out.extend(_problem_section(report))
     out.extend(_expected_section(report.outcomes))
@@ -289,6 +309,33 @@ def _failures_by_clause(outcomes: Iterable[Outcome]) -> list[str]:
     return out
 
 
+def _unsupported_section(outcomes: Iterable[Outcome]) -> list[str]:
+    # Grouped by reason, as a port usually declines a whole kind of input with one
+    # reason; expected ones are listed too, as in the failures by clause.
+    by_reason: dict[str, list[Outcome]] = defaultdict(list)
+    for outcome in outcomes:
+        if outcome.status is Status.UNSUPPORTED:
+            by_reason[outcome.reason].append(outcome)
+    if not by_reason:
+        return []
+    total = sum(len(declined) for declined in by_reason.values())
+    out = [
+        "",
+        f"## Unsupported answers to declared ops ({total})",
+        "",
+        "The implementation declares these ops and editions but answered `unsupported`: "
+        "each fails the run unless the expected-failures file lists it.",
+    ]
+    for reason, declined in sorted(by_reason.items(), key=lambda item: (-len(item[1]), item[0])):
+        out += ["", f"### {_cell(reason)} ({len(declined)})", ""]
+        out += [
+            f"- `{outcome.id}`{_mark(outcome)}: {', '.join(outcome.clauses)}" for outcome in declined[:20]
+        ]
+        if len(declined) > 20:
+            out.append(f"- and {len(declined) - 20} more: " + ", ".join(f"`{o.id}`" for o in declined[20:]))
+    return out
+
+
 def property_line(examples: int) -> str:
     if examples <= 0:
         return "property checks: disabled (--conformance-examples=0)"
@@ -299,7 +346,7 @@ def _counterexamples_section(outcomes: Iterable[Outcome]) -> list[str]:
     shown = [
         outcome
         for outcome in outcomes
-        if outcome.counterexample is not None and outcome.status in (Status.FAIL, Status.ERROR)
+        if outcome.counterexample is not None and outcome.status in PROBLEM_STATUSES
     ]
     if not shown:
         return []

@@ -19,7 +19,7 @@ from codex_conformance.compare import (
 )
 from codex_conformance.connection import Connection
 from codex_conformance.errors import HarnessError
-from codex_conformance.outcome import Outcome, Status, kit_error_outcome
+from codex_conformance.outcome import Outcome, Status, kit_error_outcome, unsupported_reason
 from codex_conformance.protocol import ErrorResponse, Hello, Response, ResultResponse, UnsupportedResponse
 
 Progress = Callable[[int, int, Outcome], None]  # (cases done, cases in total, latest outcome)
@@ -107,7 +107,10 @@ def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
             connection.close()
         raise
     if isinstance(response, UnsupportedResponse):
-        return outcome(Status.NOT_APPLICABLE, f"implementation answered unsupported: {response.unsupported}")
+        # The op and edition are declared (not_applicable_reason said so), so
+        # declining is not "not applicable": it would let a port skip every
+        # case it gets wrong.  Its own status fails the run unless expected.
+        return outcome(Status.UNSUPPORTED, unsupported_reason(response.unsupported))
     if isinstance(response, ErrorResponse) and response.is_internal:
         return outcome(Status.ERROR, f"adapter internal error: {response.error.message}")
     if isinstance(response, ResultResponse):

@@ -12,7 +12,9 @@ import secrets
 from typing import Any
 
 ALL_EDITIONS = ["0.25.0", "0.169.0"]
-DECLARED_OPS = ["demo.echo", "demo.upper", "demo.reject", "demo.stamp", "demo.bag", "demo.maybe"]
+DECLARED_OPS = ["demo.echo", "demo.upper", "demo.reject", "demo.stamp", "demo.bag"]
+# Declared by ``declining`` alone, which answers it ``unsupported``.
+DECLINED_OP = "demo.maybe"
 
 
 def hello_result(ops: list[str] | None = None, protocol: int = 1) -> dict[str, Any]:
@@ -44,9 +46,17 @@ def correct(request: dict[str, Any]) -> dict[str, Any]:
     if op == "demo.bag":
         # Reverse order: only json-unordered accepts this.
         return {"result": {key: index for index, key in reversed(list(enumerate(args["keys"], start=1)))}}
-    if op == "demo.maybe":
+    if op == DECLINED_OP:
+        # Not declared: asked anyway, a port says so (as codex_conformance.port.make_handle does).
         return {"unsupported": f"feature {args['feature']!r} is not implemented"}
     return {"error": {"kind": "unknown-op", "message": op}}
+
+
+def declining(request: dict[str, Any]) -> dict[str, Any]:
+    """Like ``correct``, but declares ``demo.maybe`` too, and answers it ``unsupported``."""
+    if request["op"] == "hello":
+        return {"result": hello_result(ops=[*DECLARED_OPS, DECLINED_OP])}
+    return correct(request)
 
 
 def wrong_bytes(request: dict[str, Any]) -> dict[str, Any]:
@@ -82,10 +92,10 @@ def no_ops(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def malformed(request: dict[str, Any]) -> dict[str, Any]:
-    """Replies that break the protocol in a different way per op."""
+    """Replies that break the protocol in a different way per op (``demo.maybe``: kind ``internal``)."""
     op = request["op"]
     if op == "hello":
-        return correct(request)
+        return declining(request)
     if op == "demo.echo":
         return {"result": {"value": 1}, "error": {"kind": "x", "message": "both"}}
     if op == "demo.upper":

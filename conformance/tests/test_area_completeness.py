@@ -77,6 +77,15 @@ def test_release_adapter_declares_the_release_ops_of_the_areas_its_release_has(v
     assert set(ReleaseAdapter(version).ops) == expected  # hello() is not called: nothing is fetched
 
 
+def test_a_release_declares_no_op_it_never_shows_the_answer_of() -> None:
+    # Declared, its unsupported answers would fail `pytest --impl=release:V` (runner.py).
+    hidden = ReleaseAdapter("0.169.0")
+    assert "safety.is_known_safe_command" in hidden.ops
+    assert "safety.is_known_safe_command" not in hidden.declared_ops
+    assert "E-SAFETY-1" in hidden.hidden["safety.is_known_safe_command"]
+    assert "safety.is_known_safe_command" in ReleaseAdapter("0.25.0").declared_ops
+
+
 @pytest.mark.parametrize("area", [a for a in discover().values() if a.feature], ids=lambda a: a.name)
 def test_an_area_asked_of_an_edition_without_it_is_not_applicable(area: Area) -> None:
     cases = [case for case in CASES if case.op in area.ops][:3]

@@ -25,11 +25,16 @@ def all_cases() -> list[Case]:
 
 
 def assert_caught_on_clause(broken: BrokenAdapter, cases: list[Case]) -> None:
-    """At least one case fails, none errors, and a failing case names ``broken.clause``."""
+    """At least one case fails the run, none errors, and such a case names ``broken.clause``.
+
+    A case fails the run as a ``fail`` or, for an adapter that declines what
+    it declares, as ``unsupported``; "not applicable" would let it through.
+    """
     with InProcessConnection(broken.handle, name=broken.name) as connection:
         outcomes = run_cases(connection, cases)
-    failed = [outcome for outcome in outcomes if outcome.status is Status.FAIL]
+    failed = [outcome for outcome in outcomes if outcome.status in (Status.FAIL, Status.UNSUPPORTED)]
     assert failed, f"{broken.name} ({broken.why}) passed every case"
+    assert all(outcome.is_unexpected_problem for outcome in failed)
     errored = [(outcome.id, outcome.reason) for outcome in outcomes if outcome.status is Status.ERROR]
     assert not errored, f"{broken.name} made the kit report errors: {errored[:3]}"
     assert any(broken.clause in outcome.clauses for outcome in failed), (
@@ -47,6 +52,20 @@ def test_broken_adapter_is_caught_on_its_clause(
     area: Area, broken: BrokenAdapter, all_cases: list[Case]
 ) -> None:
     assert_caught_on_clause(broken, [case for case in all_cases if case.op in area.ops])
+
+
+def test_declining_a_declared_op_is_caught_not_skipped(all_cases: list[Case]) -> None:
+    # The hole of issue #16: a port answering `unsupported` to cases of an op it
+    # declares once turned them into "not applicable", and the run passed.
+    (broken,) = [b for b in discover()["apply_patch"].broken_adapters() if b.name == "declines-moves"]
+    cases = [case for case in all_cases if case.op == "apply_patch.apply"]
+    with InProcessConnection(broken.handle, name=broken.name) as connection:
+        outcomes = run_cases(connection, cases)
+    declined = [outcome for outcome in outcomes if outcome.status is Status.UNSUPPORTED]
+    assert declined and all("AP-MOVE-1" in outcome.clauses for outcome in declined)
+    assert all("answered unsupported to a declared op" in outcome.reason for outcome in declined)
+    assert not [outcome for outcome in outcomes if outcome.status is Status.NOT_APPLICABLE]
+    assert {outcome.status for outcome in outcomes} == {Status.PASS, Status.UNSUPPORTED}
 
 
 def test_a_broken_adapter_that_breaks_nothing_is_reported() -> None:

@@ -25,8 +25,8 @@ def test_certify_a_correct_impl_exits_0_with_markdown_and_progress(
     assert main(["certify", "fake_adapters:correct", FIXTURES, f"--report={report_path}"]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("# Conformance report: fake 0.0.1\n")
-    assert "| `demo.echo` | 0.25.0 | 1 | 0 | 0 | 0 | 0 |" in out
-    assert "[8/8] conformance: 6 passed, 0 failed, 2 not applicable, 0 errors" in err
+    assert "| `demo.echo` | 0.25.0 | 1 | 0 | 0 | 0 | 0 | 0 |" in out
+    assert "[8/8] conformance: 6 passed, 0 failed, 0 unsupported, 2 not applicable, 0 errors" in err
     jsonschema.validate(
         json.loads(report_path.read_text(encoding="utf-8")), schemas.schema("report.schema.json")
     )
@@ -37,6 +37,31 @@ def test_certify_a_correct_impl_exits_0_with_markdown_and_progress(
 def test_certify_exits_1_on_a_fail_or_error(adapter: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["certify", f"fake_adapters:{adapter}", FIXTURES, "--quiet"]) == 1
     assert "**NOT OK**" in capsys.readouterr().out
+
+
+def test_certify_exits_1_on_an_unsupported_answer_to_a_declared_op(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["certify", "fake_adapters:declining", FIXTURES]) == 1
+    out, err = capsys.readouterr()
+    assert "**NOT OK** (conformance: 6 passed, 0 failed, 1 unsupported, 1 not applicable, 0 errors)" in out
+    assert "| `demo.maybe` | 0.169.0 | 0 | 0 | 1 | 0 | 0 | 0 |" in out
+    reason = "implementation answered unsupported to a declared op: feature 'exotic' is not implemented"
+    assert f"### {reason} (1)" in out
+    assert "[8/8] conformance: 6 passed, 0 failed, 1 unsupported, 1 not applicable, 0 errors" in err
+
+
+def test_certify_exits_0_when_the_unsupported_answer_is_expected(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    expected = tmp_path / "expected.toml"
+    expected.write_text(
+        '[[expected-failure]]\ncase = "demo/0.169.0/maybe-declined"\nreason = "later"\n', encoding="utf-8"
+    )
+    assert main(["certify", "fake_adapters:declining", FIXTURES, f"--expected-failures={expected}"]) == 0
+    out = capsys.readouterr().out
+    assert "- `demo/0.169.0/maybe-declined` (unsupported): later" in out
+    assert "- `demo/0.169.0/maybe-declined` (expected): DEMO-MAYBE-1" in out
 
 
 def test_certify_exits_0_when_every_failure_is_expected(

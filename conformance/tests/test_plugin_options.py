@@ -34,7 +34,7 @@ def test_impl_runs_the_suite_with_case_ids(pytester: pytest.Pytester) -> None:
             "*collected 8 items",
             "demo/0.25.0/echo-key-order PASSED*",
             "demo/0.169.0/maybe-declined SKIPPED (not applicable*",
-            "*conformance: 6 passed, 0 failed, 2 not applicable, 0 errors*",
+            "*conformance: 6 passed, 0 failed, 0 unsupported, 2 not applicable, 0 errors*",
         ]
     )
     assert result.ret == 0
@@ -64,9 +64,11 @@ def test_a_failure_shows_the_diff_and_clauses_without_a_traceback(pytester: pyte
 
 def test_a_harness_error_is_a_failure_marked_error(pytester: pytest.Pytester) -> None:
     result = run(pytester, "--impl=fake_adapters:raises")
-    result.assert_outcomes(failed=7, skipped=1)
+    result.assert_outcomes(failed=6, skipped=2)
     result.stdout.fnmatch_lines(["ERROR (harness): adapter raised on op 'demo.echo': RuntimeError*"])
-    result.stdout.fnmatch_lines(["*conformance: 0 passed, 0 failed, 1 not applicable, 7 errors*"])
+    result.stdout.fnmatch_lines(
+        ["*conformance: 0 passed, 0 failed, 0 unsupported, 2 not applicable, 6 errors*"]
+    )
 
 
 def test_impl_that_cannot_be_loaded_is_one_usage_error(pytester: pytest.Pytester) -> None:
@@ -85,7 +87,9 @@ def test_edition_selects_cases(pytester: pytest.Pytester) -> None:
 def test_edition_the_impl_does_not_declare_is_not_applicable(pytester: pytest.Pytester) -> None:
     result = run(pytester, "--impl=fake_adapters:no_ops", "--edition=0.169.0")
     result.assert_outcomes(skipped=4)
-    result.stdout.fnmatch_lines(["*conformance: 0 passed, 0 failed, 4 not applicable, 0 errors*"])
+    result.stdout.fnmatch_lines(
+        ["*conformance: 0 passed, 0 failed, 0 unsupported, 4 not applicable, 0 errors*"]
+    )
 
 
 def test_unknown_edition_is_a_usage_error_listing_the_known_ones(pytester: pytest.Pytester) -> None:
@@ -103,6 +107,7 @@ def test_conformance_report_is_written_and_matches_the_schema(pytester: pytest.P
     assert report["summary"] == {
         "passed": 0,
         "failed": 6,
+        "unsupported": 0,
         "expected_failures": 0,
         "not_applicable": 2,
         "errors": 0,
@@ -172,10 +177,55 @@ def test_x_stops_at_the_first_failure(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(failed=1)
 
 
+def test_unsupported_to_a_declared_op_fails_the_run_counted_apart(pytester: pytest.Pytester) -> None:
+    (pytester.path / "out").mkdir()
+    result = run(
+        pytester,
+        "--impl=fake_adapters:declining",
+        "--conformance-report=out/report.json",
+        "--junitxml=junit.xml",
+    )
+    result.assert_outcomes(passed=6, failed=1, skipped=1)
+    result.stdout.fnmatch_lines(
+        [
+            "UNSUPPORTED demo/0.169.0/maybe-declined: implementation answered unsupported to a declared op: "
+            "feature 'exotic' is not implemented",
+            "clauses: DEMO-MAYBE-1",
+            "*conformance: 6 passed, 0 failed, 1 unsupported, 1 not applicable, 0 errors*",
+        ]
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    report = json.loads((pytester.path / "out" / "report.json").read_text(encoding="utf-8"))
+    jsonschema.validate(report, schemas.schema("report.schema.json"))
+    summary = report["summary"]
+    assert (report["ok"], summary["unsupported"], summary["not_applicable"]) == (False, 1, 1)
+    markdown = (pytester.path / "out" / "report.md").read_text(encoding="utf-8")
+    assert "## Unsupported answers to declared ops (1)" in markdown
+    assert "- `demo/0.169.0/maybe-declined`: DEMO-MAYBE-1" in markdown
+    junit = (pytester.path / "junit.xml").read_text(encoding="utf-8")
+    assert '<property name="conformance_unsupported" value="1" />' in junit
+    assert 'message="UNSUPPORTED demo/0.169.0/maybe-declined' in junit
+
+
+def test_an_expected_unsupported_answer_is_an_xfail(pytester: pytest.Pytester) -> None:
+    option = write_expected_failures(
+        pytester, '[[expected-failure]]\ncase = "demo/0.169.0/maybe-declined"\nreason = "not ported yet"\n'
+    )
+    result = run(pytester, "--impl=fake_adapters:declining", option, "-rx")
+    result.assert_outcomes(passed=6, xfailed=1, skipped=1)
+    result.stdout.fnmatch_lines(
+        ["*conformance: 6 passed, 0 failed, 0 unsupported, 1 not applicable, 0 errors, 1 expected failures*"]
+    )
+    result.stdout.fnmatch_lines(["XFAIL demo/0.169.0/maybe-declined - not ported yet [unsupported: *"])
+    assert result.ret == 0
+
+
 def test_not_applicable_is_counted_separately(pytester: pytest.Pytester) -> None:
     result = run(pytester, "--impl=fake_adapters:no_ops")
     result.assert_outcomes(skipped=8)
-    result.stdout.fnmatch_lines(["*conformance: 0 passed, 0 failed, 8 not applicable, 0 errors*"])
+    result.stdout.fnmatch_lines(
+        ["*conformance: 0 passed, 0 failed, 0 unsupported, 8 not applicable, 0 errors*"]
+    )
 
 
 def test_conformance_timeout_applies_to_cmd_impls(pytester: pytest.Pytester, child_env: None) -> None:

@@ -138,14 +138,17 @@ def test_a_crash_during_a_property_is_an_error_not_a_fail() -> None:
         assert outcome.counterexample is not None  # the request it crashed on
 
 
-def test_unsupported_during_a_property_is_not_applicable() -> None:
+def test_unsupported_during_a_property_is_unsupported_never_not_applicable() -> None:
+    # The op is declared: declining a generated input would otherwise hide what it gets wrong.
     from property_adapters import declines_schemas
 
     runner = PropertyRunner(InProcessConnection(declines_schemas), InProcessConnection(reference))
     for prop in select_properties({("schema.sanitize", "0.169.0")}):
         outcome = runner.run(prop, None)
-        assert outcome.status is Status.NOT_APPLICABLE
-        assert "schemas are not ported yet" in outcome.reason
+        assert outcome.status is Status.UNSUPPORTED
+        assert outcome.is_unexpected_problem
+        assert outcome.reason.endswith("answered unsupported to a declared op: schemas are not ported yet")
+        assert outcome.counterexample is not None  # the request it declined
 
 
 def test_property_ids_are_stable_and_unique() -> None:

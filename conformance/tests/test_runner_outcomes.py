@@ -17,13 +17,14 @@ from codex_conformance.runner import run_cases
 
 CASES = load_cases(DEMO_FIXTURES)
 
-P, F, NA, E = "pass", "fail", "not_applicable", "error"
+P, F, U, NA, E = "pass", "fail", "unsupported", "not_applicable", "error"
 # Case order: echo-key-order, echo-unicode, upper-text, reject-empty, stamp-call-id,
 # bag-any-order, maybe-declined, future-op.
 EXPECTED_STATUSES = {
     "correct": [P, P, P, P, P, P, NA, NA],
+    "declining": [P, P, P, P, P, P, U, NA],
     "wrong_bytes": [F, F, F, F, F, F, NA, NA],
-    "raises": [E, E, E, E, E, E, E, NA],
+    "raises": [E, E, E, E, E, E, NA, NA],
     "no_ops": [NA] * 8,
     "malformed": [E, E, E, E, E, E, E, NA],
 }
@@ -50,8 +51,18 @@ def test_a_fail_carries_the_clauses_a_summary_and_a_diff() -> None:
 
 def test_not_applicable_says_why() -> None:
     outcomes = run_cases(InProcessConnection(fake_adapters.correct), CASES)
-    assert outcomes[6].reason == "implementation answered unsupported: feature 'exotic' is not implemented"
+    assert outcomes[6].reason == "implementation does not declare op 'demo.maybe'"
     assert outcomes[7].reason == "implementation does not declare op 'demo.future'"
+
+
+def test_unsupported_to_a_declared_op_is_its_own_status_with_the_reason() -> None:
+    # Not "not applicable": a port could otherwise decline every case it gets wrong and pass.
+    outcome = run_cases(InProcessConnection(fake_adapters.declining), CASES)[6]
+    assert outcome.status.value == U
+    assert outcome.reason == (
+        "implementation answered unsupported to a declared op: feature 'exotic' is not implemented"
+    )
+    assert outcome.clauses and outcome.is_unexpected_problem
 
 
 def test_undeclared_edition_is_not_applicable() -> None:

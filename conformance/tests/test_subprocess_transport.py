@@ -137,11 +137,11 @@ def test_free_text_from_the_adapter_is_cut_to_a_report_size() -> None:
             return {"error": {"kind": "wordy", "message": "m" * (5 * 1024 * 1024)}}
         if request["op"] == "demo.maybe":
             return {"unsupported": "u" * (5 * 1024 * 1024)}
-        return fake_adapters.correct(request)
+        return fake_adapters.declining(request)
 
     outcomes = run_cases(InProcessConnection(verbose), CASES)
     assert outcomes[0].status.value == "fail"
-    assert outcomes[6].status.value == "not_applicable"
+    assert outcomes[6].status.value == "unsupported"
     for outcome in (outcomes[0], outcomes[6]):
         assert len(outcome.reason) < REPORT_TEXT_CHARS + 200
         assert "more characters]" in outcome.reason

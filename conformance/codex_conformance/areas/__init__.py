@@ -6,7 +6,8 @@ reasons for any missing piece.  Beside it, by convention (CONTRIBUTING.md):
 
 - ``scenarios.py``   the capture inputs' model (``fixtures/<name>/_scenarios.json``);
 - ``capture.py``     ``cases(root, version, only)``: captured cases, run by ``codex-conformance capture``;
-- ``release.py``     ``OPS``: the ops ``--impl=release:V`` answers by running the release;
+- ``release.py``     ``OPS``: the ops ``--impl=release:V`` answers by running the release, and
+                     optionally ``hidden_ops(V)``: those of them release V never shows the answer of;
 - ``strategies.py``  Hypothesis strategies for the area's inputs (optional);
 - ``properties.py``  ``PROPERTY_SETS``: property checks run during certification (optional);
 - ``broken.py``      ``BROKEN``: deliberately broken adapters, each caught on its clause;
@@ -88,6 +89,17 @@ class Area:
         release = self.part("release")
         ops: dict[str, ReleaseOp] = {} if release is None else dict(release.OPS)
         return ops
+
+    def release_hidden_ops(self, version: str) -> dict[str, str]:
+        """The release ops that release ``version`` runs but never shows the answer of, with why.
+
+        The release adapter leaves them out of its hello: declared, its
+        ``unsupported`` answers would count against the release (runner.py).
+        """
+        release = self.part("release")
+        hidden = None if release is None else getattr(release, "hidden_ops", None)
+        found: dict[str, str] = {} if hidden is None else dict(hidden(version))
+        return found
 
     def property_sets(self) -> tuple[PropertySet, ...]:
         properties = self.part("properties")

@@ -1,7 +1,8 @@
 """An adapter backed by a real release: ``--impl=release:<version>``.
 
 It declares only the ops a release can answer by being run (each area's
-``release.py``), and only its own edition.  Running the conformance suite
+``release.py``), less those it runs but never shows the answer of
+(``hidden_ops``), and only its own edition.  Running the conformance suite
 against it re-derives every captured golden from the real binary, which is
 how the kit checks its own captures.
 
@@ -29,6 +30,17 @@ from codex_conformance.drive.errors import (
 from codex_conformance.editions import get_edition
 
 
+def hidden_ops(version: str) -> dict[str, str]:
+    """The ops release ``version`` runs but never shows the answer of, with why."""
+    edition = get_edition(version)
+    return {
+        op: why
+        for area in discover().values()
+        if edition.has(area.feature)
+        for op, why in area.release_hidden_ops(version).items()
+    }
+
+
 def release_ops(version: str) -> dict[str, ReleaseOp]:
     """The ops release ``version`` answers: every area's release ops, for the areas it has."""
     edition = get_edition(version)
@@ -45,6 +57,14 @@ class ReleaseAdapter:
         self.edition = get_edition(version)  # an unknown version fails here, naming the known ones
         self.version = version
         self.ops = release_ops(version)
+        # Answered (unsupported, with the reason) if asked, but not declared: an
+        # unsupported answer to a declared op fails the run (runner.py).
+        self.hidden = hidden_ops(version)
+
+    @property
+    def declared_ops(self) -> list[str]:
+        """The ops its hello lists: those the release runs and shows the answer of."""
+        return sorted(op for op in self.ops if op not in self.hidden)
 
     def hello(self) -> dict[str, Any]:
         release_binary(self.version)  # fetch now, so a missing release is one clear error up front
@@ -57,7 +77,7 @@ class ReleaseAdapter:
                 "homepage": "",
             },
             "editions": [self.version],
-            "ops": sorted(self.ops),
+            "ops": self.declared_ops,
         }
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from codex_conformance.broken import BrokenAdapter, with_edition
+from codex_conformance.broken import BrokenAdapter, declines, with_edition
 from codex_reference.adapter import Handler
 from codex_reference.apply_patch import matching, parser
 from codex_reference.apply_patch.text import LfSplitText
@@ -24,7 +24,20 @@ def _no_final_newline(content: str) -> LfSplitText:
     return LfSplitText(content, add_final_newline=False)
 
 
+def _moves(args: dict[str, Any]) -> bool:
+    """patches that move a file (`*** Move to:`), as a port without renames would"""
+    return "*** Move to:" in str(args.get("patch", ""))
+
+
+def _every_patch(args: dict[str, Any]) -> bool:
+    """every patch, as a port that declares the op and implements none of it would"""
+    return True
+
+
 BROKEN: tuple[BrokenAdapter, ...] = (
+    # Declining is not "not applicable" for a declared op: these must count against the port.
+    declines("declines-moves", "AP-MOVE-1", "apply_patch.apply", _moves),
+    declines("declines-every-patch", "AP-GRAMMAR-1", "apply_patch.apply", _every_patch),
     BrokenAdapter(
         name="end-of-file-first-match",
         clause="AP-EOF-1",

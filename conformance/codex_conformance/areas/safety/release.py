@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from codex_conformance.areas import ReleaseOp
-from codex_conformance.areas.safety.run import asks_approval
+from codex_conformance.areas.safety.run import asks_approval, not_shown
 from codex_conformance.drive.args import required
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import InvalidInputError
@@ -19,3 +19,9 @@ def is_known_safe_command(version: str, args: dict[str, Any]) -> dict[str, Any]:
 
 
 OPS: dict[str, ReleaseOp] = {"safety.is_known_safe_command": is_known_safe_command}
+
+
+def hidden_ops(version: str) -> dict[str, str]:
+    """The ops release ``version`` runs but never shows the answer of, with why: left out of its hello."""
+    reason = not_shown(version)
+    return {} if reason is None else {"safety.is_known_safe_command": reason}

@@ -64,13 +64,21 @@ def _turn_ended(message: dict[str, Any]) -> bool:
     return kind in ("task_complete", "error", "stream_error")
 
 
+def not_shown(version: str) -> str | None:
+    """Why release ``version`` does not show its classification, or None where it does."""
+    if get_edition(version).shows_safe_command_classification:
+        return None
+    return (
+        f"release {version} does not show is_known_safe_command: under approval `untrusted` "
+        "it asks before every exec_command (spec/errata.md E-SAFETY-1)"
+    )
+
+
 def asks_approval(binary: Path, version: str, argv: list[str]) -> bool:
     """Whether the release asked before running ``argv`` (True: not known safe)."""
-    if not get_edition(version).shows_safe_command_classification:
-        raise NotObservableError(
-            f"release {version} does not show is_known_safe_command: under approval `untrusted` "
-            "it asks before every exec_command (spec/errata.md E-SAFETY-1)"
-        )
+    hidden = not_shown(version)
+    if hidden is not None:
+        raise NotObservableError(hidden)
     streams: list[Stream] = [_call_stream(argv), simple_reply_stream(response_id="resp_2")]
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,

@@ -1,7 +1,8 @@
 """The ``codex-conformance`` command.
 
-Subcommands: ``certify``, ``serve``, ``fixtures lint``, ``schemas``, and any
-that optional modules register (``codex_conformance.capture.cli.register``).
+Subcommands: ``certify``, ``serve``, ``fixtures lint``, ``fixtures export``,
+``badge``, ``schemas``, and any that optional modules register
+(``codex_conformance.capture.cli.register``).
 A usage problem is one line on stderr and exit code 2, never a traceback:
 every option and input file of ``certify`` is checked before any case runs.
 Exit codes: 0 success, 1 the check found problems (for ``certify``: the
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from codex_conformance import __version__, paths
+from codex_conformance.badge import DEFAULT_LABEL
 from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
 from codex_conformance.errors import UsageError
 from codex_conformance.outcome import Outcome
@@ -103,11 +105,35 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("--fixtures-dir", type=Path, help="default: the kit's fixtures")
     lint.add_argument("--spec-dir", type=Path, help="default: the kit's spec")
     lint.set_defaults(handler=_fixtures_lint)
+    export = fixtures_commands.add_parser(
+        "export",
+        help="write the cases, spec clauses and a manifest as a JSON bundle for any language",
+        description="Write a versioned bundle into DIR: cases/<area>/<edition>.json, clauses.json, "
+        "the spec pages, their JSON Schemas and manifest.json (versions, counts, SHA-256 of every file).",
+    )
+    export.add_argument("dir", metavar="DIR", type=Path, help="created if absent (its parent must exist)")
+    export.add_argument("--force", action="store_true", help="write into DIR even if it is not empty")
+    export.add_argument("--fixtures-dir", type=Path, help="default: the kit's fixtures")
+    export.add_argument("--spec-dir", type=Path, help="default: the kit's spec")
+    export.set_defaults(handler=_fixtures_export)
 
     schemas = subparsers.add_parser("schemas", help="check (or --write) the published JSON Schemas")
     schemas.add_argument("--write", action="store_true", help="regenerate the schema files")
     schemas.add_argument("--spec-dir", type=Path, help="default: the kit's spec (schemas go in spec/schemas)")
     schemas.set_defaults(handler=_schemas)
+
+    badge = subparsers.add_parser(
+        "badge",
+        help="make a shields.io badge (endpoint JSON, SVG) from a JSON report",
+        description="Read a report written by certify --report or pytest --conformance-report and "
+        "write its verdict as a badge: green only if every item tested passed, red if the run is not "
+        "OK or tested nothing. With neither --svg nor --json, the endpoint JSON goes to stdout.",
+    )
+    badge.add_argument("report", metavar="REPORT.json", type=Path)
+    badge.add_argument("--svg", type=Path, metavar="PATH", help="write the badge as SVG here")
+    badge.add_argument("--json", type=Path, metavar="PATH", help="write the shields.io endpoint JSON here")
+    badge.add_argument("--label", default=DEFAULT_LABEL, help="left-hand text (default: %(default)s)")
+    badge.set_defaults(handler=_badge)
 
     for module_name in _EXTENSIONS:
         _register_extension(module_name, subparsers)
@@ -241,6 +267,51 @@ def _fixtures_lint(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     print(f"fixtures OK ({fixtures_dir}, spec {spec_dir})", file=sys.stderr)
     return EXIT_OK
+
+
+def _fixtures_export(args: argparse.Namespace) -> int:
+    from codex_conformance.export import export
+
+    manifest = export(
+        args.dir,
+        fixtures_dir=_directory(args.fixtures_dir, paths.fixtures_dir),
+        spec_dir=_directory(args.spec_dir, paths.spec_dir),
+        force=args.force,
+    )
+    counts = manifest.counts
+    print(
+        f"wrote {counts.cases} cases ({counts.areas} areas, editions {', '.join(manifest.editions)}) "
+        f"and {counts.clauses} clauses to {args.dir}",
+        file=sys.stderr,
+    )
+    return EXIT_OK
+
+
+def _badge(args: argparse.Namespace) -> int:
+    import json
+
+    from codex_conformance.badge import badge_for, load_report
+    from codex_conformance.badge_svg import render_svg
+
+    badge = badge_for(load_report(args.report), label=args.label)
+    endpoint = json.dumps(badge.endpoint(), ensure_ascii=False) + "\n"
+    outputs = [(args.svg, render_svg(badge)), (args.json, endpoint)]
+    for path, text in outputs:
+        if path is not None:
+            _write_text(path, text)
+    if args.svg is None and args.json is None:
+        print(endpoint, end="")
+    print(f"{badge.label}: {badge.message} ({badge.color})", file=sys.stderr)
+    return EXIT_OK
+
+
+def _write_text(path: Path, text: str) -> None:
+    if not path.parent.is_dir():
+        raise UsageError(f"{path}: directory {path.parent} does not exist")
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
 def _schemas(args: argparse.Namespace) -> int:

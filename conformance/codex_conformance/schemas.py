@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from codex_conformance.bundle import CLAUSES_SCHEMA, MANIFEST_SCHEMA, ClauseIndex, Manifest
 from codex_conformance.cases import FixtureFile
 from codex_conformance.protocol import Hello, Request, Response
 from codex_conformance.report import Report
@@ -26,6 +27,8 @@ _SOURCES: dict[str, tuple[str, Any]] = {
     "hello.schema.json": ("Adapter protocol v1: the result of the hello op", Hello),
     "fixture-file.schema.json": ("A fixture file: fixtures/<area>/<name>.json", FixtureFile),
     "report.schema.json": ("A conformance run report (codex-conformance certify --report)", Report),
+    MANIFEST_SCHEMA: ("A fixtures bundle's manifest.json (codex-conformance fixtures export)", Manifest),
+    CLAUSES_SCHEMA: ("A fixtures bundle's clauses.json: the spec clauses with their text", ClauseIndex),
 }
 
 

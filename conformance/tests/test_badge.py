@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from conftest import DEMO_FIXTURES
@@ -143,6 +144,13 @@ def test_the_svg_escapes_text_and_fits_it(tmp_path: Path) -> None:
     assert main(["badge", str(write_report(tmp_path, "pass")), f"--svg={svg}", "--label=<a&b>"]) == 0
     text = svg.read_text(encoding="utf-8")
     assert "&lt;a&amp;b&gt;" in text and "<a&b>" not in text
+    root = ElementTree.fromstring(text)  # well-formed, and nothing in it to fetch
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert not [
+        element
+        for element in root.iter()
+        if {"href", "src"} & {name.split("}")[-1] for name in element.attrib}
+    ]
     assert text_width("1970/1970") < text_width("nothing tested")
 
 

@@ -48,6 +48,8 @@ Answer = ResultResponse | ErrorResponse
 
 DEFAULT_EXAMPLES = 100
 DIFFERENTIAL = "differential"
+# The label of the property sets drawn from an area's explorer (areas/<area>/explore.py).
+EXPLORED = "explored"
 REFERENCE_SELF_REASON = (
     "the implementation is the reference model itself: comparing it with itself proves nothing "
     "(its differential runs against ports, e.g. --impl='cmd:codex-conformance serve reference')"
@@ -96,17 +98,28 @@ class Invariant:
 
 @dataclass(frozen=True)
 class PropertySet:
-    """The properties of one op x edition: a differential and the edition's invariants."""
+    """The properties of one op x edition over one strategy: a differential and the edition's invariants.
+
+    An op x edition may have several sets, one per strategy, told apart by
+    ``label`` (the property names get it as a prefix: ``explored-shape``).
+    Each set is explored on its own, with its own examples: mixing a broad
+    strategy into a sharp one would thin out the inputs the sharp one aims at.
+    """
 
     op: str
     edition: str
     args: st.SearchStrategy[Args]
     differential_clauses: tuple[str, ...]
     invariants: tuple[Invariant, ...] = ()
+    label: str = ""
 
     def properties(self) -> list[Property]:
-        differential = Property(self, DIFFERENTIAL, self.differential_clauses, None)
-        return [differential, *(Property(self, inv.name, inv.clauses, inv.check) for inv in self.invariants)]
+        prefix = f"{self.label}-" if self.label else ""
+        differential = Property(self, prefix + DIFFERENTIAL, self.differential_clauses, None)
+        return [
+            differential,
+            *(Property(self, prefix + inv.name, inv.clauses, inv.check) for inv in self.invariants),
+        ]
 
 
 @dataclass(frozen=True)
@@ -191,7 +204,7 @@ class PropertyRunner:
         self.reference = reference
         self.max_examples = max_examples
         self.is_reference = is_reference
-        self._explored: dict[tuple[str, str], _Exploration] = {}
+        self._explored: dict[tuple[str, str, str], _Exploration] = {}
 
     def run(self, prop: Property, inapplicable: str | None) -> Outcome:
         started = time.perf_counter()
@@ -233,7 +246,7 @@ class PropertyRunner:
             return outcome(stop.status, stop.reason, counterexample=Counterexample(request=stop.request))
 
     def _explore(self, group: PropertySet) -> _Exploration:
-        key = (group.op, group.edition)
+        key = (group.op, group.edition, group.label)
         if key in self._explored:
             return self._explored[key]
         explored = _Exploration()

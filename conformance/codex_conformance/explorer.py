@@ -21,6 +21,12 @@ Args = dict[str, Any]
 Response = dict[str, Any]
 # Many inputs in one release run: a response per input, or None where the run says nothing about it.
 Batch = Callable[[str, list[Args]], list[Response | None]]
+# A release response -> (the same response with each value the release
+# measured or drew at random (a duration, a chunk id, a made-up id) replaced by
+# a fixed one, the args that give the reference those fixed values).  A case
+# carries such values as args, so the comparison is exact again and two runs
+# of the release settle to the same response.
+Settle = Callable[[Response], tuple[Response, Args]]
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,12 @@ class Explorer:
     # confirmed by a run of that input alone before it counts.
     batch: Batch | None = None
     batch_size: int = 1
+    # Where the release's answers carry values no input fixes (see Settle).
+    settle: Settle | None = None
+    # (release, reference) -> the disagreement's signature, where the generic
+    # one (explore.signature) would name each input's content and so give
+    # every input a cluster of its own (an output text quoted in one line).
+    describe: Callable[[Response, Response], str] | None = None
 
 
-__all__ = ["Args", "Batch", "Explorer", "Response"]
+__all__ = ["Args", "Batch", "Explorer", "Response", "Settle"]

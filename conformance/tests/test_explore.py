@@ -8,7 +8,9 @@ fixed-seed one in CI).
 
 from __future__ import annotations
 
+import importlib
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +18,15 @@ import pytest
 from hypothesis import given, settings
 
 from codex_conformance.areas import discover
-from codex_conformance.areas.scenarios import EXPLORED_FILE
+from codex_conformance.areas.scenarios import EXPLORED_FILE, Scenario, load_area_scenarios
 from codex_conformance.drive.errors import InvalidInputError
+from codex_conformance.editions import EDITIONS
 from codex_conformance.explore.answers import same_response
 from codex_conformance.explore.run import explore
 from codex_conformance.explore.shrink import shrink
 from codex_conformance.explore.signature import signature
 from codex_conformance.explore.write import add_scenarios
+from codex_conformance.explorer import Explorer
 from codex_conformance.generators import as_strategy, generated
 from codex_reference.adapter import handle
 
@@ -126,3 +130,120 @@ def test_schema_and_mcp_inputs_are_answered_by_the_reference(name: str) -> None:
     for args in generated(lambda draw: explorer.generate(draw, "0.169.0"), 200, "v"):
         response = handle({"op": explorer.op, "args": args})
         assert "result" in response or response["error"]["kind"] != "internal", (args, response)
+
+
+# The explorers of the conversation areas: each scenario model and the op's args.
+_SCENARIO_MODELS = {
+    "exec_output": ("codex_conformance.areas.exec_output.scenarios", "ExecScenario"),
+    "sse": ("codex_conformance.areas.sse.scenarios", "SseScenario"),
+    "dispatch": ("codex_conformance.areas.dispatch.scenarios", "DispatchScenario"),
+}
+_NEW_AREAS = sorted(_SCENARIO_MODELS)
+
+
+def _model(name: str) -> type[Scenario]:
+    module, attribute = _SCENARIO_MODELS[name]
+    model: type[Scenario] = getattr(importlib.import_module(module), attribute)
+    return model
+
+
+def _explorer(name: str) -> Explorer:
+    (explorer,) = discover()[name].explorers()
+    return explorer
+
+
+@pytest.mark.parametrize("name", _NEW_AREAS)
+@pytest.mark.parametrize("version", sorted(EDITIONS))
+def test_new_explorers_are_seeded(name: str, version: str) -> None:
+    explorer = _explorer(name)
+
+    def make(draw: Any) -> Any:
+        return explorer.generate(draw, version)
+
+    assert generated(make, 20, "s") == generated(make, 20, "s")
+    assert generated(make, 20, "s") != generated(make, 20, "t")
+    assert all(args["edition"] == version for args in generated(make, 20, "s"))
+
+
+def _round_trip(name: str, version: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The op's args again, from the scenario the explorer would write for ``args``."""
+    fields = _explorer(name).scenario(args)
+    scenario: Any = _model(name).model_validate(
+        {"slug": "explored-x", "description": "d", "clauses": ["X-1"], **fields}
+    )
+    if name == "sse":
+        return {"edition": version, "stream": scenario.stream, "splits": scenario.splits}
+    again: dict[str, Any] = scenario.args(version)
+    return again
+
+
+@pytest.mark.parametrize("name", _NEW_AREAS)
+@pytest.mark.parametrize("version", sorted(EDITIONS))
+def test_new_explorers_scenarios_give_back_their_inputs(name: str, version: str) -> None:
+    explorer = _explorer(name)
+    for args in generated(lambda draw: explorer.generate(draw, version), 60, "w"):
+        assert _round_trip(name, version, args) == args
+
+
+@pytest.mark.parametrize("name", _NEW_AREAS)
+@pytest.mark.parametrize("version", sorted(EDITIONS))
+def test_new_explorers_inputs_are_answered_by_the_reference(name: str, version: str) -> None:
+    explorer = _explorer(name)
+    for args in generated(lambda draw: explorer.generate(draw, version), 150, "v"):
+        # The volatile values a release run would have given (settled).
+        response = handle({"op": explorer.op, "args": {**args, **_VOLATILE}})
+        # Declining an input is allowed (the explorer counts it apart); failing on one is not.
+        assert "error" not in response or response["error"]["kind"] != "internal", (args, response)
+
+
+_VOLATILE = {"chunk_id": "000000", "session_id": 0, "duration_seconds": 0.0, "cwd": "/tmp/w"}
+
+
+def _exec_with_volatile_values(version: str, args: dict[str, Any]) -> dict[str, Any]:
+    """exec.format_output as the reference writes it, with a chunk id and a duration drawn each run."""
+    drawn = {"chunk_id": f"{random.randrange(16**6):06x}", "session_id": random.randrange(1, 9999)}
+    drawn["duration_seconds"] = round(random.uniform(0, 3), 4)
+    result: dict[str, Any] = _reference_result("exec.format_output")(version, {**args, **drawn})
+    return result
+
+
+@pytest.mark.parametrize("version", sorted(EDITIONS))
+def test_exec_output_values_a_release_draws_are_settled(version: str) -> None:
+    area = discover()["exec_output"]
+    (explorer,) = area.explorers()
+    found = explore(area.name, _exec_with_volatile_values, explorer, version, budget=40, seed="x")
+    assert (found.agreed, found.varied, found.clusters) == (40, 0, {})
+
+
+def test_dispatch_made_up_ids_and_cwd_are_settled() -> None:
+    explorer = _explorer("dispatch")
+    assert explorer.settle is not None
+    item = {
+        "type": "function_call_output",
+        "id": "fco_0123abcd-0000-1111-2222-333344445555",
+        "call_id": "call_1",
+        "output": "unable to locate image at `/tmp/codex-conformance-work-ab_12/x.png`: No such file",
+    }
+    settled, observed = explorer.settle({"result": {"item": item}})
+    assert settled["result"]["item"]["id"] == "fco_00000000-0000-0000-0000-000000000000"
+    assert observed["cwd"] in settled["result"]["item"]["output"]
+
+
+@pytest.mark.parametrize("name", _NEW_AREAS)
+def test_explored_scenarios_load_beside_the_hand_written_ones(name: str, tmp_path: Path) -> None:
+    explorer = _explorer(name)
+    (tmp_path / name).mkdir()
+    (tmp_path / name / "_scenarios.json").write_text("[]", encoding="utf-8")
+    version = sorted(EDITIONS)[0]
+    (args,) = generated(lambda draw: explorer.generate(draw, version), 1, "l")
+    (tmp_path / name / EXPLORED_FILE).write_text(
+        json.dumps(
+            [{"slug": "explored-1", "description": "d", "clauses": ["X-1"], **explorer.scenario(args)}]
+        ),
+        encoding="utf-8",
+    )
+    assert [s.slug for s in load_area_scenarios(tmp_path, name, _model(name))] == ["explored-1"]
+
+
+def test_explore_offers_the_new_areas() -> None:
+    assert {name for name, area in discover().items() if area.explorers()} >= set(_NEW_AREAS)

@@ -222,7 +222,9 @@ def run_exec(
 def _read_rollout(home: Path) -> tuple[Any, ...]:
     lines: list[Any] = []
     for path in sorted((home / "sessions").rglob("*.jsonl")):
-        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        # JSON lines end at LF only: str.splitlines would also cut at a U+2028,
+        # U+0085 or U+001C inside a string (found by `explore sse`).
+        for line in path.read_text(encoding="utf-8", errors="replace").split("\n"):
             try:
                 lines.append(json.loads(line))
             except json.JSONDecodeError:

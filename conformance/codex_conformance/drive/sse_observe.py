@@ -126,7 +126,7 @@ def _recorded_items(run: ExecRun) -> list[dict[str, Any]]:
 
 def json_lines(text: str) -> list[dict[str, Any]]:
     lines: list[dict[str, Any]] = []
-    for line in text.splitlines():
+    for line in text.split("\n"):  # LF only: a U+2028 in a string is no line end
         try:
             value = json.loads(line)
         except json.JSONDecodeError:

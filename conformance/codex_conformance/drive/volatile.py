@@ -46,25 +46,62 @@ def _pattern(text: str, spans: list[tuple[int, int, str]]) -> dict[str, str]:
     return {PATTERN_KEY: "".join(pieces)}
 
 
-def exec_output(observed: str) -> tuple[Any, dict[str, Any]]:
-    """(expected output value, observed volatile args) for one exec output text."""
-    spans: list[tuple[int, int, str]] = []
-    volatile: dict[str, Any] = {}
+def _exec_spans(observed: str) -> list[tuple[int, int, str, str, Any]]:
+    """(start, end, form name, arg name, observed value) of each volatile span of an exec output."""
+    spans: list[tuple[int, int, str, str, Any]] = []
     classic = _DURATION_CLASSIC.search(observed)
     if classic is not None:
-        spans.append((classic.start(1), classic.end(1), _FORMS["duration_seconds_classic"]))
-        volatile["duration_seconds"] = float(classic.group(1))
+        value = float(classic.group(1))
+        spans.append(
+            (classic.start(1), classic.end(1), "duration_seconds_classic", "duration_seconds", value)
+        )
     unified = _UNIFIED_HEADER.match(observed)
     if unified is not None:
         for name in ("chunk_id", "duration_seconds", "session_id"):
-            value = unified.group(name)
-            if value is None:
+            text = unified.group(name)
+            if text is None:
                 continue
-            spans.append((unified.start(name), unified.end(name), _FORMS[name]))
-            volatile[name] = float(value) if name == "duration_seconds" else value
-        if "session_id" in volatile:
-            volatile["session_id"] = int(volatile["session_id"])
-    return (_pattern(observed, spans) if spans else observed), volatile
+            parsed: Any = (
+                float(text) if name == "duration_seconds" else int(text) if name == "session_id" else text
+            )
+            spans.append((unified.start(name), unified.end(name), name, name, parsed))
+    return sorted(spans)
+
+
+def exec_output(observed: str) -> tuple[Any, dict[str, Any]]:
+    """(expected output value, observed volatile args) for one exec output text."""
+    spans = _exec_spans(observed)
+    volatile = {arg: value for _, _, _, arg, value in spans}
+    forms = [(start, end, _FORMS[form]) for start, end, form, _, _ in spans]
+    return (_pattern(observed, forms) if forms else observed), volatile
+
+
+# Fixed stand-ins for the volatile values, each of its span's form, and as an arg.
+_FIXED: dict[str, tuple[str, Any]] = {
+    "duration_seconds_classic": ("0.0", 0.0),
+    "duration_seconds": ("0.0000", 0.0),
+    "chunk_id": ("000000", "000000"),
+    "session_id": ("0", 0),
+}
+
+
+def fixed_exec_output(observed: str) -> tuple[str, dict[str, Any]]:
+    """The exec output text with each volatile value replaced by a fixed one, and those as args.
+
+    The explorer compares a release with the reference on this text: the
+    reference given the fixed values must write it byte for byte, and two
+    runs of the release give the same text.
+    """
+    pieces: list[str] = []
+    fixed: dict[str, Any] = {}
+    position = 0
+    for start, end, form, arg, _ in _exec_spans(observed):
+        text, value = _FIXED[form]
+        pieces += [observed[position:start], text]
+        fixed[arg] = value
+        position = end
+    pieces.append(observed[position:])
+    return "".join(pieces), fixed
 
 
 def generated_ids(item: Any, observed: str) -> Any:

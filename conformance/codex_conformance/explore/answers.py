@@ -14,7 +14,7 @@ from codex_conformance.drive.errors import (
     ReleaseRejectedError,
     ReleaseUnavailableError,
 )
-from codex_conformance.explorer import Args, Response
+from codex_conformance.explorer import Args, Response, Settle
 from codex_reference.adapter import handle as reference_handle
 
 
@@ -32,6 +32,11 @@ class Answers:
     def agree(self) -> bool:
         return same_response(self.release, self.reference)
 
+    @property
+    def declined(self) -> bool:
+        """The reference does not model this input: no rule to compare."""
+        return "unsupported" in self.reference
+
 
 def release_response(run: ReleaseOp, version: str, args: Args) -> Response:
     try:
@@ -46,11 +51,26 @@ def release_response(run: ReleaseOp, version: str, args: Args) -> Response:
         raise HarnessFailure(f"harness error: {type(bug).__name__}: {bug}") from bug
 
 
-def ask(run: ReleaseOp, version: str, op: str, args: Args, release: Response | None = None) -> Answers:
-    """The two answers to ``args``; ``release`` is the release's, where a batch already gave it."""
+def ask(
+    run: ReleaseOp,
+    version: str,
+    op: str,
+    args: Args,
+    release: Response | None = None,
+    *,
+    settle: Settle | None = None,
+) -> Answers:
+    """The two answers to ``args``; ``release`` is the release's, where a batch already gave it.
+
+    With ``settle``, the release's volatile values are fixed and the reference
+    is given them; ``Answers.args`` stays the input, without them.
+    """
     if release is None:
         release = release_response(run, version, args)
-    return Answers(args, release, reference_handle({"op": op, "args": args}))
+    observed: Args = {}
+    if settle is not None and "result" in release:
+        release, observed = settle(release)
+    return Answers(args, release, reference_handle({"op": op, "args": {**args, **observed}}))
 
 
 def _text(value: Any) -> str:

@@ -51,7 +51,8 @@ def _print(found: Exploration) -> None:
         f"{found.area} {found.op} {found.version} seed {found.seed}: {found.tried} inputs, "
         f"{found.agreed} agreed ({share:.2f} %), {found.disagreed} disagreed "
         f"in {len(found.clusters)} clusters, "
-        f"{found.varied} varied from run to run, {len(found.harness_failures)} harness failures; "
+        f"{found.varied} varied from run to run, {found.declined} declined by the reference, "
+        f"{len(found.harness_failures)} harness failures; "
         f"{found.rate:.1f} inputs/s, {found.seconds:.0f} s"
     )
     for cluster in sorted(found.clusters.values(), key=lambda c: -c.count):
@@ -71,6 +72,7 @@ def _as_json(found: Exploration) -> dict[str, Any]:
         "tried": found.tried,
         "agreed": found.agreed,
         "varied": found.varied,
+        "declined": found.declined,
         "seconds": round(found.seconds, 1),
         "harness_failures": found.harness_failures,
         "clusters": [

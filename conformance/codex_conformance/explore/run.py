@@ -37,6 +37,7 @@ class Exploration:
     tried: int = 0
     agreed: int = 0
     varied: int = 0  # the release answered differently on a second run
+    declined: int = 0  # the reference answered `unsupported`: it does not model the input
     harness_failures: list[str] = field(default_factory=list)
     clusters: dict[str, Cluster] = field(default_factory=dict)
     seconds: float = 0.0
@@ -91,7 +92,7 @@ def explore(
 
     def one(args: Args, release: Response | None = None) -> Answers | str:
         try:
-            return ask(run, version, explorer.op, args, release)
+            return ask(run, version, explorer.op, args, release, settle=explorer.settle)
         except HarnessFailure as failure:
             return str(failure)
 
@@ -105,19 +106,20 @@ def explore(
         answered = [one(args, release) for args, release in zip(inputs, releases, strict=True)]
         # What a batch shows counts only once a run of that input alone shows it too.
         return [
-            one(args) if isinstance(answer, Answers) and not answer.agree and release is not None else answer
+            one(args) if release is not None and _shows_disagreement(answer) else answer
             for args, release, answer in zip(inputs, releases, answered, strict=True)
         ]
 
     def steady(answered: Answers | str) -> Answers | str:
         """A disagreement whose release answer changes from one run to the next is no rule to pin."""
-        if isinstance(answered, str) or answered.agree:
+        if isinstance(answered, str) or answered.agree or answered.declined:
             return answered
         again = one(answered.args)
         if isinstance(again, Answers) and not same_response(again.release, answered.release):
             return VARIES
         return answered
 
+    describe = explorer.describe or signature
     size = explorer.batch_size if explorer.batch is not None else 1
     chunks = [inputs[start : start + size] for start in range(0, len(inputs), size)]
     done = 0
@@ -132,25 +134,36 @@ def explore(
                     result.harness_failures.append(answered)
                 elif answered.agree:
                     result.agreed += 1
+                elif answered.declined:
+                    result.declined += 1
                 else:
-                    key = signature(answered.release, answered.reference)
+                    key = describe(answered.release, answered.reference)
                     cluster = result.clusters.setdefault(key, Cluster(key, 0, answered))
                     cluster.count += 1
             if progress is not None:
                 progress.show(done, result.disagreed)
     for cluster in result.clusters.values():
-        cluster.shrunk = _shrunk(cluster, one, shrink_runs)
+        cluster.shrunk = _shrunk(cluster, one, describe, shrink_runs)
     result.seconds = time.monotonic() - started
     return result
 
 
-def _shrunk(cluster: Cluster, one: Callable[[Args], Answers | str], runs: int) -> Answers:
+def _shows_disagreement(answer: Answers | str) -> bool:
+    return isinstance(answer, Answers) and not answer.agree and not answer.declined
+
+
+def _shrunk(
+    cluster: Cluster,
+    one: Callable[[Args], Answers | str],
+    describe: Callable[[Response, Response], str],
+    runs: int,
+) -> Answers:
     def still(args: Any) -> bool:
         answered = one(args)
         return (
             isinstance(answered, Answers)
             and not answered.agree
-            and signature(answered.release, answered.reference) == cluster.signature
+            and describe(answered.release, answered.reference) == cluster.signature
         )
 
     smaller = shrink(cluster.first.args, still, runs)

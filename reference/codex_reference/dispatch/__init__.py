@@ -25,7 +25,7 @@ from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 
-__all__ = ["DISPATCH_0_25_0", "DISPATCH_0_169_0", "DispatchRules", "call"]
+__all__ = ["DISPATCH_0_25_0", "DISPATCH_0_169_0", "DispatchRules", "EnvironmentRule", "call"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,22 @@ class DispatchRules:
     argument_types: Mapping[str, tuple[Shape, ...]]
     # serde_json built with arbitrary_precision (how numbers are named).
     arbitrary_precision: bool
+    # Tools whose arguments are first read for the turn environment they name
+    # (before the tool's own argument type), and the environments a turn has.
+    environment: EnvironmentRule | None = None
+    # view_image's `detail` values other than these get ``detail_refused``.
+    image_details: frozenset[str] = frozenset()
+    detail_refused: str = ""
+    # view_image on a directory (an empty path names the working directory).
+    not_a_file: str = ""
+
+
+@dataclass(frozen=True)
+class EnvironmentRule:
+    shape: Shape
+    tools: frozenset[str]
+    known: frozenset[str]
+    unknown: str  # format string over {id}
 
 
 _STRING = Shape("string", "a string")
@@ -87,14 +103,18 @@ _UPDATE_PLAN = _struct(
     (("explanation", _optional(_STRING)), ("plan", Shape("seq", "a sequence", item=_PLAN_ITEM))),
     others="deny",
 )
-# 0.169.0: exec_command's arguments are parsed twice: first for the tool's
-# environment (ToolEnvironmentArgs: every other key skipped, so syntax errors
-# are found by serde_json's skipping reader), then as ExecCommandArgs.  Its
-# struct has more optional fields than the captures pin down; only `cmd` and
-# `workdir` are typed, keys the tool declares otherwise are declined.
-_TOOL_ENVIRONMENT_0_169_0 = _struct(
-    "ToolEnvironmentArgs", (("environment_id", _optional(_STRING)), ("workdir", _optional(_STRING)))
-)
+# 0.169.0: exec_command's and view_image's arguments are first parsed for
+# the turn environment they name (ToolEnvironmentArgs: its one field, every
+# other key skipped, so syntax errors are found by serde_json's skipping
+# reader), and the environment is checked; then exec_command's are parsed
+# for `workdir` alone (a `workdir` error comes before any `cmd` error,
+# duplicates included; the struct's name never shows: a top-level type error
+# is the first parse's), then as ExecCommandArgs.  ExecCommandArgs has more
+# optional fields than the captures pin down; only `cmd` and `workdir` are
+# typed, keys the tool declares otherwise are declined.
+_TOOL_ENVIRONMENT_0_169_0 = _struct("ToolEnvironmentArgs", (("environment_id", _optional(_STRING)),))
+_EXEC_WORKDIR_0_169_0 = _struct("ExecWorkdir", (("workdir", _optional(_STRING)),))
+_VIEW_IMAGE_0_169_0 = _struct("ViewImageArgs", (("path", _STRING), ("detail", _optional(_STRING))))
 _EXEC_COMMAND_0_169_0 = _struct(
     "ExecCommandArgs",
     (("cmd", _STRING), ("workdir", _optional(_STRING))),
@@ -141,8 +161,21 @@ DISPATCH_0_169_0 = DispatchRules(
     plan_updated=None,
     view_image=True,
     item_ids=True,
-    argument_types={"exec_command": (_TOOL_ENVIRONMENT_0_169_0, _EXEC_COMMAND_0_169_0)},
+    argument_types={
+        "exec_command": (_EXEC_WORKDIR_0_169_0, _EXEC_COMMAND_0_169_0),
+        "view_image": (_VIEW_IMAGE_0_169_0,),
+    },
     arbitrary_precision=True,
+    environment=EnvironmentRule(
+        shape=_TOOL_ENVIRONMENT_0_169_0,
+        tools=frozenset({"exec_command", "view_image"}),
+        known=frozenset({"local"}),
+        unknown="unknown turn environment id `{id}`",
+    ),
+    image_details=frozenset({"high", "original"}),
+    detail_refused="view_image.detail only supports `high` or `original`; "
+    "omit `detail` for default high resized behavior, got `{detail}`",
+    not_a_file="image path `{path}` is not a file",
 )
 
 _ID_PREFIX = {"function_call_output": "fco_", "custom_tool_call_output": "ctco_"}
@@ -159,11 +192,24 @@ def _item(rules: DispatchRules, kind: str, call_id: str, output: JSON) -> dict[s
     return item
 
 
-def _view_image(args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON:
+def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON:
     path = arguments.get("path")
     files = string_map(args.get("files"), "files")
     if not isinstance(path, str):
         raise NotModelled("view_image arguments the release would reject are not modelled")
+    detail = arguments.get("detail")
+    if isinstance(detail, str) and detail not in rules.image_details:
+        return rules.detail_refused.format(detail=detail)
+    if detail == "original":
+        raise NotModelled("view_image's original detail (no resizing) is not modelled")
+    if path == "" or path.endswith("/") or path.rsplit("/", 1)[-1] in (".", ".."):
+        # The run's directory, or one named like it: no file to read.
+        if path:
+            raise NotModelled("view_image on a path that names a directory is not modelled")
+        cwd = args.get("cwd")
+        if not isinstance(cwd, str):
+            raise InvalidArgs("a view_image call on the working directory needs `cwd`")
+        return rules.not_a_file.format(path=cwd)
     if path not in files:
         cwd = args.get("cwd")
         if not isinstance(cwd, str):
@@ -193,13 +239,23 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
     text = item.get("arguments", "")
     if not isinstance(text, str):
         raise InvalidArgs("a function_call's `arguments` must be a string")
-    for shape in rules.argument_types.get(name, ()):
-        try:
+    environment = rules.environment
+    shapes = rules.argument_types.get(name, ())
+    try:
+        if environment is not None and name in environment.tools:
+            named = from_str(text, environment.shape, rules.arbitrary_precision)
+            chosen = named.get("environment_id") if isinstance(named, dict) else None
+            # Checked before the tool's own arguments are read (DISPATCH-ENV-1).
+            if isinstance(chosen, str) and chosen not in environment.known:
+                return environment.unknown.format(id=chosen)
+        for shape in shapes:
             from_str(text, shape, rules.arbitrary_precision)
-        except SerdeError as err:
-            return f"failed to parse function arguments: {err}"
+    except SerdeError as err:
+        return f"failed to parse function arguments: {err}"
     try:
         arguments = json.loads(text)
+    except RecursionError as exc:  # serde_json skipped it; Python's reader nests by recursion
+        raise NotModelled("arguments nested deeper than Python's JSON reader goes") from exc
     except json.JSONDecodeError as exc:
         raise NotModelled(
             f"the argument type of {name} is not modelled (serde_json's errors for it)"
@@ -207,7 +263,7 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
     if name == "update_plan" and rules.plan_updated is not None:
         return rules.plan_updated
     if name == "view_image" and rules.view_image and isinstance(arguments, dict):
-        return _view_image(args, arguments)
+        return _view_image(rules, args, arguments)
     raise NotModelled(f"running {name} depends on the host")
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.sse.items import ItemNormalizer
 from codex_reference.sse.reader import StreamBroken, read_all
@@ -49,6 +50,15 @@ class SseRules:
     incomplete_message: str | None
     # Incomplete reasons the edition retries (as a stream error) instead of ending the turn.
     incomplete_retried_reasons: frozenset[str] = frozenset()
+    # response.failed codes that end the stream at once; any other failure is
+    # kept while the release reads on (SSE-FAIL-4).
+    failure_ends_stream: frozenset[str] = frozenset()
+    # The range of a usage count, end excluded (u64 counts; i64 in 0.169.0).
+    usage_range: tuple[int, int] = (0, 2**64)
+    # A response.completed whose usage does not deserialize: None, the event
+    # is skipped as if it were not sent; else the stream ends in this
+    # retryable error, over {error} (SSE-END-4).
+    usage_unreadable: str | None = None
 
 
 def _int_or(value: JSON, default: JSON) -> JSON:
@@ -118,8 +128,53 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON]:
     return _error("retryable", DISCONNECTED.format(message=message))
 
 
-def _completed(rules: SseRules, response: JSON) -> dict[str, JSON]:
+# ResponseCompletedUsage's counts, in declaration order, and its optional details.
+_USAGE_COUNTS = ("input_tokens", "output_tokens", "total_tokens")
+_USAGE_DETAILS = (("input_tokens_details", "cached_tokens"), ("output_tokens_details", "reasoning_tokens"))
+
+
+def _usage_problem(rules: SseRules, usage: JSON) -> str | None:
+    """Why ``usage`` does not deserialize (serde's message), or None where it does."""
+    if usage is None:
+        return None
+
+    def bad_count(value: JSON) -> bool:
+        low, high = rules.usage_range
+        return isinstance(value, bool) or not isinstance(value, int) or not low <= value < high
+
+    if not isinstance(usage, dict):
+        raise NotModelled("serde's message for a usage that is not an object is not modelled")
+    details = [usage.get(name) for name, _ in _USAGE_DETAILS]
+    present = [usage[name] for name in _USAGE_COUNTS if name in usage]
+    inner = [
+        section[key]
+        for section, (_, key) in zip(details, _USAGE_DETAILS, strict=True)
+        if isinstance(section, dict) and key in section
+    ]
+    if any(bad_count(value) for value in present + inner) or any(
+        section is not None and not isinstance(section, dict) for section in details
+    ):
+        # Which one serde names first depends on the map's order: a "type" problem.
+        return "type"
+    missing = [name for name in _USAGE_COUNTS if name not in usage]
+    return f"missing field `{missing[0]}`" if missing else None
+
+
+def _code(response: JSON) -> JSON:
+    error = response.get("error") if isinstance(response, dict) else None
+    return error.get("code") if isinstance(error, dict) else None
+
+
+def _completed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
+    """The completed end; None where the release skips the event; an error where it fails on it."""
     response = response if isinstance(response, dict) else {}
+    problem = _usage_problem(rules, response.get("usage"))
+    if problem is not None:
+        if rules.usage_unreadable is None:
+            return None
+        if problem == "type":
+            raise NotModelled("serde's message for a mistyped usage count is not modelled")
+        return _error("retryable", DISCONNECTED.format(message=rules.usage_unreadable.format(error=problem)))
     usage = rules.read_usage(response.get("usage"))
     if rules.report_response_id and usage is not None:
         return {"kind": "completed", "response_id": response.get("id"), "usage": usage}
@@ -146,6 +201,12 @@ def _decode(data: str) -> dict[str, JSON] | None:
 def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
     items: list[dict[str, JSON]] = []
     end: dict[str, JSON] | None = None
+    # A response.failed does not end the stream (but for the codes that do):
+    # the release keeps the error and reads on; a later failure or ending
+    # replaces it, and a response.completed wins over it (SSE-FAIL-4).
+    failure: dict[str, JSON] | None = None
+    # Where the release reads on after response.completed, a later one replaces it (SSE-END-2).
+    completed: dict[str, JSON] | None = None
     for data in read_all(chunks):
         if isinstance(data, StreamBroken):
             break
@@ -157,19 +218,26 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
             item = rules.normalize_item(event["item"])
             if item is not None:
                 items.append({"type": "output_item.done", "item": item})
-        elif kind == "response.completed" and end is None:
-            end = _completed(rules, event.get("response"))
+        elif kind == "response.completed":
+            ending = _completed(rules, event.get("response"))
+            if ending is None:
+                continue
+            if ending["kind"] == "error":
+                end = ending
+                break
+            completed = ending
             if not rules.defer_completed:
                 break
-        elif kind == "response.failed" and end is None:
-            end = _failed(rules, event.get("response"))
-            if not rules.defer_completed:
+        elif kind == "response.failed":
+            failure = _failed(rules, event.get("response"))
+            if _code(event.get("response")) in rules.failure_ends_stream:
+                end = failure
                 break
-        elif kind == "response.incomplete" and end is None and rules.incomplete_message is not None:
+        elif kind == "response.incomplete" and rules.incomplete_message is not None:
             end = _incomplete(rules, rules.incomplete_message, event.get("response"))
             break
     if end is None:
-        end = _error("retryable", DISCONNECTED.format(message=CLOSED_EARLY))
+        end = completed or failure or _error("retryable", DISCONNECTED.format(message=CLOSED_EARLY))
     if end["kind"] == "error" and not rules.keep_items_on_error:
         items = []
     return {"events": items, "end": end}

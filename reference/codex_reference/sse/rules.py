@@ -40,7 +40,12 @@ SSE_0_169_0 = replace(
         "invalid_prompt": ("Invalid request.", False),
     },
     rate_limit_codes={"rate_limit_exceeded": "rate limit exceeded: "},
+    # Only a full context window ends the stream at once; even the other
+    # fatal failures are kept while the release reads on (SSE-FAIL-4).
+    failure_ends_stream=frozenset({"context_length_exceeded"}),
     incomplete_message="Incomplete response returned, reason: {reason}",
     # Upstream test incomplete_response_emits_content_filter_error_message; the release agrees (SSE-FAIL-3).
     incomplete_retried_reasons=frozenset({"content_filter"}),
+    usage_range=(-(2**63), 2**63),  # i64 counts
+    usage_unreadable="failed to parse ResponseCompleted: {error}",
 )

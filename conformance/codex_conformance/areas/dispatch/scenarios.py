@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from codex_conformance.areas.scenarios import Scenario, load_scenarios
+from codex_conformance.areas.scenarios import Scenario, load_area_scenarios
 
 
 class DispatchScenario(Scenario):
@@ -25,4 +25,5 @@ class DispatchScenario(Scenario):
 
 
 def load_dispatch_scenarios(root: Path) -> list[DispatchScenario]:
-    return load_scenarios(root / "dispatch" / "_scenarios.json", DispatchScenario)
+    """``_scenarios.json`` and, where the explorer wrote one, ``_explored.json``."""
+    return load_area_scenarios(root, "dispatch", DispatchScenario)

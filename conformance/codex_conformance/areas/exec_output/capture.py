@@ -8,7 +8,8 @@ from typing import Any
 
 from codex_conformance.areas.capturing import observed_case, wanted_scenarios
 from codex_conformance.areas.exec_output.release import exec_format_output
-from codex_conformance.areas.exec_output.scenarios import ExecScenario, load_exec_scenarios
+from codex_conformance.areas.exec_output.scenarios import ExecScenario
+from codex_conformance.areas.scenarios import load_area_scenarios
 from codex_conformance.cases import Case
 from codex_conformance.drive import volatile
 
@@ -43,7 +44,5 @@ def _case(version: str, scenario: ExecScenario) -> Case:
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in wanted_scenarios(
-        load_exec_scenarios(root / "exec_output" / "_scenarios.json"), version, only
-    ):
+    for scenario in wanted_scenarios(load_area_scenarios(root, "exec_output", ExecScenario), version, only):
         yield _case(version, scenario)

@@ -51,21 +51,37 @@ def _call_arguments(tool: str, script: str, args: dict[str, Any]) -> dict[str, A
     raise InvalidInputError(f"no way to run a command through tool {tool!r}")
 
 
-def exec_format_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
-    output = required(args, "output", str)
-    tool = required(args, "tool", str)
+def written_outputs(version: str, commands: list[dict[str, Any]], call_ids: list[str]) -> dict[str, str]:
+    """Run ``commands`` (each the args of one exec.format_output) as calls of one model turn.
+
+    The release runs them one after another and writes back an output for
+    each; the answer maps each call id it wrote back to that output string.
+    """
     with tempfile.TemporaryDirectory(prefix="codex-conformance-output-") as scratch:
-        path = Path(scratch) / "output.bin"
-        path.write_bytes(output.encode("utf-8"))
-        call = function_call(tool, _call_arguments(tool, _script(path, args), args), _EXEC_CALL_ID)
-        elements = written_back(version, [call], shared=[Path(scratch)])
+        calls = []
+        for index, (args, call_id) in enumerate(zip(commands, call_ids, strict=True)):
+            output = required(args, "output", str)
+            tool = required(args, "tool", str)
+            path = Path(scratch) / f"output-{index}.bin"
+            path.write_bytes(output.encode("utf-8"))
+            calls.append(function_call(tool, _call_arguments(tool, _script(path, args), args), call_id))
+        elements = written_back(version, calls, shared=[Path(scratch)])
+    wanted = set(call_ids)
+    outputs: dict[str, str] = {}
     for element in elements:
         item = json.loads(element)
-        if item.get("type") == "function_call_output" and item.get("call_id") == _EXEC_CALL_ID:
+        if item.get("type") == "function_call_output" and item.get("call_id") in wanted:
             if not isinstance(item.get("output"), str):
                 raise CaptureError(f"release {version} wrote back a non-string output: {element[:300]}")
-            return {"output": item["output"]}
-    raise CaptureError(f"release {version} wrote back no output for the command")
+            outputs[item["call_id"]] = item["output"]
+    return outputs
+
+
+def exec_format_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
+    outputs = written_outputs(version, [args], [_EXEC_CALL_ID])
+    if _EXEC_CALL_ID not in outputs:
+        raise CaptureError(f"release {version} wrote back no output for the command")
+    return {"output": outputs[_EXEC_CALL_ID]}
 
 
 OPS: dict[str, ReleaseOp] = {"exec.format_output": exec_format_output}

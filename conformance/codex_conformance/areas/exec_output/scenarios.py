@@ -10,12 +10,11 @@ stays readable while the fixture carries the literal text.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from codex_conformance.areas.scenarios import Scenario, load_scenarios
+from codex_conformance.areas.scenarios import Scenario
 from codex_conformance.editions import get_edition
 
 
@@ -59,7 +58,3 @@ class ExecScenario(Scenario):
         if self.max_output_tokens is not None:
             args["max_output_tokens"] = self.max_output_tokens
         return args
-
-
-def load_exec_scenarios(path: Path) -> list[ExecScenario]:
-    return load_scenarios(path, ExecScenario)

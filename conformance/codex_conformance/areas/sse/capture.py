@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from codex_conformance.areas.capturing import release_cases
+from codex_conformance.areas.scenarios import load_area_scenarios
 from codex_conformance.areas.sse.release import sse_responses
-from codex_conformance.areas.sse.scenarios import SseScenario, load_sse_scenarios
+from codex_conformance.areas.sse.scenarios import SseScenario
 from codex_conformance.cases import Case
 
 
@@ -16,5 +17,5 @@ def _args(scenario: SseScenario) -> dict[str, object]:
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    scenarios = load_sse_scenarios(root / "sse" / "_scenarios.json")
+    scenarios = load_area_scenarios(root, "sse", SseScenario)
     return release_cases("sse", "sse.responses", version, scenarios, only, args_of=_args, run=sse_responses)

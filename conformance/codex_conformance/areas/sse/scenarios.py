@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from pydantic import Field
 
-from codex_conformance.areas.scenarios import Scenario, load_scenarios
+from codex_conformance.areas.scenarios import Scenario
 
 
 class SseScenario(Scenario):
     stream: str
     splits: list[int] = Field(default_factory=list, description="Byte offsets where reads are cut.")
-
-
-def load_sse_scenarios(path: Path) -> list[SseScenario]:
-    return load_scenarios(path, SseScenario)

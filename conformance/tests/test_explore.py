@@ -8,6 +8,7 @@ fixed-seed one in CI).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import random
@@ -19,7 +20,7 @@ from hypothesis import given, settings
 
 from codex_conformance.areas import discover
 from codex_conformance.areas.scenarios import EXPLORED_FILE, Scenario, load_area_scenarios
-from codex_conformance.drive.errors import InvalidInputError
+from codex_conformance.drive.errors import CaptureError, InvalidInputError
 from codex_conformance.editions import EDITIONS
 from codex_conformance.explore.answers import same_response
 from codex_conformance.explore.run import explore
@@ -247,3 +248,14 @@ def test_explored_scenarios_load_beside_the_hand_written_ones(name: str, tmp_pat
 
 def test_explore_offers_the_new_areas() -> None:
     assert {name for name, area in discover().items() if area.explorers()} >= set(_NEW_AREAS)
+
+
+def test_a_failed_batch_run_asks_each_input_alone() -> None:
+    area = discover()["exec_output"]
+
+    def failing(version: str, inputs: list[dict[str, Any]]) -> list[dict[str, Any] | None]:
+        raise CaptureError("the release crashed")
+
+    explorer = dataclasses.replace(_explorer("exec_output"), batch=failing)
+    found = explore(area.name, _exec_with_volatile_values, explorer, "0.25.0", budget=30, seed="f")
+    assert (found.agreed, found.harness_failures) == (30, [])

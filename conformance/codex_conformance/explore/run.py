@@ -101,7 +101,7 @@ def explore(
             return [one(args) for args in inputs]
         try:
             releases = explorer.batch(version, inputs)
-        except HarnessFailure:
+        except Exception:  # a failed batch run says nothing about any one input: each is asked alone
             releases = [None] * len(inputs)
         answered = [one(args, release) for args, release in zip(inputs, releases, strict=True)]
         # What a batch shows counts only once a run of that input alone shows it too.

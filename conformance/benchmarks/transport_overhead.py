@@ -9,12 +9,15 @@ Measures IMPL (default ``reference``) in process and as
   child's interpreter start and imports);
 - cases: every fixture case through the runner, after start-up;
 - session: a whole ``pytest --impl=... --conformance-examples=0`` run in an
-  empty directory, which is what a user waits for (the targets: under 30 s
-  for the reference, and the subprocess session at most 1.25x the in-process
-  one, for the same cases: property checks are off in both).
+  empty directory, which is what a user waits for (the targets: under 10 s
+  for the reference on two cores, and the subprocess session at most 1.25x
+  the in-process one, for the same cases: property checks are off in both).
 
-Best of ``--repeat`` runs each.  The outcome counts are printed too, so a fast
-but broken run is visible.  No assertion: figures only.
+Best of ``--repeat`` runs each.  In process, the repeats after the first
+find the adapter's own caches warm (the reference keeps its last 32 images'
+outcomes); a session, and a subprocess, starts cold every time.  The
+outcome counts are printed too, so a fast but broken run is visible.  No
+assertion: figures only.
 """
 
 from __future__ import annotations

@@ -16,11 +16,13 @@ release answers "invalid or unsupported image data".
 
 The model decodes at most ``MODELLED_PIXELS`` pixels for one request,
 whatever the number of images in it (``DecodeBudget``): the release decodes
-any image under its limit in milliseconds, pure Python would take seconds
-and hundreds of megabytes, so an image beyond the budget is declined
-(``NotModelled``), from its header, before anything is allocated.  As the
-release does, the outcome for the last 32 distinct files is kept by their
-bytes, so an image repeated in a request is decoded once.
+any image under its limit in milliseconds; this model reads LZW and Huffman
+codes one at a time in Python and holds every sample as an int64 or f32
+array, so a large image would take seconds and gigabytes.  An image beyond
+the budget is declined (``NotModelled``), from its header, before anything
+is allocated.  As the release does, the outcome for the last 32 distinct
+files is kept by their bytes, so an image repeated in a request is decoded
+once.
 
 Only the header of a passed-through file is read here; a file whose
 header is damaged, which the release's full decode would reject, is
@@ -54,8 +56,8 @@ MAX_DIMENSION = 2048
 MAX_TILES = 2_500
 _TILE = 32
 # The most pixels this model decodes (a GIF's screen, an image to resize):
-# each costs microseconds of Python per codec step, and the largest capture
-# (a 300x300 GIF) holds 90,000.
+# each costs a microsecond or so (an LZW or Huffman code read in Python, the
+# rest numpy), and the largest capture (a 300x300 GIF) holds 90,000.
 MODELLED_PIXELS = 100_000
 _SHRUNK = "an image over 0.169.0's budget of 2,500 tiles of 32x32 is shrunk to fit it: not modelled"
 

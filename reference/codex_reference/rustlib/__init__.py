@@ -12,7 +12,8 @@ the version the releases build with, and says which in its docstring:
   writes for strings and floats;
 - ``image_*``: the image codecs of ``image`` 0.25.9 and the crates under it
   (gif, png and fdeflate, zune-jpeg, the JPEG encoder, the triangle resize)
-  and the allocation limit its decoders run under (``image_limits``).
+  and the allocation limit its decoders run under (``image_limits``);
+  ``image_bits`` packs the codes the encoders emit into bytes.
 
 Only crate behaviour lives here, never a release's own rule.  So
 ``dispatch/image_prompt.py``, what ``view_image`` does with a file's bytes

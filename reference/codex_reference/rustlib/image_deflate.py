@@ -10,13 +10,23 @@ The Huffman code lengths are not restated here: they are read from the
 fixed block header fdeflate writes (the 54 bytes below, of which the last
 contributes 5 bits; fdeflate 0.3.7, src/compress.rs, ``write_headers``),
 so the header and the codes cannot disagree.
+
+``fast`` lays out a whole stream at once with numpy (every 8-byte group's
+leading and trailing zeros, the runs they make, the literals between) and
+packs the codes with ``image_bits``; the walk it replaces, group by group,
+is kept as the oracle in reference/tests/test_image_png_oracle.py.
 """
 
 from __future__ import annotations
 
-import re
 import zlib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from codex_reference.rustlib import image_bits
 
 __all__ = ["fast", "stored", "stored_size"]
 
@@ -35,6 +45,7 @@ _LENGTH_BASES = (
     3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27,
     31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
 )  # fmt: skip
+_Ints = npt.NDArray[np.int64]
 _LENGTH_EXTRA = (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0)
 
 
@@ -119,131 +130,155 @@ _LITLEN_LENGTHS, _DISTANCE_BITS = _read_header_lengths()
 _CODES = _reversed_codes(_LITLEN_LENGTHS)
 
 
-class _BitWriter:
-    """DEFLATE's LSB-first bit stream, flushed to bytes as it fills.
+# (code, length) of every literal/length symbol, as arrays for whole-stream lookups.
+_CODE_BITS = np.array([code for code, _ in _CODES], dtype=np.int64)
+_CODE_LENGTHS = np.array([length for _, length in _CODES], dtype=np.int64)
+_BASES = np.array(_LENGTH_BASES, dtype=np.int64)
+_EXTRA = np.array(_LENGTH_EXTRA, dtype=np.int64)
+_END, _LONGEST = 256, 285  # end of block; the length code of a 258-byte copy (no extra bits)
+_LONGEST_COPY = 258
+# Up to this many zeros after a run's first one are cheaper as literals than as a match.
+_LITERAL_TAIL = 4
 
-    Bits wait in a small integer and leave in 8-byte words, so writing costs
-    the same per bit however long the stream grows (one growing integer
-    would make every write cost the stream's length).
+
+@dataclass
+class _Stream:
+    """Codes laid out by where they go: sorted by (byte position, runs before literals, order in a run)."""
+
+    position: list[_Ints] = field(default_factory=list)
+    literal: list[_Ints] = field(default_factory=list)
+    order: list[_Ints] = field(default_factory=list)
+    values: list[_Ints] = field(default_factory=list)
+    lengths: list[_Ints] = field(default_factory=list)
+
+    def add(self, position: _Ints, literal: bool, order: _Ints, values: _Ints, lengths: _Ints) -> None:
+        self.position.append(position)
+        self.literal.append(np.full(position.size, int(literal), dtype=np.int64))
+        self.order.append(order)
+        self.values.append(values)
+        self.lengths.append(lengths)
+
+    def codes(self) -> tuple[_Ints, _Ints]:
+        """(values, lengths) in stream order."""
+        order = np.concatenate(self.order)
+        # One int64 key (a stream's bytes times a run's codes stays far below 2**62).
+        runs_before_literals = np.concatenate(self.position) * 2 + np.concatenate(self.literal)
+        key = runs_before_literals * (int(order.max(initial=0)) + 1) + order
+        placed = np.argsort(key, kind="stable")
+        return np.concatenate(self.values)[placed], np.concatenate(self.lengths)[placed]
+
+
+def _runs(stream: _Stream, position: _Ints, runs: _Ints) -> None:
+    """Runs of zero bytes, each at its position: a literal zero, then copies at distance 1.
+
+    The copies are whole 258-byte ones, then one for the rest if it is over
+    four bytes (a length code, its extra bits, the distance code's 0 bit);
+    up to four zeros are cheaper as literals.
     """
-
-    def __init__(self) -> None:
-        self.out = bytearray()
-        self.acc, self.count = 0, 0
-
-    def put(self, bits: int, count: int) -> None:
-        self.acc |= bits << self.count
-        self.count += count
-        if self.count >= 64:
-            self.flush()
-
-    def flush(self) -> None:
-        whole = self.count // 8
-        self.out += (self.acc & ((1 << (whole * 8)) - 1)).to_bytes(whole, "little")
-        self.acc >>= whole * 8
-        self.count -= whole * 8
-
-    def code(self, symbol: int) -> None:
-        self.put(*_CODES[symbol])
-
-    def literals(self, data: bytes) -> None:
-        """Each byte of ``data`` as a literal."""
-        acc, count = self.acc, self.count
-        for byte in data:
-            bits, length = _CODES[byte]
-            acc |= bits << count
-            count += length
-        self.acc, self.count = acc, count
-        if count >= 64:
-            self.flush()
-
-    def to_bytes(self) -> bytes:
-        return bytes(self.out) + self.acc.to_bytes((self.count + 7) // 8, "little")
-
-
-def _length_symbol(length: int) -> tuple[int, int, int]:
-    """(symbol, extra bits value, extra bit count) of a match length 3..258."""
-    for index in reversed(range(len(_LENGTH_BASES))):
-        if length >= _LENGTH_BASES[index]:
-            return 257 + index, length - _LENGTH_BASES[index], _LENGTH_EXTRA[index]
-    raise ValueError(length)
+    rest = runs - 1
+    copies = rest // _LONGEST_COPY
+    rest = rest - copies * _LONGEST_COPY
+    matched = rest > _LITERAL_TAIL
+    tails = np.where(matched, 0, rest)
+    zero = np.zeros(runs.size, dtype=np.int64)
+    stream.add(position, False, zero, zero + _CODE_BITS[0], zero + _CODE_LENGTHS[0])
+    # The whole copies, numbered from 1 within their run.
+    owner = np.repeat(np.arange(runs.size), copies)
+    nth = np.arange(owner.size) - np.repeat(np.cumsum(copies) - copies, copies) + 1
+    one = np.ones(owner.size, dtype=np.int64)
+    stream.add(
+        position[owner],
+        False,
+        nth,
+        one * _CODE_BITS[_LONGEST],
+        one * (_CODE_LENGTHS[_LONGEST] + _DISTANCE_BITS),
+    )
+    # A shorter copy: length code, extra bits, then the distance bit (0), as one code.
+    where = np.flatnonzero(matched)
+    index = np.searchsorted(_BASES, rest[where], side="right") - 1
+    symbol = 257 + index
+    value = _CODE_BITS[symbol] | ((rest[where] - _BASES[index]) << _CODE_LENGTHS[symbol])
+    stream.add(
+        position[where],
+        False,
+        copies[where] + 1,
+        value,
+        _CODE_LENGTHS[symbol] + _EXTRA[index] + _DISTANCE_BITS,
+    )
+    # Or up to four literal zeros.
+    owner = np.repeat(np.arange(runs.size), tails)
+    nth = np.arange(owner.size) - np.repeat(np.cumsum(tails) - tails, tails) + 1
+    one = np.ones(owner.size, dtype=np.int64)
+    stream.add(position[owner], False, copies[owner] + nth, one * _CODE_BITS[0], one * _CODE_LENGTHS[0])
 
 
-def _run(out: _BitWriter, run: int) -> None:
-    """A run of zero bytes: a literal zero, then copies at distance 1 (distance code: one 0 bit)."""
-    out.code(0)
-    run -= 1
-    if run >= 258:
-        # Whole 258-byte copies, many at a time: a long run costs no Python loop per copy.
-        copies = run // 258
-        bits, length = _CODES[285]
-        copy = bits | (0 << length)  # length code 285 has no extra bits; the distance bit is 0
-        width = length + _DISTANCE_BITS
-        for chunk in range(0, copies, 8):
-            many = min(8, copies - chunk)
-            packed = 0
-            for index in range(many):
-                packed |= copy << (index * width)
-            out.put(packed, many * width)
-        run -= copies * 258
-    if run > 4:
-        symbol, extra, extra_bits = _length_symbol(run)
-        out.code(symbol)
-        out.put(extra, extra_bits)
-        out.put(0, _DISTANCE_BITS)
-    else:
-        # Up to four more zeros are cheaper as literals than as a match.
-        for _ in range(run):
-            out.code(0)
+def _write(stream: _Stream, data: _Ints, starts: _Ints, sizes: _Ints) -> None:
+    """The ``write_data`` calls of pieces ``data[start:start + size]``, all at once.
 
-
-_NON_ZERO = re.compile(b"[^\x00]")
-
-
-def _write(out: _BitWriter, data: bytes) -> None:
-    """One ``write_data`` call: runs of zeros are found per 8-byte group and end with the call."""
-    run = 0
-    whole = len(data) - len(data) % 8
-    start = 0
-    while start < whole:
-        if not data[start] and not any(data[start : start + 8]):
-            # Skip to the group holding the next non-zero byte: all-zero groups only lengthen the run.
-            found = _NON_ZERO.search(data, start, whole)
-            end = whole if found is None else found.start() - found.start() % 8
-            run += end - start
-            start = end
-            continue
-        group = data[start : start + 8]
-        start += 8
-        leading = len(group) - len(group.lstrip(b"\x00"))  # zeros at the group's start
-        trailing = len(group) - len(group.rstrip(b"\x00"))  # zeros at its end
-        if run:
-            _run(out, run + leading)
-            run = 0
-            if leading:
-                out.literals(group[leading : 8 - trailing])
-                run = trailing
-                continue
-        if trailing:
-            out.literals(group[: 8 - trailing])
-            run = trailing
-            continue
-        out.literals(group)
-    if run:
-        _run(out, run)
-    out.literals(data[whole:])
+    Within a call, zeros are found per 8-byte group and a run of them ends
+    with the call: a group of zeros only lengthens the run; any other group
+    first ends the run (with its leading zeros) if there is one, else its
+    leading zeros are literals; its bytes up to its trailing zeros are
+    literals, and the trailing zeros start the next run.  The last bytes
+    after the whole groups are literals, after the call's last run.
+    """
+    groups = sizes // 8
+    piece = np.repeat(np.arange(starts.size), groups)
+    nth = np.arange(piece.size) - np.repeat(np.cumsum(groups) - groups, groups)
+    group_start = starts[piece] + 8 * nth
+    nonzero = data[group_start[:, None] + np.arange(8)] != 0
+    busy = np.flatnonzero(nonzero.any(axis=1))
+    leading = np.argmax(nonzero[busy], axis=1)
+    trailing = np.argmax(nonzero[busy, ::-1], axis=1)
+    # The run each busy group meets: the previous busy group's trailing zeros and the zero
+    # groups between, or the zero groups since the call began.
+    same_call = np.zeros(busy.size, dtype=bool)
+    same_call[1:] = piece[busy[1:]] == piece[busy[:-1]]
+    carried = np.zeros(busy.size, dtype=np.int64)
+    carried[1:] = trailing[:-1] + 8 * (busy[1:] - busy[:-1] - 1)
+    runs = np.where(same_call, carried, 8 * nth[busy])
+    ended = runs > 0
+    _runs(stream, group_start[busy][ended], runs[ended] + leading[ended])
+    # Each call's last run: after its last busy group, or all its groups if none is busy.
+    busy_count = np.bincount(piece[busy], minlength=starts.size)
+    has_busy = busy_count > 0
+    last = (np.cumsum(busy_count) - 1)[has_busy]
+    final = 8 * groups
+    final[has_busy] = trailing[last] + 8 * (groups[has_busy] - 1 - nth[busy[last]])
+    tail_start = starts + 8 * groups
+    _runs(stream, tail_start[final > 0], final[final > 0])
+    # Literals: each busy group's bytes from its first (after a run: its first non-zero one) up
+    # to its trailing zeros, and every byte after the whole groups.
+    offsets = np.arange(8)
+    first = np.where(ended, leading, 0)
+    kept = (offsets >= first[:, None]) & (offsets < 8 - trailing[:, None])
+    positions = (group_start[busy][:, None] + offsets)[kept]
+    tail_sizes = sizes - 8 * groups
+    owner = np.repeat(np.arange(starts.size), tail_sizes)
+    tail = (
+        tail_start[owner] + np.arange(owner.size) - np.repeat(np.cumsum(tail_sizes) - tail_sizes, tail_sizes)
+    )
+    positions = np.concatenate((positions, tail))
+    symbols = data[positions]
+    stream.add(
+        positions, True, np.zeros(positions.size, dtype=np.int64), _CODE_BITS[symbols], _CODE_LENGTHS[symbols]
+    )
 
 
 def fast(pieces: Iterable[bytes]) -> bytes:
     """fdeflate's zlib stream of ``pieces``, each written as one ``write_data`` call."""
-    out = _BitWriter()
-    out.put(_HEADER[53], 5)
-    checksum = 1
-    for piece in pieces:
-        checksum = zlib.adler32(piece, checksum)
-        _write(out, piece)
-    out.code(256)
-    return _HEADER[:53] + out.to_bytes() + checksum.to_bytes(4, "big")
+    chunks = list(pieces)
+    joined = b"".join(chunks)
+    sizes = np.array([len(chunk) for chunk in chunks], dtype=np.int64)
+    data = np.frombuffer(joined, dtype=np.uint8).astype(np.int64)
+    stream = _Stream()
+    _write(stream, data, np.cumsum(sizes) - sizes, sizes)
+    values, lengths = stream.codes()
+    # The header's last 5 bits first; the end-of-block code last.
+    values = np.concatenate(([_HEADER[53]], values, [_CODE_BITS[_END]]))
+    lengths = np.concatenate(([5], lengths, [_CODE_LENGTHS[_END]]))
+    body, _ = image_bits.lsb_first(values, lengths)
+    return _HEADER[:53] + body + zlib.adler32(joined).to_bytes(4, "big")
 
 
 def stored(data: bytes) -> bytes:

@@ -20,11 +20,20 @@ Declined (``NotModelled``), as no capture pins them: progressive,
 arithmetic, lossless or 12-bit files, restart intervals, scans that do not
 hold every component, four components, Adobe colour transforms, and
 sampling other than 1x1 chroma under 1x1, 2x1 or 2x2 luma.
+
+The Huffman data is read in Python, code by code; every step after it
+(IDCT, upsampling, colour conversion) is whole-array numpy integer
+arithmetic, checked against the per-block code it replaced in
+reference/tests/test_image_jpeg_oracle.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from codex_reference.errors import NotModelled
 from codex_reference.rustlib.image_jpeg_write import ZIGZAG
@@ -73,7 +82,7 @@ class _Bits:
     """The entropy-coded data as a string of '0'/'1' (stuffed zeros removed)."""
 
     def __init__(self, data: bytes) -> None:
-        self.bits = "".join(format(byte, "08b") for byte in data)
+        self.bits = format(int.from_bytes(data, "big"), f"0{8 * len(data)}b") if data else ""
         self.pos = 0
 
     def symbol(self, lookup: list[int]) -> int:
@@ -120,28 +129,37 @@ def _scan_data(data: bytes, start: int) -> bytes:
 
 
 _SCALE = 512 + 65536 + (128 << 17)
+# Coefficients up to this size keep the IDCT within int64 (its passes add about 22 bits);
+# larger ones, which only a hostile file holds, are computed on Python integers.
+_INT64_SAFE = 1 << 40
+
+# An array of samples: int64, or Python integers (dtype object) for a hostile file's huge values.
+_Ints = npt.NDArray[Any]
 
 
-def _idct(block: list[int]) -> list[int]:
-    """stb_image's integer IDCT of dequantized coefficients (natural order) -> 64 samples."""
-    if not any(block[1:]):
-        value = min(max((block[0] + 1028) >> 3, 0), 255)
-        return [value] * 64
-    work = [0] * 64
-    for col in range(8):
-        work[col::8] = _idct_1d(block[col::8], 512, 10)
-    out: list[int] = []
-    for row in range(0, 64, 8):
-        out += [min(max(v, 0), 255) for v in _idct_1d(work[row : row + 8], _SCALE, 17)]
-    return out
+def _idct(blocks: _Ints) -> _Ints:
+    """stb_image's integer IDCT of (n, 64) dequantized coefficients (natural order) -> (n, 8, 8) samples.
+
+    Columns, then rows, each pass on the same line of every block at once
+    (numpy's ``>>`` on int64 is arithmetic, as the decoder's on i32).
+    """
+    grid = blocks.reshape(-1, 8, 8)
+    columns = np.stack(_idct_1d([grid[:, k, :] for k in range(8)], 512, 10), axis=1)
+    rows = np.stack(_idct_1d([columns[:, :, k] for k in range(8)], _SCALE, 17), axis=2)
+    full = np.minimum(np.maximum(rows, 0), 255)
+    # A block with only a DC term takes the decoder's shortcut.
+    flat = np.minimum(np.maximum((blocks[:, 0] + 1028) >> 3, 0), 255)
+    only_dc = ~(blocks[:, 1:] != 0).any(axis=1)
+    samples: _Ints = np.where(only_dc[:, None, None], flat[:, None, None], full)
+    return samples
 
 
-def _idct_1d(s: list[int], bias: int, shift: int) -> list[int]:
+def _idct_1d(s: list[_Ints], bias: int, shift: int) -> list[_Ints]:
     p1 = (s[2] + s[6]) * 2217
     t2 = p1 + s[6] * -7567
     t3 = p1 + s[2] * 3135
-    t0 = (s[0] + s[4]) << 12
-    t1 = (s[0] - s[4]) << 12
+    t0 = (s[0] + s[4]) * 4096
+    t1 = (s[0] - s[4]) * 4096
     x0, x3, x1, x2 = t0 + t3 + bias, t0 - t3 + bias, t1 + t2 + bias, t1 - t2 + bias
     t0, t1, t2, t3 = s[7], s[5], s[3], s[1]
     p3, p4, p1, p2 = t0 + t2, t1 + t3, t0 + t3, t1 + t2
@@ -151,10 +169,10 @@ def _idct_1d(s: list[int], bias: int, shift: int) -> list[int]:
     p2 = p5 + p2 * -10497
     p3 = p3 * -8034
     p4 = p4 * -1597
-    t3 += p1 + p4
-    t2 += p2 + p3
-    t1 += p2 + p4
-    t0 += p1 + p3
+    t3 = t3 + p1 + p4
+    t2 = t2 + p2 + p3
+    t1 = t1 + p2 + p4
+    t0 = t0 + p1 + p3
     return [
         (x0 + t3) >> shift,
         (x1 + t2) >> shift,
@@ -167,40 +185,37 @@ def _idct_1d(s: list[int], bias: int, shift: int) -> list[int]:
     ]
 
 
-def _upsample_row(row: list[int]) -> list[int]:
-    """Double a row: (3 x own + neighbour + 2) >> 2, the two end samples copied."""
-    n = len(row)
-    if n == 1:
-        return [row[0], row[0]]
-    out = [0] * (2 * n)
-    out[0], out[1] = row[0], (3 * row[0] + row[1] + 2) >> 2
-    for i in range(1, n - 1):
-        centre = 3 * row[i] + 2
-        out[2 * i] = (centre + row[i - 1]) >> 2
-        out[2 * i + 1] = (centre + row[i + 1]) >> 2
-    out[2 * n - 2] = (3 * row[n - 1] + row[n - 2] + 2) >> 2
-    out[2 * n - 1] = row[n - 1]
+def _upsample_horizontal(plane: _Ints) -> _Ints:
+    """Double every row: (3 x own + neighbour + 2) >> 2, the two end samples copied."""
+    left = np.concatenate((plane[:, :1], plane[:, :-1]), axis=1)
+    right = np.concatenate((plane[:, 1:], plane[:, -1:]), axis=1)
+    out = np.empty((plane.shape[0], 2 * plane.shape[1]), dtype=plane.dtype)
+    out[:, 0::2] = (3 * plane + left + 2) >> 2
+    out[:, 1::2] = (3 * plane + right + 2) >> 2
+    out[:, 0], out[:, -1] = plane[:, 0], plane[:, -1]
     return out
 
 
-def _upsample_vertical(plane: list[list[int]]) -> list[list[int]]:
-    out = []
-    last = len(plane) - 1
-    for index, row in enumerate(plane):
-        up, down = plane[max(index - 1, 0)], plane[min(index + 1, last)]
-        out.append([(3 * c + u + 2) >> 2 for c, u in zip(row, up, strict=True)])
-        out.append([(3 * c + d + 2) >> 2 for c, d in zip(row, down, strict=True)])
+def _upsample_vertical(plane: _Ints) -> _Ints:
+    """Double every column the same way, the plane's first and last rows their own neighbours."""
+    up = np.concatenate((plane[:1], plane[:-1]))
+    down = np.concatenate((plane[1:], plane[-1:]))
+    out = np.empty((2 * plane.shape[0], plane.shape[1]), dtype=plane.dtype)
+    out[0::2] = (3 * plane + up + 2) >> 2
+    out[1::2] = (3 * plane + down + 2) >> 2
     return out
 
 
-def _ycbcr_to_rgb(y: int, cb: int, cr: int) -> tuple[int, int, int]:
-    cb -= 128
-    cr -= 128
+def _ycbcr_to_rgb(y: _Ints, cb: _Ints, cr: _Ints) -> _Ints:
+    """(..., 3) RGB from equal-shaped planes, in 14-bit fixed point."""
+    cb = cb - 128
+    cr = cr - 128
     y0 = y * 16384 + 8191
     r = (y0 + cr * 22970) >> 14
     g = (y0 - cr * 11700 - cb * 5638) >> 14
     b = (y0 + cb * 29032) >> 14
-    return min(max(r, 0), 255), min(max(g, 0), 255), min(max(b, 0), 255)
+    rgb: _Ints = np.minimum(np.maximum(np.stack((r, g, b), axis=-1), 0), 255)
+    return rgb
 
 
 class _Parser:
@@ -312,45 +327,58 @@ class _Parser:
             by_id[ident].dc_table, by_id[ident].ac_table = tables >> 4, tables & 15
 
 
-def _decode_planes(parser: _Parser, bits: _Bits) -> list[list[list[int]]]:
-    """Every component's padded plane of samples, rows of ints."""
+def _decode_planes(parser: _Parser, bits: _Bits) -> list[_Ints]:
+    """Every component's padded plane of samples.
+
+    The Huffman data is read block by block (each code's length depends on
+    the one before); the blocks' IDCT is then one vectorized pass.
+    """
     comps = parser.components
     hmax, vmax = max(c.h for c in comps), max(c.v for c in comps)
     mcu_x = -(-parser.width // (8 * hmax))
     mcu_y = -(-parser.height // (8 * vmax))
-    planes = [[[0] * (mcu_x * c.h * 8) for _ in range(mcu_y * c.v * 8)] for c in comps]
     preds = [0] * len(comps)
     try:
         tables = [(parser.quant[c.table], parser.dc[c.dc_table], parser.ac[c.ac_table]) for c in comps]
     except KeyError as missing:
         raise NotModelled(f"a JPEG missing table {missing} is not modelled") from None
-    for my in range(mcu_y):
-        for mx in range(mcu_x):
-            for index, comp in enumerate(comps):
-                quant, dc, ac = tables[index]
-                for v in range(comp.v):
-                    for h in range(comp.h):
-                        block = [0] * 64
-                        preds[index] += bits.value(bits.symbol(dc))
-                        block[0] = preds[index] * quant[0]
-                        k = 1
-                        while k < 64:
-                            rs = bits.symbol(ac)
-                            run, size = rs >> 4, rs & 15
-                            if size == 0:
-                                if run != 15:
-                                    break
-                                k += 16
-                                continue
-                            k += run
-                            natural = ZIGZAG[min(k, 63)]
-                            block[natural] = bits.value(size) * quant[natural]
-                            k += 1
-                        samples = _idct(block)
-                        plane = planes[index]
-                        top, left = (my * comp.v + v) * 8, (mx * comp.h + h) * 8
-                        for r in range(8):
-                            plane[top + r][left : left + 8] = samples[r * 8 : r * 8 + 8]
+    per_mcu = [(index, comp.v * comp.h) for index, comp in enumerate(comps)]
+    coefficients: list[int] = []
+    for _ in range(mcu_y * mcu_x):
+        for index, blocks in per_mcu:
+            quant, dc, ac = tables[index]
+            for _ in range(blocks):
+                block = [0] * 64
+                preds[index] += bits.value(bits.symbol(dc))
+                block[0] = preds[index] * quant[0]
+                k = 1
+                while k < 64:
+                    rs = bits.symbol(ac)
+                    run, size = rs >> 4, rs & 15
+                    if size == 0:
+                        if run != 15:
+                            break
+                        k += 16
+                        continue
+                    k += run
+                    natural = ZIGZAG[min(k, 63)]
+                    block[natural] = bits.value(size) * quant[natural]
+                    k += 1
+                coefficients += block
+    try:
+        values: _Ints = np.array(coefficients, dtype=np.int64)
+        if int(np.abs(values).max()) >= _INT64_SAFE:
+            values = values.astype(object)
+    except OverflowError:
+        values = np.array(coefficients, dtype=object)
+    samples = _idct(values.reshape(-1, 64)).reshape(mcu_y, mcu_x, -1, 8, 8)
+    planes, first = [], 0
+    for comp in comps:
+        count = comp.v * comp.h
+        own = samples[:, :, first : first + count].reshape(mcu_y, mcu_x, comp.v, comp.h, 8, 8)
+        # (MCU row, MCU column, v, h, y, x) -> (MCU row, v, y, MCU column, h, x)
+        planes.append(own.transpose(0, 2, 4, 1, 3, 5).reshape(mcu_y * comp.v * 8, mcu_x * comp.h * 8))
+        first += count
     return planes
 
 
@@ -361,23 +389,13 @@ def decode(data: bytes) -> JpegImage:
     planes = _decode_planes(parser, _Bits(_scan_data(data, start)))
     width, height = parser.width, parser.height
     if len(planes) == 1:
-        grey = planes[0]
-        return JpegImage(
-            width, height, bytes(value for row in grey[:height] for value in row[:width] for _ in range(3))
-        )
+        grey = planes[0][:height, :width].astype(np.uint8)
+        return JpegImage(width, height, np.repeat(grey, 3, axis=1).tobytes())
     luma = parser.components[0]
     chroma = planes[1:]
     if luma.v == 2:
         chroma = [_upsample_vertical(plane) for plane in chroma]
     if luma.h == 2:
-        chroma = [[_upsample_row(row) for row in plane] for plane in chroma]
-    cache: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-    out = bytearray()
-    for y_row, cb_row, cr_row in zip(planes[0][:height], chroma[0], chroma[1], strict=False):
-        for x in range(width):
-            key = (y_row[x], cb_row[x], cr_row[x])
-            rgb = cache.get(key)
-            if rgb is None:
-                rgb = cache[key] = _ycbcr_to_rgb(*key)
-            out += bytes(rgb)
-    return JpegImage(width, height, bytes(out))
+        chroma = [_upsample_horizontal(plane) for plane in chroma]
+    y, cb, cr = (plane[:height, :width] for plane in (planes[0], *chroma))
+    return JpegImage(width, height, _ycbcr_to_rgb(y, cb, cr).astype(np.uint8).tobytes())

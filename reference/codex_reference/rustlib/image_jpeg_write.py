@@ -15,13 +15,28 @@ column pass rounds its odd outputs with the row pass's constant), a
 truncating division by 8 and a division by the quantizer rounded half
 away from zero.  The entropy coder stuffs a zero after every 0xFF and
 pads the last byte with one bits.
+
+Every step runs on all the blocks at once (numpy int64, whose ``>>`` is
+the arithmetic shift the encoder's i32 uses), the entropy coder included:
+each block's codes are laid out in scan order and packed in one go
+(``image_bits``).  reference/tests/test_image_jpeg_oracle.py holds the
+block-at-a-time encoder this replaced and checks the two agree.
 """
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
+from codex_reference.rustlib import image_bits
+
 __all__ = ["QUALITY", "encode_rgb", "quant_tables"]
 
 QUALITY = 85
+
+_Ints = npt.NDArray[np.int64]
+# (code, length) arrays indexed by symbol, per table (luma, chroma).
+_Tables = tuple[tuple[_Ints, _Ints], tuple[_Ints, _Ints]]
 
 
 def _table(text: str) -> tuple[int, ...]:
@@ -115,47 +130,65 @@ def huffman_codes(counts: bytes, symbols: bytes) -> dict[int, tuple[int, int]]:
     return codes
 
 
-def _ycbcr(r: int, g: int, b: int) -> tuple[int, int, int]:
-    # 16-bit fixed point, BT.601 full range, "+0.5" as 2**15 - 1.
+def _ycbcr(rgb: _Ints) -> _Ints:
+    """(..., 3) RGB samples -> (..., 3) YCbCr: 16-bit fixed point, BT.601 full range, "+0.5" as 2**15 - 1."""
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
     y = (19595 * r + 38469 * g + 7471 * b + 32767) >> 16
     cb = (-11059 * r - 21709 * g + 32768 * b + 8421375) >> 16
     cr = (32768 * r - 27439 * g - 5329 * b + 8421375) >> 16
-    return y, cb, cr
+    return np.stack((y, cb, cr), axis=-1)
 
 
-def _fdct(samples: list[int]) -> list[int]:
-    """libjpeg's islow forward DCT (13-bit constants, 2 pass bits); output scaled by 8."""
-    out = [0] * 64
-    for y0 in range(0, 64, 8):
-        s = samples[y0 : y0 + 8]
-        t0, t1, t2, t3 = s[0] + s[7], s[1] + s[6], s[2] + s[5], s[3] + s[4]
-        t10, t12, t11, t13 = t0 + t3, t0 - t3, t1 + t2, t1 - t2
-        t0, t1, t2, t3 = s[0] - s[7], s[1] - s[6], s[2] - s[5], s[3] - s[4]
-        out[y0] = (t10 + t11 - 1024) << 2  # the level shift by 128, eight samples
-        out[y0 + 4] = (t10 - t11) << 2
-        z1 = (t12 + t13) * 4433 + 1024
-        out[y0 + 2] = (z1 + t12 * 6270) >> 11
-        out[y0 + 6] = (z1 - t13 * 15137) >> 11
-        _odd(out, y0, 1, (t0, t1, t2, t3), fudge=1024, shift=11)
-    for x in range(7, -1, -1):
-        c = out[x::8]
-        t0, t1, t2, t3 = c[0] + c[7], c[1] + c[6], c[2] + c[5], c[3] + c[4]
-        t10, t12, t11, t13 = t0 + t3 + 2, t0 - t3, t1 + t2, t1 - t2
-        t0, t1, t2, t3 = c[0] - c[7], c[1] - c[6], c[2] - c[5], c[3] - c[4]
-        out[x] = (t10 + t11) >> 2
-        out[x + 32] = (t10 - t11) >> 2
-        z1 = (t12 + t13) * 4433 + 16384
-        out[x + 16] = (z1 + t12 * 6270) >> 15
-        out[x + 48] = (z1 - t13 * 15137) >> 15
-        # The column pass's odd part rounds with 1 << 10, not 1 << 14: image 0.25.9 does so.
-        _odd(out, x, 8, (t0, t1, t2, t3), fudge=1024, shift=15)
+# One pass of the DCT reads and writes eight lines of samples, each an array over every block.
+_Lines = list[_Ints]
+
+
+def _fdct(blocks: _Ints) -> _Ints:
+    """libjpeg's islow forward DCT (13-bit constants, 2 pass bits) of (n, 8, 8) blocks; output scaled by 8.
+
+    Rows first, then columns, each pass on the same line of every block at
+    once; numpy's ``>>`` on int64 is an arithmetic shift, as Rust's on i32.
+    """
+    rows = _row_pass([blocks[:, :, k] for k in range(8)])
+    columns = _column_pass([np.stack(rows, axis=-1)[:, k, :] for k in range(8)])
+    return np.stack(columns, axis=1)
+
+
+def _row_pass(s: _Lines) -> _Lines:
+    t0, t1, t2, t3 = s[0] + s[7], s[1] + s[6], s[2] + s[5], s[3] + s[4]
+    t10, t12, t11, t13 = t0 + t3, t0 - t3, t1 + t2, t1 - t2
+    out = [s[0]] * 8
+    out[0] = (t10 + t11 - 1024) * 4  # the level shift by 128, eight samples
+    out[4] = (t10 - t11) * 4
+    z1 = (t12 + t13) * 4433 + 1024
+    out[2] = (z1 + t12 * 6270) >> 11
+    out[6] = (z1 - t13 * 15137) >> 11
+    out[1], out[3], out[5], out[7] = _odd(
+        (s[0] - s[7], s[1] - s[6], s[2] - s[5], s[3] - s[4]), fudge=1024, shift=11
+    )
+    return out
+
+
+def _column_pass(c: _Lines) -> _Lines:
+    t0, t1, t2, t3 = c[0] + c[7], c[1] + c[6], c[2] + c[5], c[3] + c[4]
+    t10, t12, t11, t13 = t0 + t3 + 2, t0 - t3, t1 + t2, t1 - t2
+    out = [c[0]] * 8
+    out[0] = (t10 + t11) >> 2
+    out[4] = (t10 - t11) >> 2
+    z1 = (t12 + t13) * 4433 + 16384
+    out[2] = (z1 + t12 * 6270) >> 15
+    out[6] = (z1 - t13 * 15137) >> 15
+    # The column pass's odd part rounds with 1 << 10, not 1 << 14: image 0.25.9 does so.
+    out[1], out[3], out[5], out[7] = _odd(
+        (c[0] - c[7], c[1] - c[6], c[2] - c[5], c[3] - c[4]), fudge=1024, shift=15
+    )
     return out
 
 
 def _odd(
-    out: list[int], base: int, step: int, diffs: tuple[int, int, int, int], *, fudge: int, shift: int
-) -> None:
-    """The odd outputs (1, 3, 5, 7) of one row or column from its four differences."""
+    diffs: tuple[_Ints, _Ints, _Ints, _Ints], *, fudge: int, shift: int
+) -> tuple[_Ints, _Ints, _Ints, _Ints]:
+    """The odd outputs (1, 3, 5, 7) of a line from its four differences."""
     t0, t1, t2, t3 = diffs
     t12, t13 = t0 + t2, t1 + t3
     z1 = (t12 + t13) * 9633 + fudge
@@ -167,87 +200,103 @@ def _odd(
     z1 = (t1 + t2) * -20995
     t1 = t1 * 25172 + z1 + t13
     t2 = t2 * 16819 + z1 + t12
-    out[base + step] = t0 >> shift
-    out[base + 3 * step] = t1 >> shift
-    out[base + 5 * step] = t2 >> shift
-    out[base + 7 * step] = t3 >> shift
+    return t0 >> shift, t1 >> shift, t2 >> shift, t3 >> shift
 
 
-def _quantize(coefficients: list[int], table: list[int]) -> list[int]:
-    """(c / 8, truncated) / q rounded half away from zero, in zigzag order.
+def _quantize(coefficients: _Ints, tables: _Ints) -> _Ints:
+    """(c / 8, truncated) / q rounded half away from zero, in zigzag order; (n, 64) by (n, 64) quantizers.
 
     The encoder divides in ``f32`` and rounds; an exact tie is the only
     case where that could differ from the exact quotient, and quotients of
     such small integers are never within an ``f32`` ulp of a half.
     """
-    out = []
-    for index in ZIGZAG:
-        value = coefficients[index]
-        value = value // 8 if value >= 0 else -(-value // 8)
-        q = table[index]
-        out.append((2 * value + q) // (2 * q) if value >= 0 else -((-2 * value + q) // (2 * q)))
-    return out
+    zigzag = list(ZIGZAG)
+    value, q = coefficients[:, zigzag], tables[:, zigzag]
+    value = np.where(value >= 0, value // 8, -(-value // 8))
+    return np.where(value >= 0, (2 * value + q) // (2 * q), -((-2 * value + q) // (2 * q)))
 
 
-class _BitWriter:
-    """JPEG's MSB-first entropy stream: bits gather in a small integer and leave as whole bytes,
-    a zero stuffed after each 0xFF."""
-
-    def __init__(self) -> None:
-        self.out = bytearray()
-        self.acc = 0
-        self.nbits = 0
-
-    def write(self, bits: int, size: int) -> None:
-        self.acc = (self.acc << size) | bits
-        self.nbits += size
-        if self.nbits >= 64:
-            self._flush()
-
-    def _flush(self) -> None:
-        whole = self.nbits // 8
-        rest = self.nbits - whole * 8
-        self.out += (self.acc >> rest).to_bytes(whole, "big").replace(b"\xff", b"\xff\x00")
-        self.acc &= (1 << rest) - 1
-        self.nbits = rest
-
-    def pad(self) -> None:
-        # Seven one bits: completes a partial byte, and writes nothing after a whole one.
-        if self.nbits % 8:
-            self.write((1 << (8 - self.nbits % 8)) - 1, 8 - self.nbits % 8)
-        self._flush()
+def _magnitude(values: _Ints) -> tuple[_Ints, _Ints]:
+    """(bit count, bits) of each value as JPEG writes it: ones' complement below zero."""
+    sizes = np.frexp(np.abs(values).astype(np.float64))[1].astype(np.int64)  # the bit length
+    bits = np.where(values >= 0, values, values - 1) & ((1 << sizes) - 1)
+    return sizes, bits
 
 
-def _magnitude(value: int) -> tuple[int, int]:
-    size = abs(value).bit_length()
-    return size, (value if value >= 0 else value - 1) & ((1 << size) - 1)
+def _code_table(codes: dict[int, tuple[int, int]]) -> tuple[_Ints, _Ints]:
+    """(code, length) arrays indexed by symbol; length 0 where the table has no code."""
+    code, length = np.zeros(256, dtype=np.int64), np.zeros(256, dtype=np.int64)
+    for symbol, (bits, size) in codes.items():
+        code[symbol], length[symbol] = bits, size
+    return code, length
 
 
-def _write_block(
-    writer: _BitWriter,
-    block: list[int],
-    dc_prev: int,
-    dc: dict[int, tuple[int, int]],
-    ac: dict[int, tuple[int, int]],
-) -> int:
-    size, bits = _magnitude(block[0] - dc_prev)
-    code, length = dc[size]
-    writer.write((code << size) | bits, length + size)  # the code, then the value's bits
-    run = 0
-    for value in block[1:]:
-        if value == 0:
-            run += 1
-            continue
-        while run > 15:
-            writer.write(*ac[0xF0])
-            run -= 16
-        size, bits = _magnitude(value)
-        code, length = ac[(run << 4) | size]
-        writer.write((code << size) | bits, length + size)
-        run = 0
-    if block[63] == 0:
-        writer.write(*ac[0x00])
-    return block[0]
+def _codes(kinds: _Ints, symbols: _Ints, tables: _Tables) -> tuple[_Ints, _Ints]:
+    """(code, length) of each symbol in its table (``kinds`` picks the table); length 0: no code."""
+    code = np.stack([table[0] for table in tables])[kinds, symbols]
+    return code, np.stack([table[1] for table in tables])[kinds, symbols]
+
+
+def _entropy_coded(blocks: _Ints, chroma: _Ints, dc_tables: _Tables, ac_tables: _Tables) -> bytes:
+    """The scan's bytes for quantized (n, 64) zigzag blocks in scan order, ``chroma`` 0 or 1 each.
+
+    Every code is laid out at once in scan order: per block its DC
+    difference, then for each non-zero AC coefficient a ZRL per 16 zeros
+    before it and its run/size code, then EOB unless coefficient 63 is
+    non-zero.  A sort key (block, zigzag index, order within the index)
+    places them; the codes are then packed, padded with one bits and
+    byte-stuffed.
+    """
+    count = blocks.shape[0]
+    keys: list[_Ints] = []
+    symbols: list[_Ints] = []
+    values: list[_Ints] = []
+    lengths: list[_Ints] = []
+
+    def emit(key: _Ints, kinds: _Ints, symbol: _Ints, tables: _Tables, *, sizes: _Ints, bits: _Ints) -> None:
+        """Codes for ``symbol``, each followed by the ``sizes`` low bits of ``bits``."""
+        code, length = _codes(kinds, symbol, tables)
+        keys.append(key)
+        symbols.append(symbol)
+        values.append((code << sizes) | bits)
+        lengths.append(np.where(length > 0, length + sizes, 0))
+
+    # DC: the difference from the previous block of the same component (blocks cycle Y, Cb, Cr).
+    dc = blocks[:, 0]
+    previous = np.zeros(count, dtype=np.int64)
+    previous[3:] = dc[:-3]
+    sizes, bits = _magnitude(dc - previous)
+    emit(np.arange(count) * 260, chroma, sizes, dc_tables, sizes=sizes, bits=bits)
+    # AC: run/size codes, each after the ZRLs its run of zeros needs.
+    block, position = np.nonzero(blocks[:, 1:])
+    position += 1
+    # The previous non-zero coefficient's index in the same block (the DC's, 0, for the first).
+    before = np.zeros_like(position)
+    before[1:] = np.where(block[1:] == block[:-1], position[:-1], 0)
+    run = position - before - 1
+    zrl = run >> 4
+    sizes, bits = _magnitude(blocks[block, position])
+    key = (block * 65 + position) * 4
+    emit(key + zrl, chroma[block], ((run & 15) << 4) | sizes, ac_tables, sizes=sizes, bits=bits)
+    owner = np.repeat(np.arange(block.size), zrl)
+    nth = np.arange(owner.size) - np.repeat(np.cumsum(zrl) - zrl, zrl)
+    none = np.zeros(owner.size, dtype=np.int64)
+    emit(key[owner] + nth, chroma[block[owner]], none + 0xF0, ac_tables, sizes=none, bits=none)
+    # EOB where the last coefficient is zero.
+    ended = np.flatnonzero(blocks[:, 63] == 0)
+    none = np.zeros(ended.size, dtype=np.int64)
+    emit(ended * 260 + 256, chroma[ended], none, ac_tables, sizes=none, bits=none)
+    order = np.argsort(np.concatenate(keys), kind="stable")
+    all_lengths = np.concatenate(lengths)[order]
+    if not all_lengths.all():
+        # No code for a symbol (a coefficient too large for the tables): the coder's lookup fails.
+        raise KeyError(int(np.concatenate(symbols)[order][np.argmin(all_lengths != 0)]))
+    # Seven one bits at most: complete the last byte, as the writer's pad does.
+    padding = -int(all_lengths.sum()) % 8
+    data, _ = image_bits.msb_first(
+        np.append(np.concatenate(values)[order], (1 << padding) - 1), np.append(all_lengths, padding)
+    )
+    return data.replace(b"\xff", b"\xff\x00")
 
 
 def _segment(marker: int, body: bytes) -> bytes:
@@ -269,37 +318,30 @@ def _headers(width: int, height: int, tables: tuple[list[int], list[int]]) -> by
     return bytes(out)
 
 
+def _blocks(width: int, height: int, rgb: bytes) -> _Ints:
+    """The image's 8x8 blocks in scan order (MCUs row by row; Y, Cb, Cr in each) as (n, 8, 8).
+
+    Edge blocks repeat the last column and row.
+    """
+    image = np.frombuffer(rgb, dtype=np.uint8).reshape(height, width, 3).astype(np.int64)
+    rows = np.minimum(np.arange(-(-height // 8) * 8), height - 1)
+    columns = np.minimum(np.arange(-(-width // 8) * 8), width - 1)
+    ycc = _ycbcr(image[rows][:, columns])
+    across, down = columns.size // 8, rows.size // 8
+    # (block row, y, block column, x, component) -> (block row, block column, component, y, x)
+    tiled = ycc.reshape(down, 8, across, 8, 3).transpose(0, 2, 4, 1, 3)
+    return tiled.reshape(-1, 8, 8)
+
+
 def encode_rgb(width: int, height: int, rgb: bytes, quality: int = QUALITY) -> bytes:
     """The JPEG image 0.25.9 writes for an 8-bit RGB image (rows top to bottom, no padding)."""
     if not (1 <= width <= 65535 and 1 <= height <= 65535) or len(rgb) != width * height * 3:
         raise ValueError(f"not a {width}x{height} RGB image")
     tables = quant_tables(quality)
-    luma_dc, luma_ac, chroma_dc, chroma_ac = (huffman_codes(c, s) for _, c, s in HUFFMAN_TABLES)
-    converted: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-    writer = _BitWriter()
-    prev = [0, 0, 0]
-    for y0 in range(0, height, 8):
-        rows = [min(y0 + dy, height - 1) * width for dy in range(8)]
-        for x0 in range(0, width, 8):
-            planes: tuple[list[int], list[int], list[int]] = ([], [], [])
-            for row in rows:
-                for dx in range(8):
-                    at = (row + min(x0 + dx, width - 1)) * 3
-                    pixel = (rgb[at], rgb[at + 1], rgb[at + 2])
-                    ycc = converted.get(pixel)
-                    if ycc is None:
-                        ycc = converted[pixel] = _ycbcr(*pixel)
-                    planes[0].append(ycc[0])
-                    planes[1].append(ycc[1])
-                    planes[2].append(ycc[2])
-            for channel, (table, dc, ac) in enumerate(
-                (
-                    (tables[0], luma_dc, luma_ac),
-                    (tables[1], chroma_dc, chroma_ac),
-                    (tables[1], chroma_dc, chroma_ac),
-                )
-            ):
-                block = _quantize(_fdct(planes[channel]), table)
-                prev[channel] = _write_block(writer, block, prev[channel], dc, ac)
-    writer.pad()
-    return _headers(width, height, tables) + bytes(writer.out) + b"\xff\xd9"
+    luma_dc, luma_ac, chroma_dc, chroma_ac = (_code_table(huffman_codes(c, s)) for _, c, s in HUFFMAN_TABLES)
+    blocks = _blocks(width, height, rgb)
+    chroma = np.tile(np.array([0, 1, 1]), blocks.shape[0] // 3)
+    quantizers = np.array(tables, dtype=np.int64)[chroma]
+    quantized = _quantize(_fdct(blocks).reshape(-1, 64), quantizers)
+    scan = _entropy_coded(quantized, chroma, (luma_dc, chroma_dc), (luma_ac, chroma_ac))
+    return _headers(width, height, tables) + scan + b"\xff\xd9"

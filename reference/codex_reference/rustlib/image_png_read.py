@@ -10,12 +10,22 @@ from __future__ import annotations
 import struct
 import zlib
 
+import numpy as np
+
 from codex_reference.errors import NotModelled
-from codex_reference.rustlib.image_png_write import paeth
 
 __all__ = ["read_rgba"]
 
 _CHANNELS = {2: 3, 6: 4}  # colour type -> samples per pixel
+
+
+def _paeth(a: int, b: int, c: int) -> int:
+    """PNG's Paeth predictor (filter type 4): of a, b and c the one nearest a + b - c; ties to a, then b."""
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    if pa <= pb and pa <= pc:
+        return a
+    return b if pb <= pc else c
 
 
 def _plus(x: int, y: int, high: int, low: int) -> int:
@@ -55,7 +65,7 @@ def _slow_row(kind: int, raw: bytes, prev: bytes, bpp: int) -> bytes:
     for i in range(len(row)):
         a = row[i - bpp] if i >= bpp else 0
         b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
-        predictor = (a + b) >> 1 if kind == 3 else paeth(a, b, c)
+        predictor = (a + b) >> 1 if kind == 3 else _paeth(a, b, c)
         row[i] = (row[i] + predictor) & 0xFF
     return bytes(row)
 
@@ -109,7 +119,6 @@ def read_rgba(data: bytes) -> tuple[int, int, bytes]:
     pixels = _unfilter(raw, width * channels, height, channels)
     if channels == 4:
         return width, height, pixels
-    rgba = bytearray()
-    for i in range(0, len(pixels), 3):
-        rgba += pixels[i : i + 3] + b"\xff"
-    return width, height, bytes(rgba)
+    rgb = np.frombuffer(pixels, dtype=np.uint8).reshape(-1, 3)
+    opaque = np.full((rgb.shape[0], 1), 0xFF, dtype=np.uint8)
+    return width, height, np.concatenate((rgb, opaque), axis=1).tobytes()

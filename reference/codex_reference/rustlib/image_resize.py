@@ -6,21 +6,29 @@ into an ``f32`` image) and then the rows, each output sample a normalised
 triangle-weighted sum over the input samples within ``sratio`` of its
 centre.  Every weight, sum and product is rounded to ``f32`` as the Rust
 code does, and the result is clamped to 0..255 and rounded half away from
-zero; ``f32`` operations are exact here because one ``f64`` operation on
-two ``f32`` values, rounded to ``f32``, is the ``f32`` operation.
+zero.
+
+The arithmetic is numpy ``float32``, one whole-image operation per tap:
+each element-wise ``+``, ``*``, ``-`` and ``/`` is the IEEE ``f32``
+operation Rust performs, and the taps are added one after another (never
+``np.sum``, whose pairwise order would round differently).  An output
+sample with fewer taps than the widest gets weight 0 for the missing
+ones: every product is non-negative, and adding ``+0.0`` to a
+non-negative ``f32`` leaves it as it is, so each sample is still its own
+sum in its own order.
 """
 
 from __future__ import annotations
 
 import math
-from array import array
-from collections.abc import Sequence
-from itertools import chain, repeat
-from operator import add, mul
 
-from codex_reference.rustlib.floats import to_f32 as _f32
+import numpy as np
+import numpy.typing as npt
 
 __all__ = ["fit_dimensions", "resize", "resize_rgba"]
+
+_F32 = np.float32
+_Samples = npt.NDArray[np.float32]
 
 
 def _round_half_away(value: float) -> int:
@@ -32,24 +40,39 @@ def fit_dimensions(width: int, height: int, limit: int) -> tuple[int, int]:
     return max(_round_half_away(width * ratio), 1), max(_round_half_away(height * ratio), 1)
 
 
-def _weights(size: int, new_size: int) -> list[tuple[int, list[float]]]:
-    """(first input index, normalised weights) per output index along one axis."""
-    ratio = _f32(size / new_size)
-    sratio = 1.0 if ratio < 1.0 else ratio
-    out = []
-    for index in range(new_size):
-        centre = _f32((index + 0.5) * ratio)
-        left = min(max(math.floor(_f32(centre - sratio)), 0), size - 1)
-        right = min(max(math.ceil(_f32(centre + sratio)), left + 1), size)
-        centre = _f32(centre - 0.5)
-        weights, total = [], 0.0
-        for i in range(left, right):
-            x = abs(_f32(_f32(i - centre) / sratio))
-            weight = _f32(1.0 - x) if x < 1.0 else 0.0
-            weights.append(weight)
-            total = _f32(total + weight)
-        out.append((left, [_f32(weight / total) for weight in weights]))
-    return out
+def _weights(size: int, new_size: int) -> tuple[npt.NDArray[np.intp], _Samples]:
+    """Per output index along one axis: its first input index, and its normalised weights
+    (one column per tap, 0 past the index's own taps)."""
+    ratio = _F32(size / new_size)
+    sratio = _F32(1.0) if ratio < 1.0 else ratio
+    centre = (np.arange(new_size, dtype=_F32) + _F32(0.5)) * ratio
+    left = np.clip(np.floor(centre - sratio).astype(np.intp), 0, size - 1)
+    right = np.minimum(np.maximum(np.ceil(centre + sratio).astype(np.intp), left + 1), size)
+    centre = centre - _F32(0.5)
+    taps = np.arange(int((right - left).max()))
+    inputs = left[:, None] + taps[None, :]
+    x = np.abs((inputs.astype(_F32) - centre[:, None]) / sratio)
+    weights: _Samples = np.where((x < _F32(1.0)) & (inputs < right[:, None]), _F32(1.0) - x, _F32(0.0))
+    total = weights[:, 0].copy()
+    for tap in taps[1:]:
+        total = total + weights[:, tap]
+    normalised: _Samples = weights / total[:, None]
+    return left, normalised
+
+
+def _resample(samples: _Samples, axis: int, new_size: int) -> _Samples:
+    """``samples`` resampled along ``axis`` (0: columns, 1: rows), the taps added in order."""
+    size = samples.shape[axis]
+    left, weights = _weights(size, new_size)
+    shape = [1] * samples.ndim
+    shape[axis] = new_size
+    total: _Samples | None = None
+    for tap in range(weights.shape[1]):
+        picked = np.take(samples, np.minimum(left + tap, size - 1), axis=axis)
+        products = picked * weights[:, tap].reshape(shape)
+        total = products if total is None else total + products
+    assert total is not None
+    return total
 
 
 def resize_rgba(width: int, height: int, rgba: bytes, new_width: int, new_height: int) -> bytes:
@@ -57,64 +80,13 @@ def resize_rgba(width: int, height: int, rgba: bytes, new_width: int, new_height
     return resize((width, height), rgba, 4, (new_width, new_height))
 
 
-def _f32_sum(terms: Sequence[Sequence[float]], weights: list[float]) -> array[float]:
-    """sum(term * weight) element-wise, each product and partial sum rounded to ``f32``, in order.
-
-    ``array("f", ...)`` rounds a whole sequence of doubles to ``f32`` at once;
-    ``map`` keeps the per-sample work in C.
-    """
-    total = array("f", map(mul, terms[0], repeat(weights[0])))
-    for term, weight in zip(terms[1:], weights[1:], strict=True):
-        products = array("f", map(mul, term, repeat(weight)))
-        total = array("f", map(add, total, products))
-    return total
-
-
-def _to_byte(value: float) -> int:
-    """An f32 sample clamped to 0..255 and rounded half away from zero (non-negative here)."""
-    return 0 if value <= 0.0 else 255 if value >= 255.0 else int(value + 0.5)
-
-
 def resize(size: tuple[int, int], pixels: bytes, channels: int, new_size: tuple[int, int]) -> bytes:
     """An 8-bit image of ``channels`` interleaved samples a pixel, resampled; each channel on its own."""
     (width, height), (new_width, new_height) = size, new_size
-    stride = width * channels
-    rows = [pixels[y * stride : (y + 1) * stride] for y in range(height)]
-    # Vertical pass: one f32 row per output row.
-    columns = [
-        _f32_sum(rows[top : top + len(weights)], weights) for top, weights in _weights(height, new_height)
-    ]
-    # Horizontal pass: every input column as the (row, channel) samples it holds.
-    by_x = list(zip(*(row[c::channels] for row in columns for c in range(channels)), strict=True))
-    total = _horizontal(by_x, _weights(width, new_width))
-    # `total` runs (output column, row, channel); the output runs (row, column, channel).
-    depth = len(by_x[0])
-    out = bytearray(new_width * new_height * channels)
-    out_stride = new_width * channels
-    for y in range(new_height):
-        for c in range(channels):
-            samples = total[y * channels + c :: depth]
-            out[y * out_stride + c : (y + 1) * out_stride : channels] = bytes(map(_to_byte, samples))
-    return bytes(out)
-
-
-def _horizontal(by_x: list[tuple[float, ...]], weights: list[tuple[int, list[float]]]) -> array[float]:
-    """Every output column's weighted sum, all columns at once, one tap at a time.
-
-    Tap k of every output column is one long product and one long sum, so the
-    work stays in C.  A column with fewer taps gets weight 0 for the missing
-    ones: adding the product 0.0 to an f32 sum of non-negative terms leaves it
-    as it is, so each column is still its own sum, in its own order.
-    """
-    depth = len(by_x[0])
-    last = len(by_x) - 1
-    total: array[float] | None = None
-    for tap in range(max(len(taps) for _, taps in weights)):
-        samples = chain.from_iterable(by_x[min(left + tap, last)] for left, _ in weights)
-        factors = chain.from_iterable(
-            repeat(taps[tap] if tap < len(taps) else 0.0, depth) for _, taps in weights
-        )
-        products = array("f", map(mul, samples, factors))
-        total = products if total is None else array("f", map(add, total, products))
-    assert total is not None
-    return total
+    image = np.frombuffer(pixels, dtype=np.uint8).reshape(height, width, channels).astype(_F32)
+    # Vertical pass into an f32 image, then the horizontal one.
+    resampled = _resample(_resample(image, 0, new_height), 1, new_width)
+    # Clamped, then rounded half away from zero: + 0.5 is exact in f64 for an f32 under 256.
+    wide = resampled.astype(np.float64)
+    rounded = np.where(wide <= 0.0, 0.0, np.where(wide >= 255.0, 255.0, np.floor(wide + 0.5)))
+    return rounded.astype(np.uint8).tobytes()

@@ -10,6 +10,9 @@ from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
+import numpy as np
+import numpy.typing as npt
+
 from codex_conformance.broken import BrokenAdapter, rewriting, with_rules
 from codex_reference.adapter import Handler
 from codex_reference.dispatch import image_prompt
@@ -109,14 +112,14 @@ def _jpeg_default_quality(content: bytes) -> str:
 def _jpeg_plain_upsampling(content: bytes) -> str:
     """Subsampled chroma repeated into each pixel (a decoder without "fancy" upsampling)."""
 
-    def repeat_row(row: list[int]) -> list[int]:
-        return [value for value in row for _ in range(2)]
+    def repeat_columns(plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return np.repeat(plane, 2, axis=1)
 
-    def repeat_rows(plane: list[list[int]]) -> list[list[int]]:
-        return [row for row in plane for _ in range(2)]
+    def repeat_rows(plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return np.repeat(plane, 2, axis=0)
 
     with (
-        mock.patch.object(image_jpeg_read, "_upsample_row", repeat_row),
+        mock.patch.object(image_jpeg_read, "_upsample_horizontal", repeat_columns),
         mock.patch.object(image_jpeg_read, "_upsample_vertical", repeat_rows),
     ):
         return _jpeg_refit(content)

@@ -50,7 +50,9 @@ import json
 import multiprocessing
 import os
 import resource
+import shutil
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -85,6 +87,14 @@ def reference_root() -> Path:
     spec = importlib.util.find_spec("codex_reference")
     assert spec is not None and spec.origin is not None, "codex_reference is not installed"
     return Path(spec.origin).parent
+
+
+def snapshot(into: Path) -> Path:
+    """A copy of the reference package in ``into``: every child imports it (put first on sys.path),
+    so that edits made to the tree during the run cannot mix two versions in one run."""
+    root = into / "codex_reference"
+    shutil.copytree(reference_root(), root, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
 
 
 def area_of(module: str) -> str:
@@ -152,14 +162,22 @@ class _MutatedFinder(importlib.abc.MetaPathFinder):
 
 
 def _run_child(
-    out: Pipe, cases: list[Case], order: list[int], mutant: tuple[str, CodeType] | None, trace: bool
+    out: Pipe,
+    root: Path,
+    cases: list[Case],
+    order: list[int],
+    mutant: tuple[str, CodeType] | None,
+    *,
+    trace: bool,
 ) -> None:
-    """Import the reference (with ``mutant`` = (module name, code) in place) and run ``order``'s cases."""
+    """Import the reference at ``root`` (with ``mutant`` = (module name, code) in place) and run
+    ``order``'s cases."""
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)  # a mutant's prints and tracebacks; the parent reports what matters
+    sys.path.insert(0, str(root.parent))
     if mutant is not None:
         sys.meta_path.insert(0, _MutatedFinder(*mutant))
     try:
@@ -168,7 +186,7 @@ def _run_child(
         out.send(("invalid", f"import failed: {type(exc).__name__}: {exc}"[:300]))
         return
     if trace:
-        out.send(("traced", _traced_run(handle, cases, order)))
+        out.send(("traced", _traced_run(handle, root, cases, order)))
         return
     undeclared = ""
     with InProcessConnection(handle, timeout=None) as connection:
@@ -184,10 +202,10 @@ def _run_child(
 
 
 def _traced_run(
-    handle: Callable[[Any], dict[str, Any]], cases: list[Case], order: list[int]
+    handle: Callable[[Any], dict[str, Any]], root: Path, cases: list[Case], order: list[int]
 ) -> tuple[dict[int, str], dict[int, float], dict[str, dict[int, list[int]]]]:
     """Every case once with a line tracer on the reference's files: statuses, times, lines run."""
-    root = str(reference_root()) + os.sep
+    prefix = str(root) + os.sep
     statuses: dict[int, str] = {}
     seconds: dict[int, float] = {}
     lines: dict[str, dict[int, list[int]]] = {}
@@ -199,7 +217,7 @@ def _traced_run(
         return on_line
 
     def on_call(frame: FrameType, event: str, arg: object) -> Any:
-        return on_line if frame.f_code.co_filename.startswith(root) else None
+        return on_line if frame.f_code.co_filename.startswith(prefix) else None
 
     with InProcessConnection(handle, timeout=None) as connection:
         hello = connection.hello()
@@ -214,20 +232,24 @@ def _traced_run(
             seconds[index] = time.perf_counter() - started
             statuses[index] = outcome.status.value
             for filename, line in current:
-                lines.setdefault(filename[len(root) :], {}).setdefault(line, []).append(index)
+                lines.setdefault(filename[len(prefix) :], {}).setdefault(line, []).append(index)
     return statuses, seconds, lines
 
 
 def run_in_child(
+    root: Path,
     cases: list[Case],
     order: list[int],
     mutant: tuple[str, CodeType] | None,
+    *,
     timeout: float,
     trace: bool = False,
 ) -> tuple[str, Any]:
     """(kind, payload) from a forked child; ("timeout", "") if it overran, ("killed", why) if it died."""
     receive, send = _FORK.Pipe(duplex=False)
-    child = _FORK.Process(target=_run_child, args=(send, cases, order, mutant, trace), daemon=True)
+    child = _FORK.Process(
+        target=_run_child, args=(send, root, cases, order, mutant), kwargs={"trace": trace}, daemon=True
+    )
     child.start()
     send.close()
     try:
@@ -249,14 +271,14 @@ def run_in_child(
 # --- the parent ---------------------------------------------------------------------------
 
 
-def baseline(cases: list[Case]) -> Baseline:
+def baseline(root: Path, cases: list[Case]) -> Baseline:
     """One traced run of every case on the unmutated reference (a line tracer makes it slower,
     so the times are scaled by one untraced run of the whole suite)."""
     everything = list(range(len(cases)))
     started = time.perf_counter()
-    kind, _ = run_in_child(cases, everything, None, timeout=600)
+    kind, _ = run_in_child(root, cases, everything, None, timeout=600)
     untraced = time.perf_counter() - started
-    kind, payload = run_in_child(cases, everything, None, timeout=3600, trace=True)
+    kind, payload = run_in_child(root, cases, everything, None, timeout=3600, trace=True)
     if kind != "traced":
         raise SystemExit(f"the unmutated reference did not run: {kind} {payload}")
     statuses, traced_seconds, raw_lines = payload
@@ -312,7 +334,9 @@ def judge(
         return result
     expected = sum(base.seconds.get(index, 0.0) for index in order)
     timeout = TIMEOUT_BASE + TIMEOUT_FACTOR * expected
-    kind, detail = run_in_child(cases, order, (mutation_sites.module_name(site.module), code), timeout)
+    kind, detail = run_in_child(
+        root, cases, order, (mutation_sites.module_name(site.module), code), timeout=timeout
+    )
     result.verdict = Verdict(kind, detail, round(time.perf_counter() - started, 2))
     listed = equivalent.get(site.id)
     if kind in ("survived",) and listed is not None:
@@ -408,12 +432,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every mutant and verdict here")
     parser.add_argument("--equivalent", type=Path, default=EQUIVALENT_FILE)
     args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="mutate-reference-") as temporary:
+        return _run(args, snapshot(Path(temporary)))
+
+
+def _run(args: argparse.Namespace, root: Path) -> int:
     started = time.perf_counter()
-    root = reference_root()
     cases = load_cases(fixtures_dir())
     sites = mutation_sites.sample(root, args.count, args.seed)
     print(f"{len(sites)} mutants, {len(cases)} cases; unmutated run (traced)…", file=sys.stderr)
-    base = baseline(cases)
+    base = baseline(root, cases)
     if base.failing:
         print(f"left out, the unmutated reference does not pass them: {base.failing}", file=sys.stderr)
     equivalent = load_equivalent(args.equivalent)

@@ -8,9 +8,9 @@ once, so installing the kit changes nothing for other test suites.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -96,7 +96,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_sessionstart(session: pytest.Session) -> None:
     run = _run(session.config)
     if run is not None:
-        run.start()
+        run.start(session.config)
 
 
 @pytest.hookimpl(tryfirst=True)  # before -k / -m / --deselect look at the items
@@ -106,6 +106,15 @@ def pytest_collection_modifyitems(
     run = _run(config)
     if run is not None:
         items.extend(run.collect(session))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    report = yield
+    run = _run(item.config)
+    if run is not None and call.when == "call":
+        run.attach(item, report)
+    return report
 
 
 @pytest.hookimpl(tryfirst=True)  # before --junitxml writes its file, which carries the run's counts

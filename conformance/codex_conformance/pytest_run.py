@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from codex_conformance import pytest_xdist
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
 from codex_conformance.outcome import Outcome, Status
@@ -71,11 +72,12 @@ class ConformanceItem(pytest.Item):
         super().__init__(**kwargs)
         self.case = case
         self.run = run
+        self.outcome: Outcome | None = None  # once run: sent to the xdist controller with the report
         # Lets `-m conformance` select (or deselect) the whole suite.
         self.add_marker("conformance")
 
     def runtest(self) -> None:
-        outcome = self.run.session.run(self.case)
+        outcome = self.outcome = self.run.session.run(self.case)
         if outcome.status is Status.PASS:
             return
         if outcome.status is Status.NOT_APPLICABLE:
@@ -111,8 +113,11 @@ class ConformanceSuite(pytest.Collector):
 
 
 class PytestRun:
-    def __init__(self, session: ConformanceSession) -> None:
+    def __init__(self, session: ConformanceSession, *, worker: bool = False) -> None:
         self.session = session
+        # An xdist worker judges items and sends their outcomes to the
+        # controller (pytest_xdist.py), which alone reports and sets the exit code.
+        self.worker = worker
         self.report: Report | None = None
         self.markdown_path: Path | None = None
         self.write_error: str | None = None
@@ -131,13 +136,23 @@ class PytestRun:
             examples=option.conformance_examples,
             flags=_FLAGS,
         )
-        return cls(ConformanceSession(options))
+        return cls(ConformanceSession(options), worker=pytest_xdist.is_worker(config))
 
-    def start(self) -> None:
+    def start(self, config: pytest.Config) -> None:
         try:
             self.session.start()
         except UsageError as exc:
             raise pytest.UsageError(str(exc)) from None
+        if pytest_xdist.is_controller(config):
+            # The workers run the items, each over its own connection; the
+            # controller needed the adapter for its hello only.
+            self.session.close()
+            recorder = pytest_xdist.WorkerOutcomes(self.session)
+            config.pluginmanager.register(recorder, "codex-conformance-xdist")
+
+    def attach(self, item: pytest.Item, report: pytest.TestReport) -> None:
+        if self.worker and isinstance(item, ConformanceItem) and item.outcome is not None:
+            pytest_xdist.attach(report, item.outcome)
 
     def collect(self, session: pytest.Session) -> list[pytest.Item]:
         suite = ConformanceSuite.from_parent(
@@ -146,7 +161,7 @@ class PytestRun:
         return list(session.genitems(suite))
 
     def finish(self, session: pytest.Session) -> None:
-        if self.session.hello is None or session.config.option.collectonly:
+        if self.session.hello is None or session.config.option.collectonly or self.worker:
             return
         self.report = self.session.report()
         _junit_totals(session.config, self.report.summary)

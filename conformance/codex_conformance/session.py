@@ -166,6 +166,16 @@ class ConformanceSession:
         self.outcomes.append(outcome)
         return outcome
 
+    def record(self, outcome: Outcome) -> None:
+        """Count an item judged by another process (a pytest-xdist worker), already marked expected."""
+        self.items_run += 1
+        self.outcomes.append(outcome)
+
+    def ordered_outcomes(self) -> list[Outcome]:
+        """The outcomes in item order, whatever order they were judged in (xdist, pytest-randomly)."""
+        order = {item.id: index for index, item in enumerate(self.items)}
+        return sorted(self.outcomes, key=lambda outcome: order.get(outcome.id, len(order)))
+
     def expected_failure_problems(self) -> list[str]:
         known = [case.id for case in self.all_cases]
         known += [prop.id for group in property_sets() for prop in group.properties()]
@@ -181,7 +191,7 @@ class ConformanceSession:
             editions=self.editions,
             started_at=self.started_at,
             finished_at=datetime.now(UTC),
-            outcomes=self.outcomes,
+            outcomes=self.ordered_outcomes(),
             expected_failure_problems=self.expected_failure_problems(),
             items_run=self.items_run,
             property_examples=self.options.examples,

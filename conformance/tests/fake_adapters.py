@@ -79,6 +79,16 @@ def wrong_bytes(request: dict[str, Any]) -> dict[str, Any]:
     return response
 
 
+def wrong_echo(request: dict[str, Any]) -> dict[str, Any]:
+    """Like ``correct``, but wrong on ``demo.echo`` alone: some cases pass, some fail."""
+    return wrong_bytes(request) if request["op"] == "demo.echo" else correct(request)
+
+
+def wrong_but_upper(request: dict[str, Any]) -> dict[str, Any]:
+    """``wrong_bytes`` with one case fixed: ``demo.upper`` answers correctly."""
+    return correct(request) if request["op"] == "demo.upper" else wrong_bytes(request)
+
+
 def raises(request: dict[str, Any]) -> dict[str, Any]:
     if request["op"] == "hello":
         return correct(request)

@@ -22,7 +22,7 @@ KIT = Path(codex_conformance.__file__).parent
 REFERENCE = Path(codex_reference.__file__).parent
 LAYERS = {"core": 0, "drive": 1, "harnesses": 2, "areas": 2, "capture": 3, "release": 3, "entry": 4}
 ENTRY_POINTS = {
-    "__main__", "runner", "session", "plugin", "pytest_run", "cli", "impl", "serve", "lint",
+    "__main__", "runner", "session", "plugin", "pytest_run", "pytest_xdist", "cli", "impl", "serve", "lint",
     "catalog_page", "strategies", "port", "explore", "export",
 }  # fmt: skip
 # Where a version may be written: the tables of how to drive each release, and

@@ -1,0 +1,75 @@
+"""Outcomes judged by pytest-xdist workers, gathered on the controller.
+
+Under ``pytest -n N`` every worker is a whole pytest process with its own
+adapter connection: it collects and runs its share of the items, but the
+report, the expected-failures checks, the summary line and the exit code
+belong to the controller, which runs no item at all.  Each worker therefore
+sends the ``Outcome`` of an item along with the item's test report, as one
+extra attribute (pytest serializes a report's plain attributes for xdist and
+restores them on the controller), and the controller records it as a serial
+run records its own.  Nothing else crosses: both sides apply the same
+expected-failures file, so the outcome arrives already marked.
+
+Only the controller keeps the verdict; a worker writes no report and leaves
+the exit code to pytest.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from codex_conformance.outcome import Outcome, kit_error_outcome
+from codex_conformance.properties import Property
+from codex_conformance.session import ConformanceSession
+
+# The report attribute carrying the outcome as JSON text (ASCII: a lone
+# surrogate in a reply survives as its \\udXXX escape).
+OUTCOME_ATTRIBUTE = "codex_conformance_outcome"
+
+
+def is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def is_controller(config: pytest.Config) -> bool:
+    """True on the process that hands items to xdist workers and runs none itself."""
+    return config.pluginmanager.has_plugin("dsession")
+
+
+def attach(report: pytest.TestReport, outcome: Outcome) -> None:
+    setattr(report, OUTCOME_ATTRIBUTE, json.dumps(outcome.model_dump(mode="json")))
+
+
+def attached(report: pytest.TestReport) -> Outcome | None:
+    text = getattr(report, OUTCOME_ATTRIBUTE, None)
+    return None if text is None else Outcome.model_validate(json.loads(text))
+
+
+class WorkerOutcomes:
+    """A plugin for the controller: records each outcome a worker reports, once."""
+
+    def __init__(self, session: ConformanceSession) -> None:
+        self.session = session
+        self.items = {item.id: item for item in session.items}
+        self.recorded: set[str] = set()
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.nodeid not in self.items or report.nodeid in self.recorded:
+            return
+        outcome = attached(report)
+        if outcome is None:
+            if not report.failed:
+                return  # setup or teardown of an item whose call report carries the outcome
+            # A worker that died on the item (xdist reports it failed) judged
+            # nothing: the item still counts, as an error of the run.
+            item = self.items[report.nodeid]
+            first_line = report.longreprtext.strip().splitlines()[:1] or ["worker failed"]
+            crash = RuntimeError(first_line[0])
+            if isinstance(item, Property):
+                outcome = kit_error_outcome(item, crash, kind="property")
+            else:
+                outcome = kit_error_outcome(item, crash)
+        self.recorded.add(report.nodeid)
+        self.session.record(outcome)

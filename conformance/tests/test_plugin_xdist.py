@@ -1,0 +1,83 @@
+"""Under pytest-xdist a run gives the same outcomes, report and exit code as a serial one.
+
+The workers judge the items; the controller alone counts them, checks the
+expected-failures file and writes the report (codex_conformance.pytest_xdist).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import DEMO_FIXTURES
+
+# A stale entry (no such case), an unexpected pass (upper-text passes) and
+# expected failures (the echo cases fail): every way the file can judge a run.
+EXPECTED_FAILURES = """\
+[[expected-failure]]
+case = "demo/0.25.0/typo"
+reason = "stale"
+
+[[expected-failure]]
+case = "demo/0.25.0/upper-text"
+reason = "was broken"
+
+[[expected-failure]]
+case = "demo/*/echo-*"
+reason = "echo reorders keys"
+"""
+
+# What differs between two runs of the same items: clocks.
+TIMES = ("started_at", "finished_at")
+
+
+def conformance_run(pytester: pytest.Pytester, out: str, *args: str) -> tuple[pytest.RunResult, Any, str]:
+    (pytester.path / out).mkdir()
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:randomly",
+        f"--fixtures-dir={DEMO_FIXTURES}",
+        "--impl=fake_adapters:wrong_echo",
+        "--conformance-examples=0",
+        f"--expected-failures={pytester.path / 'expected.toml'}",
+        f"--conformance-report={out}/report.json",
+        *args,
+    )
+    report = json.loads((pytester.path / out / "report.json").read_text(encoding="utf-8"))
+    for key in TIMES:
+        report.pop(key)
+    for outcome in report["outcomes"]:
+        outcome.pop("duration_seconds")
+    markdown = (pytester.path / out / "report.md").read_text(encoding="utf-8")
+    markdown = "\n".join(line for line in markdown.splitlines() if not line.startswith("- finished:"))
+    return result, report, markdown
+
+
+def summary_lines(result: pytest.RunResult) -> list[str]:
+    return [line for line in result.stdout.lines if "expected-failure" in line or "conformance:" in line]
+
+
+def test_two_workers_report_what_a_serial_run_reports(pytester: pytest.Pytester, child_env: None) -> None:
+    (pytester.path / "expected.toml").write_text(EXPECTED_FAILURES, encoding="utf-8")
+    serial, serial_report, serial_markdown = conformance_run(pytester, "serial", "-p", "no:xdist")
+    parallel, parallel_report, parallel_markdown = conformance_run(pytester, "parallel", "-n", "2")
+
+    assert serial.ret == parallel.ret == pytest.ExitCode.TESTS_FAILED
+    assert serial_report["summary"] == {
+        "passed": 4,
+        "failed": 0,
+        "unsupported": 0,
+        "expected_failures": 2,
+        "not_applicable": 2,
+        "errors": 0,
+    }
+    assert len(serial_report["expected_failure_problems"]) == 2
+    assert parallel_report == serial_report
+    assert parallel_markdown == serial_markdown
+    assert summary_lines(parallel) == summary_lines(serial)
+    parallel.assert_outcomes(passed=4, xfailed=2, skipped=2)
+    # The workers wrote no report of their own (on the same path, they raced the controller's).
+    assert len(parallel_report["outcomes"]) == 8

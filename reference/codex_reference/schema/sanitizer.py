@@ -23,9 +23,10 @@ definition tables are BTreeMaps, so sorted.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote_to_bytes
 
 from codex_reference.errors import SchemaRejected
 from codex_reference.json_types import JSON
@@ -36,6 +37,8 @@ _CHILD_KEYS = ("items", "anyOf", "oneOf", "allOf")
 _COMPOSITIONS = ("anyOf", "oneOf", "allOf")
 _PRIMITIVES = ("string", "number", "boolean", "integer", "object", "array", "null")
 _NUMERIC_HINTS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+# A JSON pointer's `~` must start `~0` or `~1`.
+_INVALID_POINTER_ESCAPE = re.compile(r"~(?![01])")
 
 MAX_COMPACT_SCHEMA_BYTES = 4000
 MAX_COMPACT_SCHEMA_DEPTH = 3
@@ -187,13 +190,22 @@ def _schema_children(node: dict[str, JSON], include_definitions: bool) -> Iterat
 
 
 def parse_local_definition_ref(ref: str) -> tuple[str, str] | None:
-    """``#/$defs/Name/...`` → (table, Name); refs into a definition keep it alive."""
+    """``#/$defs/Name/...`` → (table, Name); refs into a definition keep it alive.
+
+    The fragment is percent-decoded first (bytes that are not UTF-8 after
+    decoding: no pointer), then read as an RFC 6901 JSON pointer: a ``~``
+    anywhere in it that is not ``~0`` or ``~1`` makes the whole pointer
+    invalid (captured: defs-ref-invalid-escape, defs-ref-percent-tilde,
+    defs-ref-percent-not-utf8).  Tokens are unescaped ``~1`` → ``/`` first,
+    then ``~0`` → ``~`` (defs-ref-escape-order).
+    """
     if not ref.startswith("#"):
         return None
-    pointer = unquote(ref[1:])
-    if pointer == "":
+    try:
+        pointer = unquote_to_bytes(ref[1:]).decode("utf-8")
+    except UnicodeDecodeError:
         return None
-    if not pointer.startswith("/"):
+    if not pointer.startswith("/") or _INVALID_POINTER_ESCAPE.search(pointer):
         return None
     tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
     if len(tokens) < 2 or tokens[0] not in _DEFINITION_TABLES:

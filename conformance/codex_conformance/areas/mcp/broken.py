@@ -1,11 +1,11 @@
-"""Broken ports of ``mcp.tools_to_responses``: 0.25.0's naming changed one rule at a time."""
+"""Broken ports of ``mcp.tools_to_responses``: one edition's naming changed one rule at a time."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from codex_conformance.broken import BrokenAdapter, with_edition
-from codex_reference.editions import V0_25_0
+from codex_reference.editions import V0_25_0, V0_169_0
 from codex_reference.mcp import naming
 from codex_reference.rustlib.sha1 import sha1_hex
 from codex_reference.rustlib.strings import utf8_len
@@ -36,6 +36,12 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         clause="MCP-NAME-2",
         why="0.25.0 hashes names of 64 bytes too (limit taken as 63)",
         handle=with_edition(V0_25_0, naming_rules=replace(V0_25_0.naming_rules, max_name_bytes=63)),
+    ),
+    BrokenAdapter(
+        name="joined-limit-off-by-one",
+        clause="MCP-NAME-2",
+        why="0.169.0 hashes a joined name of exactly 128 bytes (limit taken as 127)",
+        handle=with_edition(V0_169_0, naming_rules=replace(V0_169_0.naming_rules, max_name_bytes=127)),
     ),
     BrokenAdapter(
         name="hash-of-wrong-string",

@@ -7,8 +7,9 @@ A usage problem is one line on stderr and exit code 2, never a traceback:
 every option and input file of ``certify`` is checked before any case runs.
 Exit codes: 0 success, 1 the check found problems (for ``certify``: the
 report is not OK; an error of the kit on a case is such a problem, recorded
-in the report), 2 usage error, 130 interrupted (``certify`` still writes the
-report on the items run).
+in the report), 2 usage error, 3 ``certify`` tested nothing (every item not
+applicable, or none selected: a run that proves nothing is never a pass),
+130 interrupted (``certify`` still writes the report on the items run).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+EXIT_NOTHING_TESTED = 3
 EXIT_INTERRUPTED = 130  # the shell's code for SIGINT
 
 # Optional modules that add subcommands: each has ``register(subparsers)``
@@ -213,11 +215,19 @@ def _certify(args: argparse.Namespace) -> int:
         session.write_report(report)
     finally:
         session.close()
+    for op in report.unmatched_ops:
+        print(
+            f"codex-conformance: warning: declared op {op!r} matched no case in the editions run",
+            file=sys.stderr,
+        )
     for problem in report.expected_failure_problems:
         print(f"codex-conformance: {problem}", file=sys.stderr)
     if interrupted:
         print(f"codex-conformance: interrupted after {len(report.outcomes)} items", file=sys.stderr)
         return EXIT_INTERRUPTED
+    if report.nothing_tested is not None:
+        print(f"codex-conformance: nothing tested: {report.nothing_tested}", file=sys.stderr)
+        return EXIT_NOTHING_TESTED
     return EXIT_OK if report.ok else EXIT_PROBLEMS
 
 

@@ -172,11 +172,13 @@ class PytestRun:
             self.write_error = str(exc)
             session.exitstatus = pytest.ExitCode.USAGE_ERROR
             return
-        if self.report.expected_failure_problems and session.exitstatus in (
-            pytest.ExitCode.OK,
-            pytest.ExitCode.NO_TESTS_COLLECTED,
-        ):
-            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+            if self.report.nothing_tested is not None:
+                # pytest's own code for a run that tested nothing, set even
+                # though not-applicable items were collected (and skipped).
+                session.exitstatus = pytest.ExitCode.NO_TESTS_COLLECTED
+            elif self.report.expected_failure_problems:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def summarize(self, reporter: pytest.TerminalReporter) -> None:
         report = self.report
@@ -187,6 +189,12 @@ class PytestRun:
         reporter.write_line(f"implementation: {impl.name} {impl.version} via {report.impl}")
         reporter.write_line(f"editions: {', '.join(report.editions) or '(none)'}")
         reporter.write_line(property_line(report.property_examples))
+        for op in report.unmatched_ops:
+            reporter.write_line(
+                f"WARNING: declared op {op!r} matched no case in the editions run", yellow=True
+            )
+        if report.nothing_tested is not None:
+            reporter.write_line(f"FAILED (nothing tested): {report.nothing_tested}", red=True, bold=True)
         for problem in report.expected_failure_problems:
             reporter.write_line(f"FAILED (expected-failures): {problem}", red=True, bold=True)
         if self.write_error is not None:

@@ -94,8 +94,19 @@ class Report(_Strict):
     started_at: datetime
     finished_at: datetime
     ok: bool = Field(
-        description="True iff no unexpected fail, no unexpected unsupported answer to a declared op, no "
-        "unexpected error (an error of the kit itself is never expected) and no stale expected failure."
+        description="True iff something was tested, and no unexpected fail, no unexpected unsupported answer "
+        "to a declared op, no unexpected error (an error of the kit itself is never expected) and no stale "
+        "expected failure."
+    )
+    nothing_tested: str | None = Field(
+        default=None,
+        description="Why the run tested nothing (every item not applicable, or none selected), naming the "
+        "declared ops and editions and the editions run; the run then fails. Null when something was tested.",
+    )
+    unmatched_ops: list[str] = Field(
+        default_factory=list,
+        description="Declared ops that no case applies to in the editions run (declared and selected): "
+        "nothing certifies them.",
     )
     summary: Totals
     totals: list[OpEditionTotals] = Field(description="Counts per op x edition, sorted by op then edition.")
@@ -120,6 +131,8 @@ def build_report(
     expected_failure_problems: list[str],
     items_run: int,
     property_examples: int = 0,
+    nothing_tested: str | None = None,
+    unmatched_ops: list[str] | None = None,
 ) -> Report:
     """The report on ``outcomes``, one per item run (``items_run``); checked before it is returned."""
     summary = Totals()
@@ -130,7 +143,11 @@ def build_report(
         if key not in per_cell:
             per_cell[key] = OpEditionTotals(op=outcome.op, edition=outcome.edition)
         per_cell[key].add(outcome)
-    ok = not expected_failure_problems and not any(outcome.is_unexpected_problem for outcome in outcomes)
+    ok = (
+        nothing_tested is None
+        and not expected_failure_problems
+        and not any(outcome.is_unexpected_problem for outcome in outcomes)
+    )
     report = Report(
         impl=impl,
         implementation=implementation,
@@ -140,6 +157,8 @@ def build_report(
         started_at=started_at,
         finished_at=finished_at,
         ok=ok,
+        nothing_tested=nothing_tested,
+        unmatched_ops=unmatched_ops or [],
         summary=summary,
         totals=[per_cell[key] for key in sorted(per_cell, key=_op_then_edition)],
         expected_failure_problems=expected_failure_problems,
@@ -173,7 +192,10 @@ def check_consistency(report: Report, items_run: int) -> None:
     if excused:
         raise InconsistentReport(f"errors of the kit marked as expected failures: {', '.join(excused)}")
     problems = sum(outcome.is_unexpected_problem for outcome in report.outcomes)
-    if report.ok != (problems == 0 and not report.expected_failure_problems):
+    tested = report.summary.total - report.summary.not_applicable
+    if (report.nothing_tested is None) != (tested > 0):
+        raise InconsistentReport(f"report says nothing_tested={report.nothing_tested!r} with {tested} tested")
+    if report.ok != (problems == 0 and not report.expected_failure_problems and tested > 0):
         raise InconsistentReport(
             f"report says ok={report.ok} with {problems} unexpected fail(s), unsupported answer(s) "
             "or error(s)"
@@ -257,6 +279,8 @@ def render_markdown(report: Report) -> str:
         f"- editions run: {', '.join(report.editions) or '(none)'}",
         f"- finished: {report.finished_at.isoformat(timespec='seconds')}",
         f"- result: **{'OK' if report.ok else 'NOT OK'}** ({report.summary.line()})",
+        *([f"- nothing tested: {report.nothing_tested}"] if report.nothing_tested else []),
+        *[f"- declared op `{op}` matched no case in the editions run" for op in report.unmatched_ops],
         f"- {property_line(report.property_examples)}",
         "",
         "## Totals",

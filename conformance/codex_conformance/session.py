@@ -14,10 +14,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from codex_conformance import paths
-from codex_conformance.areas import property_sets, select_properties
+from codex_conformance.areas import discover, property_sets, select_properties
 from codex_conformance.cases import Case, FixtureError, load_cases
 from codex_conformance.connection import Connection
 from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
+from codex_conformance.declaration import nothing_tested, unknown_declaration, unmatched_ops
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import HarnessError, UsageError
 from codex_conformance.expected_failures import ExpectedFailures
@@ -100,6 +101,7 @@ class ConformanceSession:
     properties: list[Property] = field(default_factory=list)
     property_runner: PropertyRunner | None = None
     editions: list[str] = field(default_factory=list)
+    unmatched_ops: list[str] = field(default_factory=list)  # declared, with no case in the editions run
     expected_failures: ExpectedFailures = field(default_factory=ExpectedFailures)
     outcomes: list[Outcome] = field(default_factory=list)
     items_run: int = 0  # run() calls: the report's totals must add up to this
@@ -120,10 +122,16 @@ class ConformanceSession:
         except Exception as exc:  # the kit itself failed on the reply: no run can start either
             self.close()
             raise UsageError(f"--impl {self.options.impl!r}: hello failed: {kit_error_reason(exc)}") from None
-        self.editions = list(self.options.editions) or [
-            edition for edition in self.hello.editions if edition in EDITIONS
-        ]
+        # The areas' ops, and those of a --fixtures-dir's own cases (the kit's tests run synthetic ones).
+        known_ops = {op for area in discover().values() for op in area.ops}
+        known_ops |= {case.op for case in self.all_cases}
+        unknown = unknown_declaration(self.hello, list(EDITIONS), known_ops)
+        if unknown is not None:
+            self.close()
+            raise UsageError(f"--impl {self.options.impl!r}: {unknown}")
+        self.editions = list(self.options.editions) or list(self.hello.editions)
         self.cases = [case for case in self.all_cases if case.edition in self.editions]
+        self.unmatched_ops = unmatched_ops(self.hello, self.cases)
         if self.options.examples > 0:
             self.properties = select_properties({(case.op, case.edition) for case in self.cases})
             self.property_runner = _property_runner(self.connection, self.options)
@@ -195,6 +203,8 @@ class ConformanceSession:
             expected_failure_problems=self.expected_failure_problems(),
             items_run=self.items_run,
             property_examples=self.options.examples,
+            nothing_tested=nothing_tested(self.hello, self.editions, self.outcomes),
+            unmatched_ops=self.unmatched_ops,
         )
 
     def write_report(self, report: Report) -> Path | None:

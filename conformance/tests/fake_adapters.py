@@ -17,7 +17,9 @@ DECLARED_OPS = ["demo.echo", "demo.upper", "demo.reject", "demo.stamp", "demo.ba
 DECLINED_OP = "demo.maybe"
 
 
-def hello_result(ops: list[str] | None = None, protocol: int = 1) -> dict[str, Any]:
+def hello_result(
+    ops: list[str] | None = None, protocol: int = 1, editions: list[str] | None = None
+) -> dict[str, Any]:
     return {
         "protocol": protocol,
         "implementation": {
@@ -26,7 +28,7 @@ def hello_result(ops: list[str] | None = None, protocol: int = 1) -> dict[str, A
             "language": "python",
             "homepage": "https://example.invalid/fake",
         },
-        "editions": ALL_EDITIONS,
+        "editions": ALL_EDITIONS if editions is None else editions,
         "ops": DECLARED_OPS if ops is None else ops,
     }
 
@@ -117,6 +119,27 @@ def malformed(request: dict[str, Any]) -> dict[str, Any]:
     if op == "demo.bag":
         return {"result": {"x": float("nan")}}
     return {"error": {"kind": "internal", "message": "adapter broke"}}
+
+
+def misspelled_op(request: dict[str, Any]) -> dict[str, Any]:
+    """Declares ``demo.ecko`` for ``demo.echo``: a name the kit does not know."""
+    if request["op"] == "hello":
+        return {"result": hello_result(ops=["demo.ecko", "demo.upper"])}
+    return correct(request)
+
+
+def short_edition(request: dict[str, Any]) -> dict[str, Any]:
+    """Declares edition ``0.25`` for ``0.25.0``: a version the kit does not know."""
+    if request["op"] == "hello":
+        return {"result": hello_result(editions=["0.25"])}
+    return correct(request)
+
+
+def only_0_169_0(request: dict[str, Any]) -> dict[str, Any]:
+    """Declares 0.169.0 alone, and ``demo.upper``, whose one case is a 0.25.0 case."""
+    if request["op"] == "hello":
+        return {"result": hello_result(editions=["0.169.0"])}
+    return correct(request)
 
 
 def future_protocol(request: dict[str, Any]) -> dict[str, Any]:

@@ -87,9 +87,33 @@ def test_certify_exits_1_on_a_stale_expected_failure(
     assert "is an unexpected pass" in capsys.readouterr().err
 
 
+def test_certify_exits_3_when_nothing_was_tested(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["certify", "fake_adapters:no_ops", FIXTURES, "--quiet"]) == 3
+    out, err = capsys.readouterr()
+    assert "- nothing tested: all 8 items run were not applicable" in out
+    assert err.startswith("codex-conformance: nothing tested: all 8 items run were not applicable")
+    assert "the implementation declares ops (none) and editions 0.25.0, 0.169.0" in err
+
+
+def test_certify_names_a_declared_op_with_no_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["certify", "fake_adapters:only_0_169_0", FIXTURES, "--quiet"]) == 0
+    out, err = capsys.readouterr()
+    assert "- declared op `demo.upper` matched no case in the editions run" in out
+    assert "warning: declared op 'demo.upper' matched no case in the editions run" in err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (
+            ["certify", "fake_adapters:misspelled_op", FIXTURES],
+            "hello declares op 'demo.ecko' that the kit does not know (did you mean 'demo.echo'?)",
+        ),
+        (
+            ["certify", "fake_adapters:short_edition", FIXTURES],
+            "hello declares edition '0.25' that the kit does not know (did you mean '0.25.0'?); "
+            "known editions: 0.25.0, 0.169.0",
+        ),
         (
             ["certify", "no_such_module_xyz"],
             "--impl 'no_such_module_xyz': no module named 'no_such_module_xyz'",

@@ -85,11 +85,69 @@ def test_edition_selects_cases(pytester: pytest.Pytester) -> None:
 
 
 def test_edition_the_impl_does_not_declare_is_not_applicable(pytester: pytest.Pytester) -> None:
-    result = run(pytester, "--impl=fake_adapters:no_ops", "--edition=0.169.0")
+    result = run(pytester, "--impl=fake_adapters:only_0_169_0", "--edition=0.25.0")
     result.assert_outcomes(skipped=4)
     result.stdout.fnmatch_lines(
-        ["*conformance: 0 passed, 0 failed, 0 unsupported, 4 not applicable, 0 errors*"]
+        [
+            "*conformance: 0 passed, 0 failed, 0 unsupported, 4 not applicable, 0 errors*",
+        ]
     )
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+def test_a_run_that_tests_nothing_fails_naming_what_was_declared(pytester: pytest.Pytester) -> None:
+    (pytester.path / "out").mkdir()
+    result = run(pytester, "--impl=fake_adapters:no_ops", "--conformance-report=out/report.json")
+    result.assert_outcomes(skipped=8)
+    result.stdout.fnmatch_lines(
+        [
+            "FAILED (nothing tested): all 8 items run were not applicable (their ops: demo.bag, demo.echo, "
+            "demo.future, demo.maybe, demo.reject, demo.stamp, demo.upper); the implementation declares "
+            "ops (none) and editions 0.25.0, 0.169.0; editions run: 0.25.0, 0.169.0",
+        ]
+    )
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    report = json.loads((pytester.path / "out" / "report.json").read_text(encoding="utf-8"))
+    jsonschema.validate(report, schemas.schema("report.schema.json"))
+    assert report["ok"] is False
+    assert report["nothing_tested"].startswith("all 8 items run were not applicable")
+    assert "- result: **NOT OK**" in (pytester.path / "out" / "report.md").read_text(encoding="utf-8")
+
+
+def test_a_declared_op_with_no_case_in_the_editions_run_is_named(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:only_0_169_0")
+    result.assert_outcomes(passed=3, skipped=1)
+    result.stdout.fnmatch_lines(
+        [
+            "WARNING: declared op 'demo.upper' matched no case in the editions run",
+            "WARNING: declared op 'demo.reject' matched no case in the editions run",
+        ]
+    )
+    assert result.ret == pytest.ExitCode.OK
+
+
+@pytest.mark.parametrize(
+    ("adapter", "message"),
+    [
+        (
+            "misspelled_op",
+            "hello declares op 'demo.ecko' that the kit does not know (did you mean 'demo.echo'?); "
+            "known ops: apply_patch.apply, *, demo.bag, demo.echo, *",
+        ),
+        (
+            "short_edition",
+            "hello declares edition '0.25' that the kit does not know (did you mean '0.25.0'?); "
+            "known editions: 0.25.0, 0.169.0",
+        ),
+    ],
+)
+def test_a_declared_op_or_edition_the_kit_does_not_know_is_a_usage_error(
+    pytester: pytest.Pytester, adapter: str, message: str
+) -> None:
+    result = run(pytester, f"--impl=fake_adapters:{adapter}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: --impl 'fake_adapters:{adapter}': {message}"])
+    result.stdout.no_fnmatch_line("*passed*")
 
 
 def test_unknown_edition_is_a_usage_error_listing_the_known_ones(pytester: pytest.Pytester) -> None:
@@ -221,10 +279,10 @@ def test_an_expected_unsupported_answer_is_an_xfail(pytester: pytest.Pytester) -
 
 
 def test_not_applicable_is_counted_separately(pytester: pytest.Pytester) -> None:
-    result = run(pytester, "--impl=fake_adapters:no_ops")
-    result.assert_outcomes(skipped=8)
+    result = run(pytester, "--impl=fake_adapters:correct", "--edition=0.25.0")
+    result.assert_outcomes(passed=3, skipped=1)
     result.stdout.fnmatch_lines(
-        ["*conformance: 0 passed, 0 failed, 0 unsupported, 8 not applicable, 0 errors*"]
+        ["*conformance: 3 passed, 0 failed, 0 unsupported, 1 not applicable, 0 errors*"]
     )
 
 

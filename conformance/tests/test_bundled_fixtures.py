@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from codex_conformance.areas.scenarios import EXPLORED_FILE
 from codex_conformance.cases import CapturedProvenance, UpstreamTestProvenance, load_cases
 from codex_conformance.editions import EDITIONS
 from codex_conformance.lint import lint
@@ -39,10 +40,14 @@ def test_every_captured_case_comes_from_a_scenario_that_still_exists() -> None:
         if isinstance(case.provenance, CapturedProvenance):
             area, _, slug = case.id.split("/")
             if area not in slugs_by_area:
-                # An area may keep one scenario file per op (_scenarios.json, _build_scenarios.json).
+                # An area may keep one scenario file per op (_scenarios.json, _build_scenarios.json),
+                # and the explorer's findings beside them (_explored.json).
+                folder = fixtures_dir() / area
+                files = [*folder.glob("_*scenarios.json"), folder / EXPLORED_FILE]
                 slugs_by_area[area] = {
                     scenario["slug"]
-                    for scenario_file in (fixtures_dir() / area).glob("_*scenarios.json")
+                    for scenario_file in files
+                    if scenario_file.is_file()
                     for scenario in json.loads(scenario_file.read_text(encoding="utf-8"))
                 }
             assert slug in slugs_by_area[area], case.id

@@ -97,6 +97,67 @@ class _Number:
         return f"integer `{self.value}`"
 
 
+_U64_MAX = 2**64 - 1
+_I32_MAX = 2**31 - 1
+# serde_json's POW10 table: each power as its literal (correctly rounded), not as pow() computes it.
+_POW10 = [float(f"1e{power}") for power in range(309)]
+
+
+def f64_without_roundtrip(text: str) -> tuple[float | None, int | None]:
+    """A number's f64 as serde_json reads it without its ``float_roundtrip``
+    feature: (value, None), or (None, where it stopped) when out of range.
+
+    Not correctly rounded: the digits go into a u64 until the next one would
+    overflow it (an integer's later digits each add one to the exponent, a
+    fraction's are dropped), and that u64, as f64, is multiplied or divided
+    by a power of ten, in steps of 1e308 beyond it.  So
+    ``23456789012345678901`` reads as 2.3456789012345676e19, not ...68e19.
+    """
+    mantissa, _, exponent_text = text.lower().partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    significand = 0
+    exponent = 0
+    long_integer = False
+    for digit in whole:
+        if long_integer or significand * 10 + int(digit) > _U64_MAX:
+            long_integer = True
+            exponent += 1
+        else:
+            significand = significand * 10 + int(digit)
+    for digit in fraction:
+        if significand * 10 + int(digit) > _U64_MAX:
+            break  # the rest of the fraction is ignored
+        significand = significand * 10 + int(digit)
+        exponent -= 1
+    if exponent_text:
+        negative = exponent_text.startswith("-")
+        digits = exponent_text.lstrip("+-")
+        value = 0
+        for index, digit in enumerate(digits):
+            if value * 10 + int(digit) > _I32_MAX:
+                if significand and not negative:
+                    return None, len(text) - len(digits) + index + 1
+                return 0.0, None
+            value = value * 10 + int(digit)
+        exponent = max(exponent - value, -(2**31)) if negative else min(exponent + value, _I32_MAX)
+    number = float(significand)
+    while True:
+        if abs(exponent) <= 308:
+            if exponent >= 0:
+                number *= _POW10[exponent]
+                if math.isinf(number):
+                    return None, None
+            else:
+                number /= _POW10[-exponent]
+            return number, None
+        if number == 0.0:
+            return number, None
+        if exponent >= 0:
+            return None, None
+        number /= 1e308
+        exponent += 308
+
+
 class _Reader:
     def __init__(self, text: str, arbitrary_precision: bool) -> None:
         self.arbitrary_precision = arbitrary_precision
@@ -279,8 +340,9 @@ class _Reader:
                 return _Number("i64", -magnitude)
             if not positive and magnitude == 0:
                 return _Number("f64", -0.0)
-        value = float(text)
-        if math.isinf(value):
+        value, failed_at = f64_without_roundtrip(text)
+        if value is None:
+            self.index = start + (len(text) if failed_at is None else failed_at)
             raise self.error("number out of range")
         return _Number("f64", value if positive else -value)
 

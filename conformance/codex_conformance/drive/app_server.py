@@ -48,7 +48,7 @@ def run_dynamic_turn(
     binary: Path,
     *,
     model: str,
-    dynamic_tools: list[Any],
+    dynamic_tools: Any,  # a list of specs; any other JSON for the release to refuse
     streams: list[Stream],
     answer: dict[str, Any],
     prompt: str,

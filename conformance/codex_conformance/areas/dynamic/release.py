@@ -45,7 +45,7 @@ def rejection_kind(message: str) -> str:
     return "invalid-params" if message.startswith("Invalid request:") else "invalid-dynamic-tool"
 
 
-def _turn(version: str, tools: list[Any], streams: list[Any], answer: dict[str, Any]) -> AppServerRun:
+def _turn(version: str, tools: Any, streams: list[Any], answer: dict[str, Any]) -> AppServerRun:
     turn = run_dynamic_turn(
         release_binary(version),
         model=get_edition(version).capture_model,
@@ -60,7 +60,7 @@ def _turn(version: str, tools: list[Any], streams: list[Any], answer: dict[str, 
     return turn
 
 
-def _first_tools(version: str, tools: list[Any]) -> list[Any]:
+def _first_tools(version: str, tools: Any) -> list[Any]:
     turn = _turn(version, tools, [simple_reply_stream()], {"error": {"code": -32601, "message": "unused"}})
     sent = turn.run.first_responses_body().get("tools", [])
     if not isinstance(sent, list):
@@ -74,7 +74,8 @@ def _baseline(version: str) -> tuple[str, ...]:
 
 
 def dynamic_to_responses(version: str, args: dict[str, Any]) -> dict[str, Any]:
-    tools = required(args, "tools", list)
+    # Any JSON: a value that is not an array is the release's to refuse.
+    tools = required(args, "tools", object)
     return {"tools": entries_added(_first_tools(version, tools), _baseline(version))}
 
 

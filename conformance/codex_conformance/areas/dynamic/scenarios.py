@@ -18,7 +18,8 @@ CALL_ID = "call_conformance_dynamic"
 
 class DynamicScenario(Scenario):
     op: Literal["dynamic.to_responses", "dynamic.call_output"]
-    tools: list[Any] | None = None
+    # As passed to thread/start's dynamicTools: an array, or any other JSON for the release to refuse.
+    tools: Any = None
     # {"result": DynamicToolCallResponse} or {"error": JSON-RPC error}, as the client answers.
     answer: dict[str, Any] | None = None
 

@@ -80,6 +80,19 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         help="write the JSON report here (and a .md beside it); the directory must exist",
     )
+    certify.add_argument(
+        "--op", action="append", default=[], help="run only this op's cases and properties (repeatable)"
+    )
+    certify.add_argument(
+        "--area", action="append", default=[], help="run only this area's cases and properties (repeatable)"
+    )
+    certify.add_argument(
+        "-k",
+        dest="keyword",
+        metavar="EXPR",
+        help="run only the items matching pytest's -k expression over item ids and ops, "
+        "e.g. 'apply_patch.apply and not heredoc'",
+    )
     certify.add_argument("--expected-failures", type=Path, help="TOML file of known failures")
     certify.add_argument("--fixtures-dir", type=Path, help="fixtures to run (default: the kit's own)")
     certify.add_argument(
@@ -192,6 +205,7 @@ class _ProgressLine:
 
 
 def _certify(args: argparse.Namespace) -> int:
+    from codex_conformance.selection import Selection
     from codex_conformance.session import ConformanceSession, SessionOptions
 
     session = ConformanceSession(
@@ -203,6 +217,8 @@ def _certify(args: argparse.Namespace) -> int:
             expected_failures=args.expected_failures,
             report=args.report,
             examples=args.examples,
+            selection=Selection(ops=args.op, areas=args.area, keyword=args.keyword),
+            flags={"keyword": "-k"},
         )
     )
     try:

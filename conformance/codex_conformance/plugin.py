@@ -40,6 +40,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="edition to run (repeatable); default: every edition the implementation declares",
     )
     group.addoption(
+        "--op",
+        dest="conformance_ops",
+        action="append",
+        default=[],
+        metavar="OP",
+        help="run only this op's cases and properties (repeatable), e.g. apply_patch.apply",
+    )
+    group.addoption(
+        "--area",
+        dest="conformance_areas",
+        action="append",
+        default=[],
+        metavar="AREA",
+        help="run only this area's cases and properties (repeatable), e.g. mcp",
+    )
+    group.addoption(
         "--conformance-report",
         dest="conformance_report",
         type=Path,

@@ -20,6 +20,7 @@ from codex_conformance.errors import UsageError
 from codex_conformance.outcome import Outcome, Status
 from codex_conformance.properties import Property
 from codex_conformance.report import Report, Totals, describe_counterexample, printable, property_line
+from codex_conformance.selection import Selection
 from codex_conformance.session import ConformanceSession, SessionOptions
 
 # The plugin's spelling of each SessionOptions field, for usage errors.
@@ -73,8 +74,10 @@ class ConformanceItem(pytest.Item):
         self.case = case
         self.run = run
         self.outcome: Outcome | None = None  # once run: sent to the xdist controller with the report
-        # Lets `-m conformance` select (or deselect) the whole suite.
+        # Lets `-m conformance` select (or deselect) the whole suite, and
+        # `-k apply_patch.apply` an op (case ids name the area, not the op).
         self.add_marker("conformance")
+        self.extra_keyword_matches.add(case.op)
 
     def runtest(self) -> None:
         outcome = self.outcome = self.run.session.run(self.case)
@@ -134,6 +137,7 @@ class PytestRun:
             expected_failures=option.conformance_expected_failures,
             report=option.conformance_report,
             examples=option.conformance_examples,
+            selection=Selection(ops=list(option.conformance_ops), areas=list(option.conformance_areas)),
             flags=_FLAGS,
         )
         return cls(ConformanceSession(options), worker=pytest_xdist.is_worker(config))

@@ -28,6 +28,7 @@ from codex_conformance.properties import DEFAULT_EXAMPLES, Property, PropertyRun
 from codex_conformance.protocol import Hello
 from codex_conformance.report import Report, build_report, report_path_problem, write_report
 from codex_conformance.runner import not_applicable_reason, run_case
+from codex_conformance.selection import Selection
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class SessionOptions:
     expected_failures: Path | None = None
     report: Path | None = None
     examples: int = DEFAULT_EXAMPLES  # per property; 0 disables property checks
+    selection: Selection = field(default_factory=Selection)  # --op, --area, certify -k
     # How the front end spells each option above, for its error messages (the
     # plugin's --conformance-timeout is certify's --timeout); default --<name>.
     flags: Mapping[str, str] = field(default_factory=dict)
@@ -111,6 +113,12 @@ class ConformanceSession:
         """Check the options, load cases, start the implementation; ``UsageError`` on any problem."""
         check_options(self.options)
         self.all_cases = load_fixture_cases(self.options.fixtures_dir)
+        # The areas' ops, and those of a --fixtures-dir's own cases (the kit's tests run synthetic ones).
+        areas = discover().values()
+        known_ops = {op for area in areas for op in area.ops} | {case.op for case in self.all_cases}
+        known_areas = {area.name for area in areas} | {case.area for case in self.all_cases}
+        selection = self.options.selection
+        selection.check(known_ops, known_areas, self.options.flag)
         if self.options.expected_failures is not None:
             self.expected_failures = ExpectedFailures.load(self.options.expected_failures)
         self.connection = connect(self.options.impl, timeout=self.options.timeout)
@@ -122,18 +130,19 @@ class ConformanceSession:
         except Exception as exc:  # the kit itself failed on the reply: no run can start either
             self.close()
             raise UsageError(f"--impl {self.options.impl!r}: hello failed: {kit_error_reason(exc)}") from None
-        # The areas' ops, and those of a --fixtures-dir's own cases (the kit's tests run synthetic ones).
-        known_ops = {op for area in discover().values() for op in area.ops}
-        known_ops |= {case.op for case in self.all_cases}
         unknown = unknown_declaration(self.hello, list(EDITIONS), known_ops)
         if unknown is not None:
             self.close()
             raise UsageError(f"--impl {self.options.impl!r}: {unknown}")
         self.editions = list(self.options.editions) or list(self.hello.editions)
-        self.cases = [case for case in self.all_cases if case.edition in self.editions]
-        self.unmatched_ops = unmatched_ops(self.hello, self.cases)
+        in_editions = [case for case in self.all_cases if case.edition in self.editions]
+        self.unmatched_ops = unmatched_ops(self.hello, in_editions)
+        selected = [case for case in in_editions if selection.cases_wanted(case.op, case.area)]
+        self.cases = selection.by_keyword(selected)
         if self.options.examples > 0:
-            self.properties = select_properties({(case.op, case.edition) for case in self.cases})
+            # The properties of the op x edition cells selected; -k then picks among them as among cases.
+            cells = {(case.op, case.edition) for case in selected}
+            self.properties = selection.by_keyword(select_properties(cells))
             self.property_runner = _property_runner(self.connection, self.options)
 
     @property

@@ -87,6 +87,27 @@ def test_certify_exits_1_on_a_stale_expected_failure(
     assert "is an unexpected pass" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("selection", "cells"),
+    [
+        (["--op=demo.echo"], ["| `demo.echo` | 0.25.0 | 1 |", "| `demo.echo` | 0.169.0 | 1 |"]),
+        (["--area=demo", "--op=demo.bag"], ["| `demo.bag` | 0.169.0 | 1 |"]),
+        (["-k", "demo.echo and not unicode"], ["| `demo.echo` | 0.25.0 | 1 |"]),
+        (
+            ["-k", "0.169.0 and (bag or stamp)"],
+            ["| `demo.bag` | 0.169.0 | 1 |", "| `demo.stamp` | 0.169.0 | 1 |"],
+        ),
+    ],
+)
+def test_certify_selects_by_op_area_and_keyword(
+    selection: list[str], cells: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["certify", "fake_adapters:correct", FIXTURES, "--quiet", *selection]) == 0
+    table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| `")]
+    assert [line[: len(cell)] for line, cell in zip(table, cells, strict=False)] == cells
+    assert len(table) == len(cells)
+
+
 def test_certify_exits_3_when_nothing_was_tested(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["certify", "fake_adapters:no_ops", FIXTURES, "--quiet"]) == 3
     out, err = capsys.readouterr()
@@ -128,6 +149,12 @@ def test_certify_names_a_declared_op_with_no_case(capsys: pytest.CaptureFixture[
             "fixtures directory /nowhere does not exist",
         ),
         (["certify", "fake_adapters:correct", "--edition=1.0.0"], "unknown edition '1.0.0'; known editions:"),
+        (["certify", "fake_adapters:correct", FIXTURES, "--op=demo.ech"], "--op 'demo.ech': no such op"),
+        (["certify", "fake_adapters:correct", FIXTURES, "--area=dmo"], "--area 'dmo': no such area"),
+        (
+            ["certify", "fake_adapters:correct", FIXTURES, "-k", "echo and"],
+            "-k 'echo and': not a valid expression: expected not OR left parenthesis OR identifier",
+        ),
         (["certify", "fake_adapters:correct", "--expected-failures=/nowhere.toml"], "expected-failures file"),
         (
             ["certify", "fake_adapters:future_protocol"],

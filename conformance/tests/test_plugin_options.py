@@ -225,6 +225,34 @@ def test_k_selects_by_case_id(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(passed=2, skipped=1)
 
 
+def test_k_selects_by_op(pytester: pytest.Pytester) -> None:
+    # Case ids name the area, not the op: the op is one of each item's keywords.
+    result = run(pytester, "--impl=fake_adapters:correct", "-k", "demo.upper or demo.bag", "-v")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(["demo/0.25.0/upper-text PASSED*", "demo/0.169.0/bag-any-order PASSED*"])
+
+
+def test_op_and_area_select_cases(pytester: pytest.Pytester) -> None:
+    result = run(
+        pytester, "--impl=fake_adapters:correct", "--op=demo.echo", "--op=demo.reject", "--area=demo"
+    )
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines(["*collected 3 items"])
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("--op=demo.ech", "--op 'demo.ech': no such op; known ops: apply_patch.apply, *, demo.bag, *"),
+        ("--area=dmo", "--area 'dmo': no such area; known areas: apply_patch, chat, demo, *"),
+    ],
+)
+def test_an_unknown_op_or_area_is_a_usage_error(pytester: pytest.Pytester, option: str, message: str) -> None:
+    result = run(pytester, "--impl=fake_adapters:correct", option)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: {message}"])
+
+
 def test_collect_only_lists_case_ids(pytester: pytest.Pytester) -> None:
     result = run(pytester, "--impl=fake_adapters:correct", "--collect-only", "-q")
     result.stdout.fnmatch_lines(["demo/0.25.0/echo-key-order", "demo/0.25.0/future-op", "8 tests collected*"])

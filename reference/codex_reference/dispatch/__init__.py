@@ -132,6 +132,13 @@ _EXEC_COMMAND_0_169_0 = _struct(
         }
     ),
 )
+# write_stdin parses WriteStdinArgs: `session_id` an i32 (required; its type
+# errors are not modelled), the other fields' types are not pinned.
+_WRITE_STDIN_0_169_0 = _struct(
+    "WriteStdinArgs",
+    (("session_id", Shape("i32", "i32")),),
+    declined=frozenset({"chars", "yield_time_ms", "max_output_tokens"}),
+)
 
 DISPATCH_0_25_0 = DispatchRules(
     function_handlers=frozenset(
@@ -164,6 +171,7 @@ DISPATCH_0_169_0 = DispatchRules(
     argument_types={
         "exec_command": (_EXEC_WORKDIR_0_169_0, _EXEC_COMMAND_0_169_0),
         "view_image": (_VIEW_IMAGE_0_169_0,),
+        "write_stdin": (_WRITE_STDIN_0_169_0,),
     },
     arbitrary_precision=True,
     environment=EnvironmentRule(

@@ -94,6 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
         "e.g. 'apply_patch.apply and not heredoc'",
     )
     certify.add_argument("--expected-failures", type=Path, help="TOML file of known failures")
+    certify.add_argument(
+        "--write-expected-failures",
+        type=Path,
+        metavar="PATH",
+        help="write (or update) an expected-failures file listing this run's failures; existing reasons "
+        "are kept, new entries get a TODO reason",
+    )
+    certify.add_argument(
+        "--prune-expected-failures",
+        action="store_true",
+        help="with --write-expected-failures: also remove stale entries (no such case, or now passing)",
+    )
     certify.add_argument("--fixtures-dir", type=Path, help="fixtures to run (default: the kit's own)")
     certify.add_argument(
         "--timeout",
@@ -218,6 +230,8 @@ def _certify(args: argparse.Namespace) -> int:
             report=args.report,
             examples=args.examples,
             selection=Selection(ops=args.op, areas=args.area, keyword=args.keyword),
+            write_expected_failures=args.write_expected_failures,
+            prune_expected_failures=args.prune_expected_failures,
             flags={"keyword": "-k"},
         )
     )
@@ -229,8 +243,11 @@ def _certify(args: argparse.Namespace) -> int:
         # (the disk filled up during the run), the verdict is still shown.
         print(render_markdown(report), end="")
         session.write_report(report)
+        written = None if interrupted else session.write_expected_failures()  # partial: would drop entries
     finally:
         session.close()
+    if written is not None:
+        print(f"codex-conformance: {written.line()}", file=sys.stderr)
     for op in report.unmatched_ops:
         print(
             f"codex-conformance: warning: declared op {op!r} matched no case in the editions run",

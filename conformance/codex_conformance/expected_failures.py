@@ -20,7 +20,8 @@ file cannot rot: an entry that matches no case in the fixtures at all (a
 typo, or a case that was renamed), and an entry whose matched cases all
 ran and passed (an unexpected pass: delete the entry).  Cases that were not
 run (deselected with ``-k``, another edition, not applicable) do not make
-an entry stale.
+an entry stale.  ``--write-expected-failures`` writes the file from a run
+(``codex_conformance.baseline``).
 """
 
 from __future__ import annotations
@@ -85,12 +86,20 @@ class ExpectedFailures:
 
     def problems(self, all_case_ids: Iterable[str], outcomes: Iterable[Outcome]) -> list[str]:
         """Stale entries: each one a sentence saying what to change in the file."""
+        return [problem for _, problem in self.stale(all_case_ids, outcomes)]
+
+    def stale(
+        self, all_case_ids: Iterable[str], outcomes: Iterable[Outcome]
+    ) -> list[tuple[ExpectedFailure, str]]:
+        """Each stale entry, with the sentence saying what to change in the file."""
         all_ids = list(all_case_ids)
         ran = list(outcomes)
-        found: list[str] = []
+        found: list[tuple[ExpectedFailure, str]] = []
         for entry in self.entries:
             if not any(entry.matches(case_id) for case_id in all_ids):
-                found.append(f"expected-failure {entry.case!r} matches no case in the fixtures (stale entry)")
+                found.append(
+                    (entry, f"expected-failure {entry.case!r} matches no case in the fixtures (stale entry)")
+                )
                 continue
             judged = [
                 outcome
@@ -100,8 +109,11 @@ class ExpectedFailures:
             if judged and all(outcome.status is Status.PASS for outcome in judged):
                 ids = ", ".join(outcome.id for outcome in judged[:5])
                 found.append(
-                    f"expected-failure {entry.case!r} is an unexpected pass: {len(judged)} matched case(s) "
-                    f"passed ({ids}); remove the entry"
+                    (
+                        entry,
+                        f"expected-failure {entry.case!r} is an unexpected pass: {len(judged)} matched "
+                        f"case(s) passed ({ids}); remove the entry",
+                    )
                 )
         return found
 

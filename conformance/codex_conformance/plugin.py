@@ -72,6 +72,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="TOML file of known failures ([[expected-failure]] case/reason); stale entries fail the run",
     )
     group.addoption(
+        "--write-expected-failures",
+        dest="conformance_write_expected_failures",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="write (or update) an expected-failures file listing this run's failures; existing reasons "
+        "are kept, new entries get a TODO reason",
+    )
+    group.addoption(
+        "--prune-expected-failures",
+        dest="conformance_prune_expected_failures",
+        action="store_true",
+        help="with --write-expected-failures: also remove stale entries (no such case, or now passing)",
+    )
+    group.addoption(
         "--conformance-timeout",
         dest="conformance_timeout",
         type=float,

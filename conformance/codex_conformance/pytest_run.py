@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from codex_conformance import pytest_xdist
+from codex_conformance import baseline, pytest_xdist
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
 from codex_conformance.outcome import Outcome, Status
@@ -30,6 +30,8 @@ _FLAGS = {
     "examples": "--conformance-examples",
     "expected_failures": "--expected-failures",
     "fixtures_dir": "--fixtures-dir",
+    "write_expected_failures": "--write-expected-failures",
+    "prune_expected_failures": "--prune-expected-failures",
 }
 
 
@@ -124,6 +126,7 @@ class PytestRun:
         self.report: Report | None = None
         self.markdown_path: Path | None = None
         self.write_error: str | None = None
+        self.written: baseline.Written | None = None
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> PytestRun:
@@ -138,6 +141,8 @@ class PytestRun:
             report=option.conformance_report,
             examples=option.conformance_examples,
             selection=Selection(ops=list(option.conformance_ops), areas=list(option.conformance_areas)),
+            write_expected_failures=option.conformance_write_expected_failures,
+            prune_expected_failures=option.conformance_prune_expected_failures,
             flags=_FLAGS,
         )
         return cls(ConformanceSession(options), worker=pytest_xdist.is_worker(config))
@@ -171,6 +176,8 @@ class PytestRun:
         _junit_totals(session.config, self.report.summary)
         try:
             self.markdown_path = self.session.write_report(self.report)
+            if session.exitstatus != pytest.ExitCode.INTERRUPTED:  # a partial run would drop entries
+                self.written = self.session.write_expected_failures()
         except UsageError as exc:
             # The path was checked before the run; this is the disk failing since.
             self.write_error = str(exc)
@@ -205,6 +212,8 @@ class PytestRun:
             reporter.write_line(f"ERROR: {self.write_error}", red=True, bold=True)
         elif self.session.options.report is not None:
             reporter.write_line(f"report: {self.session.options.report} (summary: {self.markdown_path})")
+        if self.written is not None:
+            reporter.write_line(self.written.line())
         summary: Totals = report.summary
         reporter.write_line(summary.line(), bold=True, red=not report.ok, green=report.ok)
 

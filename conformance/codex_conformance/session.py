@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from codex_conformance import paths
+from codex_conformance import baseline, paths
 from codex_conformance.areas import discover, property_sets, select_properties
 from codex_conformance.cases import Case, FixtureError, load_cases
 from codex_conformance.connection import Connection
@@ -41,6 +41,8 @@ class SessionOptions:
     report: Path | None = None
     examples: int = DEFAULT_EXAMPLES  # per property; 0 disables property checks
     selection: Selection = field(default_factory=Selection)  # --op, --area, certify -k
+    write_expected_failures: Path | None = None  # write the run's failures here as expected failures
+    prune_expected_failures: bool = False  # ... and drop the stale entries
     # How the front end spells each option above, for its error messages (the
     # plugin's --conformance-timeout is certify's --timeout); default --<name>.
     flags: Mapping[str, str] = field(default_factory=dict)
@@ -64,6 +66,12 @@ def check_options(options: SessionOptions) -> None:
         )
     if options.examples < 0:
         raise UsageError(f"{options.flag('examples')} must be 0 or more, got {options.examples}")
+    if options.prune_expected_failures and options.write_expected_failures is None:
+        raise UsageError(
+            f"{options.flag('prune_expected_failures')} needs {options.flag('write_expected_failures')}"
+        )
+    if options.write_expected_failures is not None:
+        baseline.check_target(options.write_expected_failures)
     if options.report is not None:
         problem = report_path_problem(options.report)
         if problem is not None:
@@ -107,6 +115,7 @@ class ConformanceSession:
     expected_failures: ExpectedFailures = field(default_factory=ExpectedFailures)
     outcomes: list[Outcome] = field(default_factory=list)
     items_run: int = 0  # run() calls: the report's totals must add up to this
+    to_update: ExpectedFailures = field(default_factory=ExpectedFailures)  # see write_expected_failures()
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
 
     def start(self) -> None:
@@ -121,6 +130,10 @@ class ConformanceSession:
         selection.check(known_ops, known_areas, self.options.flag)
         if self.options.expected_failures is not None:
             self.expected_failures = ExpectedFailures.load(self.options.expected_failures)
+        # What --write-expected-failures updates: the file already there, else the one the run uses.
+        target = self.options.write_expected_failures
+        existing = target is not None and target.exists()
+        self.to_update = ExpectedFailures.load(target) if target and existing else self.expected_failures
         self.connection = connect(self.options.impl, timeout=self.options.timeout)
         try:
             self.hello = self.connection.hello()
@@ -193,10 +206,25 @@ class ConformanceSession:
         order = {item.id: index for index, item in enumerate(self.items)}
         return sorted(self.outcomes, key=lambda outcome: order.get(outcome.id, len(order)))
 
-    def expected_failure_problems(self) -> list[str]:
+    def _known_ids(self) -> list[str]:
         known = [case.id for case in self.all_cases]
-        known += [prop.id for group in property_sets() for prop in group.properties()]
-        return self.expected_failures.problems(known, self.outcomes)
+        return known + [prop.id for group in property_sets() for prop in group.properties()]
+
+    def expected_failure_problems(self) -> list[str]:
+        return self.expected_failures.problems(self._known_ids(), self.outcomes)
+
+    def write_expected_failures(self) -> baseline.Written | None:
+        """Write --write-expected-failures from the outcomes so far, if asked; what was written."""
+        path = self.options.write_expected_failures
+        if path is None:
+            return None
+        return baseline.write(
+            path,
+            self.to_update,
+            self._known_ids(),
+            self.ordered_outcomes(),
+            prune=self.options.prune_expected_failures,
+        )
 
     def report(self) -> Report:
         assert self.hello is not None, "start() first"

@@ -1,0 +1,106 @@
+"""``--write-expected-failures PATH``: the expected-failures file written from a run.
+
+A port adopting the kit fails hundreds of cases on day one; listing them by
+hand is how an expected-failures file goes wrong.  The writer lists every
+``fail``, ``unsupported`` and ``error`` of the run (never an error of the kit
+itself, which no entry covers), one entry per case:
+
+- an entry already in the file is kept with its reason, in its place, even
+  if its cases were not run this time (deselected, another edition);
+- a problem no entry covers gets a new entry at the end whose reason is the
+  placeholder ``TODO: ...``, for a person to replace with the real reason
+  (a comment above it shows the status and the first line of what went wrong);
+- a stale entry (matching no case, or an unexpected pass) is removed only
+  with ``--prune-expected-failures``: its case passing may be luck, and the
+  person who wrote the reason should see the run fail first.
+
+The file is written whole: comments other than the writer's own are not
+kept (the reasons are).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import tomli_w
+
+from codex_conformance.errors import UsageError
+from codex_conformance.expected_failures import ExpectedFailure, ExpectedFailures
+from codex_conformance.outcome import PROBLEM_STATUSES, Outcome
+
+PLACEHOLDER = "TODO: say why this case fails (written by --write-expected-failures)"
+
+HEADER = (
+    "# Expected failures for codex-conformance (--expected-failures), written by\n"
+    "# --write-expected-failures: replace each TODO reason with the real one.\n"
+)
+
+_SHOWN = 160  # characters of an outcome's reason quoted in a new entry's comment
+
+
+@dataclass(frozen=True)
+class Written:
+    path: Path
+    kept: int
+    added: int
+    removed: int
+
+    def line(self) -> str:
+        text = f"wrote {self.kept + self.added} expected failures to {self.path}: {self.kept} kept"
+        text += f", {self.added} new (reason to fill in: TODO)" if self.added else ", 0 new"
+        return text + (f", {self.removed} stale removed" if self.removed else "")
+
+
+def check_target(path: Path) -> None:
+    """``UsageError`` if the file cannot be written there; called before the run."""
+    if path.is_dir():
+        raise UsageError(f"--write-expected-failures {path}: is a directory")
+    if not path.parent.is_dir():
+        raise UsageError(f"--write-expected-failures {path}: directory {path.parent} does not exist")
+
+
+def write(
+    path: Path,
+    existing: ExpectedFailures,
+    all_case_ids: Iterable[str],
+    outcomes: Iterable[Outcome],
+    *,
+    prune: bool,
+) -> Written:
+    ran = list(outcomes)
+    stale = {id(entry) for entry, _ in existing.stale(all_case_ids, ran)} if prune else set()
+    kept = [entry for entry in existing.entries if id(entry) not in stale]
+    covered = ExpectedFailures(kept)
+    blocks = [_entry(entry) for entry in kept]
+    added = 0
+    for outcome in ran:
+        if outcome.status not in PROBLEM_STATUSES or outcome.kit_error or covered.reason_for(outcome.id):
+            continue
+        blocks.append(_new_entry(outcome))
+        added += 1
+    try:
+        path.write_text(HEADER + "".join("\n" + block for block in blocks), encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"--write-expected-failures {path}: {exc.strerror or exc}") from None
+    return Written(path=path, kept=len(kept), added=added, removed=len(existing.entries) - len(kept))
+
+
+def _entry(entry: ExpectedFailure) -> str:
+    # The table header by hand: tomli_w writes an array of tables as inline tables, one long line.
+    return "[[expected-failure]]\n" + tomli_w.dumps({"case": entry.case, "reason": entry.reason})
+
+
+def _new_entry(outcome: Outcome) -> str:
+    first_line = (outcome.reason.splitlines() or [""])[0]
+    if len(first_line) > _SHOWN:
+        first_line = first_line[:_SHOWN] + "..."
+    # A TOML comment may hold no control character and UTF-8 no lone surrogate; a reply's text can.
+    first_line = "".join(char if _printable(char) else ascii(char)[1:-1] for char in first_line)
+    comment = f"# new ({outcome.status.value}): {first_line}".rstrip()
+    return comment + "\n" + _entry(ExpectedFailure(case=outcome.id, reason=PLACEHOLDER))
+
+
+def _printable(char: str) -> bool:
+    return char >= " " and char != "\x7f" and not "\ud800" <= char <= "\udfff"

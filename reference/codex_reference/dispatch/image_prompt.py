@@ -199,8 +199,9 @@ def _plan(data: bytes) -> tuple[str, bytes] | _Decode | None:
     mime, header = sniffed
     if header is None or not header.width or not header.height:
         raise NotModelled(f"an {mime} file whose header gives no dimensions is not modelled")
-    if header.over_limit:
-        return None  # image's max_alloc: a decoding error, before any pixel is read
+    if header.refused or header.over_limit:
+        # A header the decoder refuses, or image's max_alloc: a decoding error, before any pixel is read.
+        return None
     if mime == "image/gif":
         return _Decode(mime, header)
     if _fits(header.width, header.height):

@@ -55,10 +55,14 @@ class _Reader:
         return bytes(out)
 
 
+_MAX_MIN_CODE_SIZE = 9
+
+
 def _lzw_decode(data: bytes, min_code_size: int, count: int) -> bytes:
     """The first ``count`` indices of a GIF LZW stream."""
-    # Above 8 the codes would name indices no byte holds: what the release does is not captured.
-    if not 1 <= min_code_size <= 8:
+    # Up to 9 captured (``view-image-gif-min-code-9``: codes start 10 bits wide);
+    # a literal code above 255 names an index no byte holds, not captured.
+    if not 1 <= min_code_size <= _MAX_MIN_CODE_SIZE:
         raise NotModelled(f"an LZW minimum code size of {min_code_size} is not modelled")
     clear, end = 1 << min_code_size, (1 << min_code_size) + 1
     out = bytearray()
@@ -68,7 +72,7 @@ def _lzw_decode(data: bytes, min_code_size: int, count: int) -> bytes:
 
     def reset() -> None:
         nonlocal table, size, prev
-        table = [bytes([i]) for i in range(clear)] + [b"", b""]
+        table = [bytes([i & 0xFF]) for i in range(clear)] + [b"", b""]
         size, prev = min_code_size + 1, b""
 
     reset()
@@ -87,6 +91,8 @@ def _lzw_decode(data: bytes, min_code_size: int, count: int) -> bytes:
             continue
         if code == end:
             raise NotModelled("LZW data that ends before the frame is full is not modelled")
+        if 256 <= code < clear:
+            raise NotModelled("an LZW literal code above 255 is not modelled")
         if code < len(table):
             entry = table[code]
         elif code == len(table) and prev:

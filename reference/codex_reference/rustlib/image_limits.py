@@ -45,6 +45,9 @@ class Header:
     width: int
     height: int
     bytes_per_pixel: int
+    # The decoder refuses the header itself: a PNG colour type and bit depth the
+    # format does not pair (capture ``view-image-png-bad-depth``: RGB at 4 bits).
+    refused: bool = False
 
     @property
     def decoded_bytes(self) -> int:
@@ -70,7 +73,7 @@ def png_header(data: bytes) -> Header | None:
     width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
     samples, depths = _PNG_TYPES.get(colour, (0, set()))
     if depth not in depths:
-        return None
+        return Header(width, height, 0, refused=True)
     # A tRNS chunk (it comes before the first IDAT) adds an alpha channel when expanded.
     if colour in (0, 2, 3) and _png_has_transparency(data):
         samples += 1

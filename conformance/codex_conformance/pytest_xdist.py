@@ -47,6 +47,10 @@ def attached(report: pytest.TestReport) -> Outcome | None:
     return None if text is None else Outcome.model_validate(json.loads(text))
 
 
+class WorkerCrashed(RuntimeError):
+    """A worker died on an item (xdist's words as the message); the item is an error of the kit."""
+
+
 class WorkerOutcomes:
     """A plugin for the controller: records each outcome a worker reports, once."""
 
@@ -65,8 +69,9 @@ class WorkerOutcomes:
             # A worker that died on the item (xdist reports it failed) judged
             # nothing: the item still counts, as an error of the run.
             item = self.items[report.nodeid]
-            first_line = report.longreprtext.strip().splitlines()[:1] or ["worker failed"]
-            crash = RuntimeError(first_line[0])
+            lines = [line.strip() for line in report.longreprtext.splitlines() if line.strip()]
+            said = [line for line in lines if "crashed" in line] or lines or ["the worker failed"]
+            crash = WorkerCrashed(said[0])
             if isinstance(item, Property):
                 outcome = kit_error_outcome(item, crash, kind="property")
             else:

@@ -155,3 +155,12 @@ class ObjectAdapter:
 
 instance = ObjectAdapter()
 handle = correct  # so that --impl=fake_adapters works without an attribute
+
+
+def dies_on_upper(request: dict[str, Any]) -> dict[str, Any]:
+    """Like ``correct``, but the whole process exits on ``demo.upper`` (a crash no transport survives)."""
+    if request["op"] == "demo.upper":
+        import os
+
+        os._exit(3)
+    return correct(request)

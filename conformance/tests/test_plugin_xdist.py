@@ -81,3 +81,30 @@ def test_two_workers_report_what_a_serial_run_reports(pytester: pytest.Pytester,
     parallel.assert_outcomes(passed=4, xfailed=2, skipped=2)
     # The workers wrote no report of their own (on the same path, they raced the controller's).
     assert len(parallel_report["outcomes"]) == 8
+
+
+def test_a_worker_that_dies_on_a_case_leaves_an_error_in_the_report(
+    pytester: pytest.Pytester, child_env: None
+) -> None:
+    # An in-process adapter that exits takes its worker with it: xdist reports the
+    # item failed and starts a new worker; the report still counts every item.
+    (pytester.path / "out").mkdir()
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        f"--fixtures-dir={DEMO_FIXTURES}",
+        "--impl=fake_adapters:dies_on_upper",
+        "--conformance-examples=0",
+        "--conformance-report=out/report.json",
+        "-n",
+        "2",
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    report = json.loads((pytester.path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert report["ok"] is False
+    assert len(report["outcomes"]) == 8
+    [error] = [outcome for outcome in report["outcomes"] if outcome["status"] == "error"]
+    assert error["id"] == "demo/0.25.0/upper-text"
+    assert error["kit_error"] is True
+    assert error["reason"].startswith("harness error: WorkerCrashed: worker 'gw")
+    assert "crashed while running 'demo/0.25.0/upper-text'" in error["reason"]

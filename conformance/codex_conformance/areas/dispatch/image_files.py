@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["FILES", "GifFrame", "bmp24", "gif", "jpeg_frame", "png"]
+__all__ = ["FILES", "GifFrame", "bmp24", "gif", "jpeg_frame", "jpeg_grey", "png"]
 
 Rgb = tuple[int, int, int]
 
@@ -325,6 +325,168 @@ def _small_bmp() -> bytes:
     return bmp24(3, 2, lambda x, y: (x * 80, y * 120, 200))
 
 
+def _png_filtered(
+    width: int, height: int, colour_type: int, rows: Sequence[bytes], filters: Sequence[int]
+) -> bytes:
+    """An 8-bit PNG whose rows use the given filters (1 Sub, 2 Up, 3 Average, 4 Paeth), zlib level 9."""
+    bpp = {0: 1, 2: 3, 6: 4}[colour_type]
+    raw = bytearray()
+    prev = bytes(len(rows[0]))
+    for row, kind in zip(rows, filters, strict=True):
+        out = bytearray()
+        for i, value in enumerate(row):
+            a = row[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                predictor = a
+            elif kind == 2:
+                predictor = b
+            elif kind == 3:
+                predictor = (a + b) // 2
+            else:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                predictor = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+            out.append((value - predictor) & 0xFF)
+        raw += bytes([kind]) + out
+        prev = row
+    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(bytes(raw), 9))
+        + _chunk(b"IEND", b"")
+    )
+
+
+def _noisy_rgb_rows(width: int, height: int, seed: int) -> list[bytes]:
+    rng = random.Random(seed)
+    return [
+        bytes((x * (y + 3) + rng.randrange(0, 40)) % 256 for x in range(width * 3)) for y in range(height)
+    ]
+
+
+def _filters_png() -> bytes:
+    # 2100x8 RGB: wider than 2048, so decoded (every filter undone) and resized.
+    return _png_filtered(2100, 8, 2, _noisy_rgb_rows(2100, 8, 1), [1, 2, 3, 4, 4, 3, 2, 1])
+
+
+def _filters_rgba_png() -> bytes:
+    rows = _noisy_rgb_rows(2100, 4, 2)
+    rgba = [b"".join(row[i : i + 3] + bytes([(i * 7) % 256]) for i in range(0, len(row), 3)) for row in rows]
+    return _png_filtered(2100, 4, 6, rgba, [4, 3, 2, 1])
+
+
+def _bad_depth_png() -> bytes:
+    # Colour type 2 (RGB) at bit depth 4: a pair the format does not allow.
+    header = struct.pack(">IIBBBBB", 2, 2, 4, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(b"\x00\x00" * 2, 9))
+        + _chunk(b"IEND", b"")
+    )
+
+
+def _zero_runs_gif() -> bytes:
+    # 300x12 noise with gaps of 5 to 10 transparent pixels (RGBA 0,0,0,0):
+    # the PNG written back holds zero runs of many lengths.
+    rng = random.Random(270)
+    palette = [(0, 0, 0)] + [
+        (rng.randrange(1, 256), rng.randrange(1, 256), rng.randrange(1, 256)) for _ in range(255)
+    ]
+    width, height = 300, 12
+    indices = bytearray()
+    for _ in range(height):
+        x = 0
+        while x < width:
+            gap = rng.randrange(5, 11)
+            noise = rng.randrange(3, 12)
+            for _ in range(noise):
+                if x < width:
+                    indices.append(rng.randrange(1, 256))
+                    x += 1
+            for _ in range(gap):
+                if x < width:
+                    indices.append(0)
+                    x += 1
+    return gif(width, height, palette, [GifFrame(width, height, bytes(indices), transparent=0)])
+
+
+def _min_code_9_gif() -> bytes:
+    palette = [(i, 255 - i, (i * 3) % 256) for i in range(4)]
+    return gif(5, 4, palette, [GifFrame(5, 4, _grid(5, 4, lambda x, y: (x + y) % 4), min_code_size=9)])
+
+
+def _short_frame_gif() -> bytes:
+    # A 4x2 frame at the top of a 4x5 screen: the last three rows lie outside it.
+    palette = [(200, 10, 10), (10, 200, 10), (10, 10, 200), (250, 250, 250)]
+    return gif(4, 5, palette, [GifFrame(4, 2, _grid(4, 2, lambda x, y: (x + 2 * y) % 4))])
+
+
+class _Bits:
+    """JPEG entropy-coded bits, most significant first, a zero byte after every FF."""
+
+    def __init__(self) -> None:
+        self.acc, self.count, self.out = 0, 0, bytearray()
+
+    def put(self, code: int, length: int) -> None:
+        for i in reversed(range(length)):
+            self.acc = (self.acc << 1) | ((code >> i) & 1)
+            self.count += 1
+            if self.count == 8:
+                self.out.append(self.acc)
+                if self.acc == 0xFF:
+                    self.out.append(0)
+                self.acc, self.count = 0, 0
+
+    def done(self) -> bytes:
+        if self.count:
+            self.put((1 << (8 - self.count)) - 1, 8 - self.count)
+        return bytes(self.out)
+
+
+def jpeg_grey(width: int, height: int) -> bytes:
+    """A baseline one-component JPEG with every block coded: a DC difference, then end of block.
+
+    The DC table gives categories 1..11 codes of 1 to 11 bits and category 0
+    (difference 0) a 16-bit code; every third block repeats the DC, the
+    others step by a seeded choice, so short codes and the 16-bit one are read.
+    """
+    counts = [1] * 11 + [0] * 4 + [1]
+    symbols = [*range(1, 12), 0]
+    codes: dict[int, tuple[int, int]] = {}
+    code, index = 0, 0
+    for length, count in enumerate(counts, start=1):
+        for _ in range(count):
+            codes[symbols[index]] = (code, length)
+            code += 1
+            index += 1
+        code <<= 1
+    bits = _Bits()
+    rng = random.Random(16)
+    for block in range(((width + 7) // 8) * ((height + 7) // 8)):
+        diff = 0 if block % 3 == 0 else rng.choice([5, -5, 12, -12, 40, -40, 3, -3])
+        if diff == 0:
+            bits.put(*codes[0])
+        else:
+            category = abs(diff).bit_length()
+            bits.put(*codes[category])
+            bits.put(diff if diff > 0 else diff + (1 << category) - 1, category)
+        bits.put(0, 1)  # end of block: the one-code AC table
+    one_code = bytes([1] + [0] * 15) + b"\x00"
+    return (
+        b"\xff\xd8"
+        + _segment(0xDB, b"\x00" + bytes([2] * 64))
+        + _segment(0xC0, b"\x08" + struct.pack(">HH", height, width) + b"\x01\x01\x11\x00")
+        + _segment(0xC4, b"\x00" + bytes(counts) + bytes(symbols))
+        + _segment(0xC4, b"\x10" + one_code)
+        + _segment(0xDA, b"\x01\x01\x00\x00\x3f\x00")
+        + bits.done()
+        + b"\xff\xd9"
+    )
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -349,6 +511,15 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "png-65535x65535": ("huge.png", _huge_png),
     "jpeg-65535x2731": ("frame.jpg", lambda: jpeg_frame(65535, 2731)),
     "png-1600x1600": ("square.png", _solid_png(1600, 1600)),
+    "png-filters-2100x8": ("filters.png", _filters_png),
+    "png-filters-rgba-2100x4": ("filters-rgba.png", _filters_rgba_png),
+    "gif-zero-runs": ("runs.gif", _zero_runs_gif),
+    "gif-min-code-9": ("min9.gif", _min_code_9_gif),
+    "gif-frame-short": ("short-frame.gif", _short_frame_gif),
+    "png-bad-depth": ("bad.png", _bad_depth_png),
+    "jpeg-grey-2048x8": ("grey2048.jpg", lambda: jpeg_grey(2048, 8)),
+    "jpeg-grey-2049x8": ("grey2049.jpg", lambda: jpeg_grey(2049, 8)),
+    "jpeg-huffman-16bit": ("huff16.jpg", lambda: jpeg_grey(2056, 16)),
 }
 
 

@@ -65,7 +65,11 @@ def parse(schema: JSON) -> dict[str, JSON]:
 
 # --- stage 5 precondition: numbers under additionalProperties ----------------
 
-_SCHEMA_MAPS = ("properties", "patternProperties", *_DEFINITION_TABLES)
+# The fields the release deserializes into its typed schema on the way down
+# to an ``additionalProperties``: a keyword it drops (``if``, ``not``,
+# ``patternProperties``...) is never read, so nothing below it can drop the tool.
+_SCHEMA_MAPS = ("properties", *_DEFINITION_TABLES)
+_SCHEMA_FIELDS = ("items", "anyOf", "oneOf", "allOf")
 
 
 def _is_wide_integer(value: JSON) -> bool:
@@ -83,7 +87,10 @@ def _contains_wide_integer(value: JSON) -> bool:
 def _reject_wide_integers_below_additional_properties(schema: JSON) -> None:
     """Captured (schema/0.169.0/addl-wide-int-*, top-addl-wide-int): anywhere
     below a schema-valued ``additionalProperties``, even in a keyword the subset
-    drops, an integer outside both the i64 and the u64 range drops the tool.
+    drops, an integer outside both the i64 and the u64 range drops the tool,
+    when the path down to it runs through fields the typed schema reads
+    (explored-differential property against release:0.169.0: under ``if``
+    it is kept).
     The same integer elsewhere is kept (prop-wide-int-enum, items-wide-int-enum).
     That field is an untagged bool-or-schema enum; serde buffers it, and the
     buffer has no form for such a number (found by the differential property
@@ -100,7 +107,7 @@ def _reject_wide_integers_below_additional_properties(schema: JSON) -> None:
         if key in _SCHEMA_MAPS and isinstance(value, dict):
             for sub in value.values():  # keys here are names, not keywords
                 _reject_wide_integers_below_additional_properties(sub)
-        else:
+        elif key in _SCHEMA_FIELDS:
             _reject_wide_integers_below_additional_properties(value)
 
 

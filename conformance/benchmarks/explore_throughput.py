@@ -24,9 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from codex_conformance.areas import Area, discover
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.explore.answers import HarnessFailure, release_response
-from codex_conformance.explore.run import explore
-from codex_conformance.explorer import Explorer
-from codex_conformance.generators import generated
+from codex_conformance.explore.run import explore, explorer_inputs, release_runs
+from codex_conformance.explorer import Args, Explorer
 
 APPLY_PATCH_TARGET_SECONDS = 300.0
 
@@ -34,13 +33,9 @@ APPLY_PATCH_TARGET_SECONDS = 300.0
 def release_alone_rate(area: Area, explorer: Explorer, version: str, count: int, seed: str) -> float:
     """Inputs per second of the release op on the explorer's first ``count`` inputs, batched as it batches."""
     run = area.release_ops()[explorer.op]
-    inputs = generated(
-        lambda draw: explorer.generate(draw, version), count, f"{seed}:{explorer.op}:{version}"
-    )
-    size = explorer.batch_size if explorer.batch is not None else 1
-    chunks = [inputs[start : start + size] for start in range(0, len(inputs), size)]
+    inputs = explorer_inputs(explorer, version, count, seed)
 
-    def answer(chunk: list[dict[str, object]]) -> None:
+    def answer(chunk: list[Args]) -> None:
         if explorer.batch is not None:
             explorer.batch(version, chunk)
             return
@@ -50,7 +45,7 @@ def release_alone_rate(area: Area, explorer: Explorer, version: str, count: int,
 
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=explorer.workers) as pool:
-        list(pool.map(answer, chunks))
+        list(pool.map(answer, release_runs(explorer, inputs)))
     return len(inputs) / max(time.monotonic() - started, 1e-9)
 
 

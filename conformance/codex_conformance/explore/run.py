@@ -72,6 +72,17 @@ class Progress:
             self.next_line = done + max(self.total // 10, 1)
 
 
+def explorer_inputs(explorer: Explorer, version: str, count: int, seed: str) -> list[Args]:
+    """The first ``count`` inputs the explorer generates for ``version`` from ``seed``."""
+    return generated(lambda draw: explorer.generate(draw, version), count, f"{seed}:{explorer.op}:{version}")
+
+
+def release_runs(explorer: Explorer, inputs: list[Args]) -> list[list[Args]]:
+    """``inputs`` grouped as the release answers them: a batch per run, or one input per run."""
+    size = explorer.batch_size if explorer.batch is not None else 1
+    return [inputs[start : start + size] for start in range(0, len(inputs), size)]
+
+
 def explore(
     area: str,
     run: ReleaseOp,
@@ -86,9 +97,7 @@ def explore(
     """Ask ``run`` (a release op) and the reference the same ``budget`` inputs; cluster and shrink."""
     result = Exploration(area, explorer.op, version, seed)
     started = time.monotonic()
-    inputs = generated(
-        lambda draw: explorer.generate(draw, version), budget, f"{seed}:{explorer.op}:{version}"
-    )
+    inputs = explorer_inputs(explorer, version, budget, seed)
 
     def one(args: Args, release: Response | None = None) -> Answers | str:
         try:
@@ -120,8 +129,7 @@ def explore(
         return answered
 
     describe = explorer.describe or signature
-    size = explorer.batch_size if explorer.batch is not None else 1
-    chunks = [inputs[start : start + size] for start in range(0, len(inputs), size)]
+    chunks = release_runs(explorer, inputs)
     done = 0
     with ThreadPoolExecutor(max_workers=explorer.workers) as pool:
         for answers in pool.map(lambda inputs: [steady(a) for a in chunk(inputs)], chunks):

@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.drive import sandbox
-from codex_conformance.drive.errors import CaptureError
+from codex_conformance.drive.errors import CaptureError, ReleaseStalledError
 from codex_conformance.drive.exec_run import ExecRun, release_env, write_config
 from codex_conformance.drive.jsonrpc_client import JsonRpcClient, Message, ReleaseProcess
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, Stream, StreamFactory
+from codex_conformance.drive.stall import once_more_if_stalled
 
 _TIMEOUT_SECONDS = 60.0
 
@@ -88,8 +89,34 @@ def run_app_server_turn(
 
     ``skills_snapshot``, when not None, is written to a file the release loads
     with ``--cloud-skills-snapshot``; a snapshot it refuses stops it before
-    the protocol starts, and the run reports its ``Error:`` line.
+    the protocol starts, and the run reports its ``Error:`` line.  A turn
+    that stalls is run once more (drive/stall.py).
     """
+    return once_more_if_stalled(
+        lambda: _run_app_server_turn_once(
+            binary,
+            model=model,
+            streams=streams,
+            prompt=prompt,
+            thread_params=thread_params,
+            answer=answer,
+            skills_snapshot=skills_snapshot,
+            timeout=timeout,
+        )
+    )
+
+
+def _run_app_server_turn_once(
+    binary: Path,
+    *,
+    model: str,
+    streams: Sequence[Stream | StreamFactory],
+    prompt: str,
+    thread_params: dict[str, Any],
+    answer: dict[str, Any],
+    skills_snapshot: Any,
+    timeout: float,
+) -> AppServerRun:
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
         tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
@@ -148,7 +175,7 @@ def run_app_server_turn(
                         "turn/start", {"threadId": thread_id, "input": [{"type": "text", "text": prompt}]}
                     )
                     if client.wait(lambda message: message.get("method") == "turn/completed") is None:
-                        raise CaptureError(f"the turn did not complete within {timeout:g} s")
+                        raise ReleaseStalledError(f"the turn did not complete within {timeout:g} s")
         run = ExecRun(release.returncode, "", release.stderr_text(), list(server.requests))
         if stopped is not None:
             start_error = _error_line(run.stderr)

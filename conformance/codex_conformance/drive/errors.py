@@ -72,6 +72,15 @@ class CaptureError(RuntimeError):
     """The release did not produce the evidence a capture needs."""
 
 
+class ReleaseStalledError(CaptureError):
+    """The release went quiet until the run's deadline, so the run observed nothing.
+
+    On a loaded machine a release now and then stalls on an input it answers in
+    a second alone; ``drive.stall.once_more_if_stalled`` runs it once more
+    before this becomes an error outcome.
+    """
+
+
 class ReleaseCrashedError(CaptureError):
     """The release panicked before sending a request: that is its behaviour for this input."""
 
@@ -107,6 +116,7 @@ __all__ = [
     "RawJsonError",
     "ReleaseCrashedError",
     "ReleaseRejectedError",
+    "ReleaseStalledError",
     "ReleaseUnavailableError",
     "RequestArgsError",
     "VariantRejectedError",

@@ -21,9 +21,10 @@ from typing import Any
 
 from codex_conformance.credentials import MOCK_API_KEY
 from codex_conformance.drive import config_toml, sandbox
-from codex_conformance.drive.errors import CaptureError, ReleaseCrashedError
+from codex_conformance.drive.errors import CaptureError, ReleaseCrashedError, ReleaseStalledError
 from codex_conformance.drive.file_tree import safe_relative
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, RecordedRequest, Stream
+from codex_conformance.drive.stall import once_more_if_stalled
 
 # The stdio MCP server every capture starts (python FAKE_MCP_SERVER TOOLS.json [CALLS.json]).
 FAKE_MCP_SERVER = Path(__file__).with_name("fake_mcp_server.py")
@@ -175,7 +176,43 @@ def run_exec(
     first (e.g. an image the scripted model asks to view); each path must stay
     inside it.  ``shared``: directories outside the run's own the release may
     read and write (e.g. a rollout file it resumes); with the OS barrier
-    (drive/sandbox.py) nothing else on the host is writable."""
+    (drive/sandbox.py) nothing else on the host is writable.  A run that
+    stalls is run once more (drive/stall.py)."""
+    return once_more_if_stalled(
+        lambda: _run_exec_once(
+            binary,
+            model=model,
+            servers=servers,
+            prompt=prompt,
+            streams=streams,
+            chat_streams=chat_streams,
+            extra=extra,
+            provider=provider,
+            env=env,
+            timeout=timeout,
+            exec_flags=exec_flags,
+            files=files,
+            shared=shared,
+        )
+    )
+
+
+def _run_exec_once(
+    binary: Path,
+    *,
+    model: str,
+    servers: list[McpServerConfig],
+    prompt: str,
+    streams: list[Stream] | None,
+    chat_streams: list[Stream] | None,
+    extra: Mapping[str, Any] | None,
+    provider: Mapping[str, Any] | None,
+    env: Mapping[str, str] | None,
+    timeout: float,
+    exec_flags: tuple[str, ...],
+    files: Mapping[str, bytes] | None,
+    shared: Sequence[Path],
+) -> ExecRun:
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
         tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
@@ -209,7 +246,7 @@ def run_exec(
                     check=False,
                 )
             except subprocess.TimeoutExpired as exc:
-                raise CaptureError(f"{binary} exec did not finish within {timeout} s") from exc
+                raise ReleaseStalledError(f"{binary} exec did not finish within {timeout} s") from exc
             return ExecRun(
                 completed.returncode,
                 completed.stdout,

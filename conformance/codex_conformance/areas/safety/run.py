@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.drive.codex_mcp import open_codex_mcp
-from codex_conformance.drive.errors import CaptureError, NotObservableError
+from codex_conformance.drive.errors import CaptureError, NotObservableError, ReleaseStalledError
 from codex_conformance.drive.exec_run import release_env, write_config
 from codex_conformance.drive.jsonrpc_client import JsonRpcClient, ReleaseProcess
 from codex_conformance.drive.mock_responses_server import (
@@ -30,6 +30,7 @@ from codex_conformance.drive.mock_responses_server import (
     simple_reply_stream,
     turn_stream,
 )
+from codex_conformance.drive.stall import once_more_if_stalled
 from codex_conformance.editions import get_edition
 
 _TIMEOUT_SECONDS = 60.0
@@ -54,7 +55,7 @@ def _converse(client: JsonRpcClient, work_dir: str) -> None:
     items = [{"type": "text", "data": {"text": "codex-conformance safety probe"}}]
     client.result("sendUserMessage", {"conversationId": conversation, "items": items})
     if client.wait(_turn_ended) is None:
-        raise CaptureError(f"the turn did not end within {_TIMEOUT_SECONDS:g} s")
+        raise ReleaseStalledError(f"the turn did not end within {_TIMEOUT_SECONDS:g} s")
 
 
 def _turn_ended(message: dict[str, Any]) -> bool:
@@ -79,6 +80,10 @@ def asks_approval(binary: Path, version: str, argv: list[str]) -> bool:
     hidden = not_shown(version)
     if hidden is not None:
         raise NotObservableError(hidden)
+    return once_more_if_stalled(lambda: _probe(binary, version, argv))
+
+
+def _probe(binary: Path, version: str, argv: list[str]) -> bool:
     streams: list[Stream] = [_call_stream(argv), simple_reply_stream(response_id="resp_2")]
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,

@@ -12,7 +12,9 @@ Forms (documented in ``spec/adapter-protocol.md``):
 from __future__ import annotations
 
 import importlib
+import os
 import shlex
+import sys
 from typing import Any, cast
 
 from codex_conformance.connection import Connection, Handler, InProcessConnection, SubprocessConnection
@@ -88,6 +90,7 @@ def _release_handler(version: str) -> Handler:
 
 
 def _import(module_name: str, impl: str) -> Any:
+    _search_current_directory()
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
@@ -98,6 +101,18 @@ def _import(module_name: str, impl: str) -> Any:
         raise UsageError(
             f"--impl {impl!r}: importing {module_name!r} failed: {type(exc).__name__}: {exc}"
         ) from None
+
+
+def _search_current_directory() -> None:
+    """Let ``--impl=mymodule`` find ``./mymodule.py``, as ``python -m pytest`` would.
+
+    The ``pytest`` and ``codex-conformance`` scripts do not put the current
+    directory on ``sys.path``; it goes last, so it never shadows an installed
+    module of the same name.
+    """
+    cwd = os.getcwd()
+    if not any(os.path.abspath(entry or os.curdir) == cwd for entry in sys.path):
+        sys.path.append(cwd)
 
 
 def _as_handler(target: Any, impl: str) -> Handler:

@@ -10,7 +10,7 @@ the protocol's ``files`` maps (UTF-8 text as a string, anything else as
     def apply(args): ...  # returns {"result": ...}, {"error": ...} or {"unsupported": ...}
 
     handle = make_handle(
-        {"name": "my-port", "version": "1.0", "language": "python", "homepage": ""},
+        {"name": "my-port", "version": "1.0", "language": "python"},  # "homepage": optional
         editions=["0.169.0"],
         ops={"apply_patch.apply": apply},
     )

@@ -81,7 +81,8 @@ class Implementation(_Message):
     name: str
     version: str
     language: str
-    homepage: str
+    # Optional: most ports have no page of their own yet (the report prints it when given).
+    homepage: str = ""
 
 
 class Hello(_Message):

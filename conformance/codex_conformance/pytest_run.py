@@ -10,7 +10,7 @@ usual and a user's own tests can run alongside.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -22,6 +22,9 @@ from codex_conformance.properties import Property
 from codex_conformance.report import Report, Totals, describe_counterexample, printable, property_line
 from codex_conformance.selection import Selection
 from codex_conformance.session import ConformanceSession, SessionOptions
+
+if TYPE_CHECKING:
+    from _pytest.junitxml import LogXML
 
 # The plugin's spelling of each SessionOptions field, for usage errors.
 _FLAGS = {
@@ -152,6 +155,8 @@ class PytestRun:
             self.session.start()
         except UsageError as exc:
             raise pytest.UsageError(str(exc)) from None
+        if not self.worker:
+            _JunitClassnames.register(config, self.session)
         if pytest_xdist.is_controller(config):
             # The workers run the items, each over its own connection; the
             # controller needed the adapter for its hello only.
@@ -236,3 +241,34 @@ def _junit_totals(config: pytest.Config, summary: Totals) -> None:
         return
     for name, count in summary.model_dump().items():
         xml.add_global_property(f"conformance_{name}", count)
+
+
+class _JunitClassnames:
+    """Each case's ``<testcase classname>`` in the --junitxml file: its op, e.g. ``apply_patch.apply``.
+
+    JUnit takes the classname from the part of a node id before its last
+    ``::``, and a case's node id is its bare case id, so it would be empty;
+    CI viewers then put every case in one nameless group.  The attribute is
+    set on the case's JUnit record before junitxml fills it in (it keeps
+    attributes set earlier, as ``record_xml_attribute`` does), on the process
+    that writes the file: the controller under xdist.
+    """
+
+    def __init__(self, xml: LogXML, ops: dict[str, str]) -> None:
+        self.xml = xml
+        self.ops = ops
+
+    @classmethod
+    def register(cls, config: pytest.Config, session: ConformanceSession) -> None:
+        from _pytest.junitxml import xml_key  # as in _junit_totals: no public access
+
+        xml = config.stash.get(xml_key, None)
+        if xml is not None:
+            plugin = cls(xml, {item.id: item.op for item in session.items})
+            config.pluginmanager.register(plugin, "codex-conformance-junit")
+
+    @pytest.hookimpl(tryfirst=True)  # before junitxml's own hook writes the record
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        op = self.ops.get(report.nodeid)
+        if op is not None:
+            self.xml.node_reporter(report).add_attribute("classname", op)

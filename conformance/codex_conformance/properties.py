@@ -38,6 +38,7 @@ from hypothesis.errors import NoSuchExample
 from codex_conformance.compare import compare, pretty, unified_diff
 from codex_conformance.connection import Connection
 from codex_conformance.errors import HarnessError
+from codex_conformance.hypothesis_home import kit_storage
 from codex_conformance.outcome import Counterexample, Outcome, Status, unsupported_reason
 from codex_conformance.protocol import ErrorResponse, Response, ResultResponse, UnsupportedResponse
 
@@ -62,7 +63,8 @@ def profile(max_examples: int) -> settings:
     Built on Hypothesis's own ``default`` profile, not the current one, so a
     user's conftest profile cannot change what the kit certifies.
     ``derandomize``: the same inputs on every run, so CI verdicts are
-    reproducible.  ``database=None``: nothing written to the user's directory.
+    reproducible.  ``database=None``: no example database in the user's directory
+    (nor Hypothesis's caches: ``hypothesis_home``).
     ``deadline=None``: adapters over a subprocess have their own timeout.
     """
     return settings(
@@ -208,7 +210,8 @@ class PropertyRunner:
 
     def run(self, prop: Property, inapplicable: str | None) -> Outcome:
         started = time.perf_counter()
-        outcome = self._judge(prop, inapplicable)
+        with kit_storage():
+            outcome = self._judge(prop, inapplicable)
         outcome.duration_seconds = round(time.perf_counter() - started, 6)
         return outcome
 

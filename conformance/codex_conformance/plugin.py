@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 
@@ -90,7 +90,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--conformance-timeout",
         dest="conformance_timeout",
         type=float,
-        default=10.0,
+        default=None,  # --conformance-timeout, else conformance_timeout in the ini file, else 10
         metavar="SECONDS",
         help="per-case timeout in seconds, above 0 and at most 86400 (default 10)",
     )
@@ -98,7 +98,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--conformance-examples",
         dest="conformance_examples",
         type=int,
-        default=100,  # properties.base.DEFAULT_EXAMPLES; a literal so the plugin imports nothing heavy
+        default=None,  # the flag, else conformance_examples in the ini file, else 100
         metavar="N",
         help="generated examples per property check (default 100; 0 disables property checks)",
     )
@@ -110,6 +110,48 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="DIR",
         help="fixtures to run (default: the fixtures shipped with the kit)",
     )
+    for name, (kind, help_text) in _INI.items():
+        parser.addini(name, help_text, type=kind, default=None)
+
+
+# Options a project can keep in its pytest configuration ([tool.pytest.ini_options]
+# in pyproject.toml, [pytest] in pytest.ini) instead of its command line; each is
+# the option's dest, and the command line wins.  Paths are relative to that file.
+_INI: dict[str, tuple[Literal["string", "linelist", "paths"], str]] = {
+    "conformance_impl": ("string", "default for --impl"),
+    "conformance_editions": ("linelist", "default for --edition (one per line)"),
+    "conformance_expected_failures": ("paths", "default for --expected-failures"),
+    "conformance_report": ("paths", "default for --conformance-report"),
+    "conformance_timeout": ("string", "default for --conformance-timeout (seconds)"),
+    "conformance_examples": ("string", "default for --conformance-examples"),
+}
+# Built-in defaults of the options an ini key may also set (a literal: the
+# plugin imports nothing heavy; properties.DEFAULT_EXAMPLES and the
+# subprocess transport's DEFAULT_TIMEOUT say the same).
+_DEFAULTS: dict[str, float | int] = {"conformance_timeout": 10.0, "conformance_examples": 100}
+
+
+def _apply_ini(config: pytest.Config) -> None:
+    """Fill in from the ini file each option its command line left unset."""
+    option = config.option
+    for name in _INI:
+        if getattr(option, name) not in (None, []):
+            continue
+        value = config.getini(name)
+        if name in _DEFAULTS:
+            setattr(option, name, _number(name, value, type(_DEFAULTS[name])))
+        elif value:
+            # A "paths" key gives a list: its one path; "linelist" keeps its list.
+            setattr(option, name, value[0] if _INI[name][0] == "paths" else value)
+
+
+def _number(name: str, value: object, kind: type[float] | type[int]) -> float | int:
+    if value is None or value == "":
+        return _DEFAULTS[name]
+    try:
+        return kind(str(value).strip())
+    except ValueError:
+        raise pytest.UsageError(f"{name} in the pytest configuration: not a number: {value!r}") from None
 
 
 def _run(config: pytest.Config) -> PytestRun | None:
@@ -117,6 +159,7 @@ def _run(config: pytest.Config) -> PytestRun | None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    _apply_ini(config)
     if not config.option.conformance_impl:
         return
     from codex_conformance.pytest_run import PytestRun

@@ -15,6 +15,7 @@ PUBLIC = {
     "codex_conformance.broken": (
         "BrokenAdapter Declines ResultChange declines declining rewrites rewriting with_edition with_rules"
     ),
+    "codex_conformance.chat_loopback": "Loopback Recorder codex_instructions shared_loopback",
     "codex_conformance.editions": (
         "APP_SERVER_DYNAMIC_TOOLS CHAT_WIRE CLOUD_SKILLS EDITIONS Edition FEATURES "
         "UnknownEditionError V0_169_0 V0_25_0 editions_with get_edition"

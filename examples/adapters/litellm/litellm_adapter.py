@@ -41,8 +41,8 @@ from typing import Any
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 import litellm
-from chat_loopback import codex_instructions, shared_loopback
 
+from codex_conformance.chat_loopback import codex_instructions, shared_loopback
 from codex_conformance.port import make_handle
 
 OP = "chat.request"

@@ -24,17 +24,13 @@ An exception the SDK raises is an ``error`` of kind ``library-error`` with its t
 from __future__ import annotations
 
 import asyncio
-import sys
-from pathlib import Path
 from typing import Any
 
 from agents import FunctionTool, LocalShellTool, ModelSettings, OpenAIChatCompletionsModel, WebSearchTool
 from agents.models.interface import ModelTracing
 from openai import AsyncOpenAI
 
-# chat_loopback.py lives one directory up, shared with the other Python chat adapters.
-sys.path.append(str(Path(__file__).resolve().parents[1]))
-from chat_loopback import codex_instructions, shared_loopback
+from codex_conformance.chat_loopback import codex_instructions, shared_loopback
 
 OP = "chat.request"
 EDITIONS = ["0.25.0"]

@@ -17,9 +17,11 @@ the exit code to pytest.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
+from codex_conformance.cases import Case
 from codex_conformance.outcome import Outcome, kit_error_outcome
 from codex_conformance.properties import Property
 from codex_conformance.session import ConformanceSession
@@ -78,3 +80,64 @@ class WorkerOutcomes:
                 outcome = kit_error_outcome(item, crash)
         self.recorded.add(report.nodeid)
         self.session.record(outcome)
+
+    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
+        """xdist's ``load`` (the default of ``-n N``) with each property group kept on one worker.
+
+        The properties of one op x edition share one exploration (properties.py):
+        dealt out item by item, as ``load`` does, every worker would generate
+        and send the same inputs again, and ``-n 2`` was slower than a serial
+        run.  A property group is one unit of work here; cases are dealt in
+        runs.  Another ``--dist`` is the user's choice and is left alone.
+        """
+        if config.getvalue("dist") != "load":
+            return None
+        workers = len(config.getvalue("tx") or ()) or 1
+        return _grouped_scheduler(scopes(self.session.items, workers), config, log)
+
+
+# Units of cases per worker: enough for the workers to finish together, few
+# enough that the controller does not send thousands of messages (a unit per
+# case made a whole run twice as slow under -n 2).
+UNITS_PER_WORKER = 10
+
+
+def scopes(items: list[Case | Property], workers: int) -> dict[str, str]:
+    """item id -> its unit of work: a property's group, or a run of consecutive cases."""
+    cases = [item for item in items if not isinstance(item, Property)]
+    size = max(1, len(cases) // (max(1, workers) * UNITS_PER_WORKER))
+    found = {case.id: f"cases/{index // size}" for index, case in enumerate(cases)}
+    for item in items:
+        if isinstance(item, Property):
+            found[item.id] = f"property/{item.op}/{item.edition}/{item.group.label}"
+    return found
+
+
+def _grouped_scheduler(units: dict[str, str], config: pytest.Config, log: Any) -> Any:
+    # Imported here: the kit does not need xdist, and only xdist calls this.
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+
+    class GroupedScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            # A user's own tests beside the suite keep xdist's module scopes.
+            return units.get(nodeid) or str(super()._split_scope(nodeid))
+
+        def remove_node(self, node: Any) -> str | None:
+            """As xdist's, but the item a worker died on is not queued again.
+
+            xdist reports that item failed (WorkerOutcomes makes it an error
+            of the run); queued again, it would take the next worker down too.
+            """
+            workload: dict[str, dict[str, bool]] = self.assigned_work.pop(node)
+            pending = [nodeid for unit in workload.values() for nodeid, done in unit.items() if not done]
+            if not pending:
+                return None
+            crashed = pending[0]
+            for unit in workload.values():
+                unit.pop(crashed, None)
+            self.workqueue.update({scope: unit for scope, unit in workload.items() if not all(unit.values())})
+            for other in self.assigned_work:
+                self._reschedule(other)
+            return crashed
+
+    return GroupedScheduling(config, log)

@@ -58,6 +58,11 @@ def test_clause_without_a_case(tree: tuple[Path, Path]) -> None:
     assert problems(tree) == ["demo.md:23: clause DEMO-LONELY-1 has no case"]
 
 
+def test_a_clause_of_the_property_checks_needs_no_case(tree: tuple[Path, Path]) -> None:
+    (tree[1] / "properties.md").write_text("### `PROP-DEMO-1` shown by property checks\n", encoding="utf-8")
+    assert problems(tree) == []
+
+
 def test_invalid_file(tree: tuple[Path, Path]) -> None:
     edit_cases(tree[0], lambda data: data["cases"][0].pop("provenance"))
     found = problems(tree)

@@ -40,7 +40,7 @@ def test_off_by_one_length_limit_is_caught_with_a_shrunk_counterexample(pytester
     result.stdout.fnmatch_lines(
         [
             f"FAIL {OFF_BY_ONE_ID}: $.tools?0?.name: expected * (counterexample shrunk by Hypothesis;*",
-            "clauses: MCP-NAME-1, MCP-NAME-2, *",
+            "clauses: PROP-DIFF-1",
             "reference response:",
             "implementation response:",
             "--- expected",

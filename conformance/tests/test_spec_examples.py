@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from spec_examples import CLAUSE_RE, clauses, examples, render
 
+from codex_conformance.areas import property_sets
 from codex_conformance.cases import load_cases
+from codex_conformance.lint import PROPERTY_CLAUSES
 from codex_conformance.paths import fixtures_dir, spec_dir
 
 PAGES = sorted(path for path in spec_dir().glob("*.md") if path.name != "errata.md")
@@ -34,7 +36,11 @@ def test_examples_match_cases(page: Path) -> None:
         assert block == render(case).split("\n", 1)[1].rsplit("\n", 1)[0], f"{case_id}: re-render the block"
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+# Its clauses are shown by property checks, not by cases (lint.PROPERTY_CLAUSES).
+CASE_PAGES = [page for page in PAGES if page.name != PROPERTY_CLAUSES]
+
+
+@pytest.mark.parametrize("page", CASE_PAGES, ids=[page.name for page in CASE_PAGES])
 def test_every_clause_has_an_example_and_cases(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     sections = text.split("\n### ")[1:]
@@ -54,3 +60,10 @@ def test_case_clauses_are_declared() -> None:
     areas = {page.stem for page in PAGES}
     used = {clause for case in CASES.values() if case.area in areas for clause in case.clauses}
     assert used <= declared, f"clauses used by cases but not declared: {sorted(used - declared)}"
+
+
+def test_property_clauses_are_declared() -> None:
+    declared = {clause for page in PAGES for clause in clauses(page.read_text(encoding="utf-8"))}
+    used = {clause for group in property_sets() for prop in group.properties() for clause in prop.clauses}
+    assert used <= declared, f"clauses of property checks not declared: {sorted(used - declared)}"
+    assert "PROP-DIFF-1" in used

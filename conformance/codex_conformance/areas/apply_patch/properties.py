@@ -15,28 +15,6 @@ from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, Prop
 from codex_conformance.protocol import ErrorResponse
 
 OP = "apply_patch.apply"
-CLAUSES = (
-    "AP-GRAMMAR-1",
-    "AP-GRAMMAR-2",
-    "AP-GRAMMAR-3",
-    "AP-LENIENT-1",
-    "AP-LENIENT-2",
-    "AP-MATCH-1",
-    "AP-MATCH-2",
-    "AP-MATCH-3",
-    "AP-MATCH-4",
-    "AP-EOF-1",
-    "AP-CONTEXT-1",
-    "AP-ADD-1",
-    "AP-DELETE-1",
-    "AP-MOVE-1",
-    "AP-NEWLINE-1",
-    "AP-PARTIAL-1",
-    "AP-OUTPUT-1",
-    "AP-ERROR-1",
-    "AP-ERROR-2",
-    "AP-PATH-1",
-)
 SUCCESS = "Success. Updated the following files:\n"
 
 
@@ -80,13 +58,9 @@ INVARIANTS = (
 
 
 PROPERTY_SETS = (
-    PropertySet(OP, V0_25_0.version, apply_patch_args(V0_25_0.version), CLAUSES, INVARIANTS),
-    PropertySet(OP, V0_169_0.version, apply_patch_args(V0_169_0.version), CLAUSES, INVARIANTS),
+    PropertySet(OP, V0_25_0.version, apply_patch_args(V0_25_0.version), INVARIANTS),
+    PropertySet(OP, V0_169_0.version, apply_patch_args(V0_169_0.version), INVARIANTS),
     # The explorer's patches, aimed at structure (chunk order, End of File anywhere, line ends).
-    PropertySet(
-        OP, V0_25_0.version, explored_apply_patch_args(V0_25_0.version), CLAUSES, INVARIANTS, EXPLORED
-    ),
-    PropertySet(
-        OP, V0_169_0.version, explored_apply_patch_args(V0_169_0.version), CLAUSES, INVARIANTS, EXPLORED
-    ),
+    PropertySet(OP, V0_25_0.version, explored_apply_patch_args(V0_25_0.version), INVARIANTS, EXPLORED),
+    PropertySet(OP, V0_169_0.version, explored_apply_patch_args(V0_169_0.version), INVARIANTS, EXPLORED),
 )

@@ -20,20 +20,6 @@ from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, Prop
 from codex_conformance.protocol import ErrorResponse, ResultResponse
 
 OP = "mcp.tools_to_responses"
-CLAUSES = (
-    "MCP-NAME-1",
-    "MCP-NAME-2",
-    "MCP-NAME-3",
-    "MCP-NAME-4",
-    "MCP-NAME-5",
-    "MCP-NAME-6",
-    "MCP-ORDER-1",
-    "MCP-DESC-1",
-    "MCP-NS-1",
-    "MCP-EXTRA-1",
-    "MCP-DROP-1",
-    "MCP-TOOL-1",
-)
 FUNCTION_KEYS = ["type", "name", "description", "strict", "parameters"]  # MCP-TOOL-1
 NAMESPACE_KEYS = ["type", "name", "description", "tools"]  # MCP-NS-1
 RESOURCE_TOOLS = ["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"]  # MCP-EXTRA-1
@@ -278,21 +264,14 @@ INVARIANTS_0_169_0 = (
 
 
 PROPERTY_SETS = (
-    PropertySet(
-        OP, V0_25_0.version, _args(V0_25_0.version, NAME_LIMIT_0_25_0, ""), CLAUSES, INVARIANTS_0_25_0
-    ),
+    PropertySet(OP, V0_25_0.version, _args(V0_25_0.version, NAME_LIMIT_0_25_0, ""), INVARIANTS_0_25_0),
     PropertySet(
         OP,
         V0_169_0.version,
         _args(V0_169_0.version, NAME_LIMIT_0_169_0, "mcp__"),
-        CLAUSES,
         INVARIANTS_0_169_0,
     ),
     # The explorer's server sets, named from all of Unicode: rules nobody aimed at.
-    PropertySet(
-        OP, V0_25_0.version, explored_mcp_args(V0_25_0.version), CLAUSES, INVARIANTS_0_25_0, EXPLORED
-    ),
-    PropertySet(
-        OP, V0_169_0.version, explored_mcp_args(V0_169_0.version), CLAUSES, INVARIANTS_0_169_0, EXPLORED
-    ),
+    PropertySet(OP, V0_25_0.version, explored_mcp_args(V0_25_0.version), INVARIANTS_0_25_0, EXPLORED),
+    PropertySet(OP, V0_169_0.version, explored_mcp_args(V0_169_0.version), INVARIANTS_0_169_0, EXPLORED),
 )

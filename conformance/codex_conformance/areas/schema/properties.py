@@ -19,20 +19,6 @@ from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, Prop
 from codex_conformance.protocol import ErrorResponse
 
 OP = "schema.sanitize"
-CLAUSES = (
-    "SCHEMA-TYPE-1",
-    "SCHEMA-TYPE-2",
-    "SCHEMA-BOOL-1",
-    "SCHEMA-OBJ-1",
-    "SCHEMA-ARR-1",
-    "SCHEMA-KEEP-1",
-    "SCHEMA-NUM-1",
-    "SCHEMA-ORDER-1",
-    "SCHEMA-TOP-1",
-    "SCHEMA-DEFS-1",
-    "SCHEMA-COMPACT-1",
-    "SCHEMA-REJECT-1",
-)
 
 # 0.25.0: the typed subset, key order per type (SCHEMA-KEEP-1, SCHEMA-ORDER-1).
 CLASSIC_KEYS = {
@@ -186,13 +172,9 @@ INVARIANTS_0_169_0 = (
 
 
 PROPERTY_SETS = (
-    PropertySet(OP, V0_25_0.version, _args(V0_25_0.version), CLAUSES, INVARIANTS_0_25_0),
-    PropertySet(OP, V0_169_0.version, _args(V0_169_0.version), CLAUSES, INVARIANTS_0_169_0),
+    PropertySet(OP, V0_25_0.version, _args(V0_25_0.version), INVARIANTS_0_25_0),
+    PropertySet(OP, V0_169_0.version, _args(V0_169_0.version), INVARIANTS_0_169_0),
     # The explorer's schemas, from the whole vocabulary: rules nobody aimed at.
-    PropertySet(
-        OP, V0_25_0.version, explored_schema_args(V0_25_0.version), CLAUSES, INVARIANTS_0_25_0, EXPLORED
-    ),
-    PropertySet(
-        OP, V0_169_0.version, explored_schema_args(V0_169_0.version), CLAUSES, INVARIANTS_0_169_0, EXPLORED
-    ),
+    PropertySet(OP, V0_25_0.version, explored_schema_args(V0_25_0.version), INVARIANTS_0_25_0, EXPLORED),
+    PropertySet(OP, V0_169_0.version, explored_schema_args(V0_169_0.version), INVARIANTS_0_169_0, EXPLORED),
 )

@@ -34,6 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from codex_conformance.visible import visible
+
 PATTERN_KEY = "$pattern"
 # The modes in which an expected {"$pattern": RE} is a pattern rather than a literal object.
 PATTERN_MODES = frozenset({"json-pattern", "json-subset"})
@@ -74,15 +76,17 @@ def pretty(value: Any) -> str:
 def show(value: Any) -> str:
     """A value for a one-line summary, shortened if long."""
     text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= _SCALAR_SHOWN else text[: _SCALAR_SHOWN - 3] + "..."
+    shown = text if len(text) <= _SCALAR_SHOWN else text[: _SCALAR_SHOWN - 3] + "..."
+    return visible(shown)
 
 
 def unified_diff(expected: str, actual: str, *, limit: int = MAX_DIFF_LINES) -> str:
     lines = list(
         difflib.unified_diff(
-            expected.splitlines(), actual.splitlines(), fromfile="expected", tofile="actual", lineterm=""
+            expected.split("\n"), actual.split("\n"), fromfile="expected", tofile="actual", lineterm=""
         )
     )
+    lines = [line if index < 2 else visible(line) for index, line in enumerate(lines)]
     if len(lines) > limit:
         lines = [*lines[:limit], f"... ({len(lines) - limit} more diff lines not shown)"]
     return "\n".join(lines)
@@ -305,16 +309,28 @@ def text_exact(expected: dict[str, Any], actual: dict[str, Any]) -> Mismatch | N
     return None
 
 
+def text_lines(text: str) -> list[str]:
+    """``text`` cut after each line feed, ends kept.
+
+    Only at line feeds: ``str.splitlines`` also cuts at CR, form feed,
+    U+0085, U+2028 and more, which would hide those characters in a diff
+    instead of showing them escaped on the line they belong to.
+    """
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    return lines if lines[-1] else lines[:-1]
+
+
 def _text_summary(path: str, expected: str, actual: str) -> str:
     line = next(
         (
             number
             for number, (left, right) in enumerate(
-                zip(expected.splitlines(True), actual.splitlines(True), strict=False), start=1
+                zip(text_lines(expected), text_lines(actual), strict=False), start=1
             )
             if left != right
         ),
-        min(len(expected.splitlines(True)), len(actual.splitlines(True))) + 1,
+        min(len(text_lines(expected)), len(text_lines(actual))) + 1,
     )
     return f"{path}: texts differ from line {line} (expected {len(expected)} chars, got {len(actual)})"
 
@@ -323,7 +339,7 @@ def _text_diff(expected: str, actual: str) -> str:
     # Lines keep their ends so that a missing final newline or a stray \r
     # shows up in the diff instead of vanishing.
     diff = difflib.unified_diff(
-        expected.splitlines(True), actual.splitlines(True), fromfile="expected", tofile="actual"
+        text_lines(expected), text_lines(actual), fromfile="expected", tofile="actual"
     )
     lines = [
         line.rstrip("\n") if index < 2 or line.startswith("@@") else _visible_line(line)
@@ -335,8 +351,9 @@ def _text_diff(expected: str, actual: str) -> str:
 
 
 def _visible_line(line: str) -> str:
-    body = line[:-1] if line.endswith("\n") else line + "  [no newline at end]"
-    return body.replace("\r", "\\r")
+    if line.endswith("\n"):
+        return visible(line[:-1])
+    return visible(line) + "  [no newline at end]"
 
 
 COMPARATORS: dict[str, Comparator] = {

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from codex_reference.safety.shell_script import ScriptRules
 
@@ -27,8 +26,7 @@ class SafetyRules:
     plain: frozenset[str]
     # Programs safe only on Linux builds (the binaries the kit runs are Linux).
     linux_only: frozenset[str]
-    # git: "subcommand" = safe when argv[1] is read-only; "never" = always asks.
-    git: Literal["subcommand", "never"]
+    # git subcommands safe as argv[1]; empty where the release always asks for git.
     git_read_only: frozenset[str]
     cargo_check: bool
     base64: bool  # base64 is safe unless it writes a file (SAFETY-BASE64-1)
@@ -71,8 +69,6 @@ def _valid_sed_address(arg: str | None) -> bool:
 
 
 def _git_safe(rules: SafetyRules, argv: Sequence[str]) -> bool:
-    if rules.git == "never":
-        return False
     return len(argv) > 1 and argv[1] in rules.git_read_only
 
 
@@ -129,7 +125,6 @@ _PLAIN_0_25_0 = frozenset(
 SAFETY_0_25_0 = SafetyRules(
     plain=_PLAIN_0_25_0,
     linux_only=frozenset(),
-    git="subcommand",
     git_read_only=frozenset({"branch", "status", "log", "diff", "show"}),
     cargo_check=True,
     base64=False,
@@ -145,7 +140,6 @@ SAFETY_0_169_0 = SafetyRules(
     plain=_PLAIN_0_25_0
     | frozenset({"cut", "expr", "id", "paste", "rev", "seq", "stat", "tr", "uname", "uniq", "whoami"}),
     linux_only=frozenset({"numfmt", "tac"}),
-    git="never",
     git_read_only=frozenset(),
     cargo_check=False,
     base64=True,

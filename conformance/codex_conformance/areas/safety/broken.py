@@ -23,7 +23,6 @@ BROKEN = [
         with_rules(
             V0_169_0,
             "safety",
-            git="subcommand",
             git_read_only=frozenset({"branch", "status", "log", "diff", "show"}),
         ),
     ),

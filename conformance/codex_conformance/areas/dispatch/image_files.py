@@ -164,25 +164,35 @@ def _segment(marker: int, body: bytes) -> bytes:
     return bytes([0xFF, marker]) + struct.pack(">H", len(body) + 2) + body
 
 
-def jpeg_frame(width: int, height: int) -> bytes:
-    """A baseline three-component JPEG whose frame header claims ``width`` x ``height``.
+def jpeg_frame(width: int, height: int, components: int = 3) -> bytes:
+    """A baseline JPEG of ``components`` (1 or 3) whose frame header claims ``width`` x ``height``.
 
     Its scan holds a single grey MCU (one-code Huffman tables: DC difference 0,
     then end of block), whatever the size claims: for files a decoder must
     judge by their header alone.
     """
     one_code = bytes([1] + [0] * 15) + b"\x00"  # one code of length 1, for symbol 0
-    components = b"".join(bytes([ident, 0x11, 0]) for ident in (1, 2, 3))
+    idents = range(1, components + 1)
+    frame_components = b"".join(bytes([ident, 0x11, 0]) for ident in idents)
+    scan_components = b"".join(bytes([ident, 0x00]) for ident in idents)
+    # One block of two 0 bits per component, padded with ones.
+    scan = b"\x03" if components == 3 else b"\x3f"
     return (
         b"\xff\xd8"
         + _segment(0xDB, b"\x00" + bytes([1] * 64))
-        + _segment(0xC0, b"\x08" + struct.pack(">HH", height, width) + b"\x03" + components)
+        + _segment(0xC0, b"\x08" + struct.pack(">HH", height, width) + bytes([components]) + frame_components)
         + _segment(0xC4, b"\x00" + one_code)
         + _segment(0xC4, b"\x10" + one_code)
-        + _segment(0xDA, b"\x03\x01\x00\x02\x00\x03\x00\x00\x3f\x00")
-        + b"\x03"  # three blocks of two 0 bits, padded with ones
+        + _segment(0xDA, bytes([components]) + scan_components + b"\x00\x3f\x00")
+        + scan
         + b"\xff\xd9"
     )
+
+
+def _jpeg_long_app_segment() -> bytes:
+    # An APP1 segment of 300 bytes before the frame: its length needs both bytes of the field.
+    grey = jpeg_grey(8, 8)
+    return grey[:2] + _segment(0xE1, b"codex-conformance\x00" + bytes(282)) + grey[2:]
 
 
 def bmp24(width: int, height: int, pixel: Callable[[int, int], Rgb]) -> bytes:
@@ -510,6 +520,8 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-65535x2049": ("screen.gif", _just_over_gif),
     "png-65535x65535": ("huge.png", _huge_png),
     "jpeg-65535x2731": ("frame.jpg", lambda: jpeg_frame(65535, 2731)),
+    "jpeg-grey-65535x8193": ("frame.jpg", lambda: jpeg_frame(65535, 8193, components=1)),
+    "jpeg-app-segment-300": ("app.jpg", _jpeg_long_app_segment),
     "png-1600x1600": ("square.png", _solid_png(1600, 1600)),
     "png-filters-2100x8": ("filters.png", _filters_png),
     "png-filters-rgba-2100x4": ("filters-rgba.png", _filters_rgba_png),

@@ -36,6 +36,9 @@ class GifFrame:
     local_palette: Sequence[Rgb] | None = None
     delay: int = 0
     min_code_size: int | None = None  # LZW minimum code size; None: what the palette needs
+    # True: once its table is full the encoder goes on with 12-bit codes and no
+    # new entries instead of sending a clear code (a "deferred clear").
+    deferred_clear: bool = False
 
 
 def _palette_bits(count: int) -> int:
@@ -51,8 +54,9 @@ def _palette_bytes(colours: Sequence[Rgb], bits: int) -> bytes:
     return b"".join(bytes(colour) for colour in padded)
 
 
-def _lzw(indices: bytes, min_code_size: int) -> bytes:
-    """GIF LZW: variable-width codes, LSB first, a clear code when the table is full."""
+def _lzw(indices: bytes, min_code_size: int, *, deferred_clear: bool = False) -> bytes:
+    """GIF LZW: variable-width codes, LSB first, a clear code when the table is full
+    (or, with ``deferred_clear``, none: the full table is used as it is to the end)."""
     clear, end = 1 << min_code_size, (1 << min_code_size) + 1
     out, acc, nbits = bytearray(), 0, 0
 
@@ -79,13 +83,16 @@ def _lzw(indices: bytes, min_code_size: int) -> bytes:
             prefix = known
             continue
         emit(prefix, size)
+        if next_code == 4096:  # only with deferred_clear: the table stays as it is
+            prefix = value
+            continue
         table[(prefix, value)] = next_code
         next_code += 1
         # The decoder adds each entry one code later, so it widens when it
         # has assigned 2**size entries; the encoder is one entry ahead.
         if next_code > (1 << size) and size < 12:
             size += 1
-        if next_code == 4096:
+        if next_code == 4096 and not deferred_clear:
             emit(clear, size)
             table.clear()
             next_code, size = end + 1, min_code_size + 1
@@ -141,7 +148,8 @@ def gif(
         if frame.interlaced:
             rows = [rows[y] for y in _interlace_order(frame.height)]
         min_code_size = frame.min_code_size or max(2, _palette_bits(max(len(colours), 2)) + 1)
-        data += bytes([min_code_size]) + _sub_blocks(_lzw(b"".join(rows), min_code_size))
+        lzw = _lzw(b"".join(rows), min_code_size, deferred_clear=frame.deferred_clear)
+        data += bytes([min_code_size]) + _sub_blocks(lzw)
     data += b"\x3b"
     return bytes(data)
 
@@ -218,6 +226,13 @@ def _noise_gif() -> bytes:
     rng = random.Random(20260101)
     indices = bytes(rng.randrange(256) for _ in range(130 * 130))
     return gif(130, 130, _RAMP, [GifFrame(130, 130, indices)])
+
+
+def _deferred_clear_gif() -> bytes:
+    # The same noise, its LZW table filled to 4,096 entries and then used without a clear code.
+    rng = random.Random(20260101)
+    indices = bytes(rng.randrange(256) for _ in range(130 * 130))
+    return gif(130, 130, _RAMP, [GifFrame(130, 130, indices, deferred_clear=True)])
 
 
 def _pattern_gif() -> bytes:
@@ -501,6 +516,7 @@ def jpeg_grey(width: int, height: int) -> bytes:
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
     "gif-pattern-300": ("pattern.gif", _pattern_gif),
+    "gif-noise-130-deferred-clear": ("deferred.gif", _deferred_clear_gif),
     "gif-transparent": ("transparent.gif", _transparent_gif),
     "gif-animated": ("animated.gif", _animated_gif),
     "gif-offset-frame": ("offset.gif", _offset_frame_gif),

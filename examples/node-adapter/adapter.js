@@ -297,6 +297,15 @@ function sanitizeInputSchema(inputSchema) {
 // ---------------------------------------------------------------------------
 
 /**
+ * Whether an optional field holds a value (serde reads null as absent).
+ * @param {unknown} value
+ * @returns {boolean}
+ */
+function present(value) {
+  return value !== undefined && value !== null;
+}
+
+/**
  * Why one `tools/list` entry does not decode into the release's `Tool` type
  * (MCP-DROP-1 stage 1), or null when it does.
  * @param {unknown} tool
@@ -310,8 +319,17 @@ function toolProblem(tool) {
       return `a tool ${key} that is not a string`;
     }
   }
-  if (tool.annotations !== undefined && tool.annotations !== null && !isObject(tool.annotations)) {
-    return 'tool annotations that are not an object';
+  const annotations = tool.annotations;
+  if (annotations !== undefined && annotations !== null) {
+    if (!isObject(annotations)) return 'tool annotations that are not an object';
+    if (present(annotations.title) && typeof annotations.title !== 'string') {
+      return 'an annotations title that is not a string';
+    }
+    for (const hint of ['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint']) {
+      if (present(annotations[hint]) && typeof annotations[hint] !== 'boolean') {
+        return `an annotations ${hint} that is not a boolean`;
+      }
+    }
   }
   const inputProblem = inputSchemaProblem(has(tool, 'inputSchema') ? tool.inputSchema : undefined);
   if (inputProblem !== null) return inputProblem;

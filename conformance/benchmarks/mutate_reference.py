@@ -31,6 +31,18 @@ can tell it from the reference, and the source line it was judged on) is
 counted as equivalent; an entry whose line has changed since is ignored and
 named.  The sample follows the modules' sizes, so an edit of the reference
 draws other mutants, and judgements are kept per line they were made on.
+
+An entry with ``"kind": "invalid-args"`` is no equivalence: it names a survivor
+of a check that answers ``invalid-args`` to args no release can be given (a
+lone surrogate, args that are not an object, an arg of the wrong JSON type:
+spec/adapter-protocol.md).  An input tells such a mutant from the reference,
+but no conformance case can hold it: a case's args were given to a release
+(or come from an upstream test of one), and such args cannot be, so the
+cases alone can never kill it.  The entry names, under ``"test"``, the kit's
+own test that does (reference/tests/test_invalid_args.py).  Those mutants are
+counted apart ("args" column, an "Out of the cases' reach" section) and left
+out of the kill rate, like the equivalent ones; an entry of this kind is
+only for such a check, never for a behaviour a release could show.
 Prints per area (the mutated module's; "shared" for the modules every
 area uses) the counts and the kill rate over non-equivalent mutants, then
 each survivor with its line before and after.  Progress goes to stderr.
@@ -114,7 +126,7 @@ class Baseline:
 
 @dataclass
 class Verdict:
-    status: str  # killed, timeout, undeclared, survived, equivalent, invalid
+    status: str  # killed, timeout, undeclared, survived, equivalent, invalid-args, invalid
     detail: str = ""  # the killing case and why, the import error, or the reason for equivalence
     seconds: float = 0.0
 
@@ -341,7 +353,9 @@ def judge(
     listed = equivalent.get(site.id)
     if kind in ("survived",) and listed is not None:
         if listed.get("source", "").strip() == original.strip():
-            result.verdict = Verdict("equivalent", listed["reason"], result.verdict.seconds)
+            status = "invalid-args" if listed.get("kind") == "invalid-args" else "equivalent"
+            detail = listed["reason"] + (f" (killed by {listed['test']})" if "test" in listed else "")
+            result.verdict = Verdict(status, detail, result.verdict.seconds)
         else:
             result.extra["stale_equivalent"] = listed.get("source", "")
     elif kind in ("killed", "timeout") and listed is not None:
@@ -351,14 +365,14 @@ def judge(
 
 # --- the report ---------------------------------------------------------------------------
 
-_COLUMNS = ("killed", "timeout", "undeclared", "survived", "equivalent", "invalid")
+_COLUMNS = ("killed", "timeout", "undeclared", "survived", "equivalent", "invalid-args", "invalid")
 
 
 def rates(results: list[Result]) -> dict[str, Any]:
     counts = Counter(result.verdict.status for result in results)
     killed = counts["killed"] + counts["timeout"]
     valid = len(results) - counts["invalid"]
-    meaningful = valid - counts["equivalent"]
+    meaningful = valid - counts["equivalent"] - counts["invalid-args"]
     return {
         "mutants": len(results),
         **{column: counts[column] for column in _COLUMNS},
@@ -375,7 +389,7 @@ def print_report(results: list[Result], header: str) -> None:
     print(header)
     print(
         f"{'area':<13}{'mutants':>8}{'killed':>8}{'timeout':>8}{'undecl':>8}"
-        f"{'survived':>9}{'equiv':>7}{'invalid':>8}   kill rate (non-equiv / all valid)"
+        f"{'survived':>9}{'equiv':>7}{'args':>6}{'invalid':>8}   kill rate (non-equiv / all valid)"
     )
     areas = sorted({result.area for result in results})
     groups = [(area, [r for r in results if r.area == area]) for area in areas]
@@ -383,7 +397,7 @@ def print_report(results: list[Result], header: str) -> None:
         row = rates(group)
         print(
             f"{name:<13}{row['mutants']:>8}{row['killed']:>8}{row['timeout']:>8}{row['undeclared']:>8}"
-            f"{row['survived']:>9}{row['equivalent']:>7}{row['invalid']:>8}   "
+            f"{row['survived']:>9}{row['equivalent']:>7}{row['invalid-args']:>6}{row['invalid']:>8}   "
             f"{_percent(row['killed_of_non_equivalent'])} / {_percent(row['killed_of_valid'])}"
         )
     sections = [
@@ -396,10 +410,14 @@ def print_report(results: list[Result], header: str) -> None:
             print(f"\n{title} ({len(chosen)}):")
         for result in sorted(chosen, key=lambda r: (r.area, r.site.module, r.site.line)):
             _print_site(result)
-    equivalent = [result for result in results if result.verdict.status == "equivalent"]
-    if equivalent:
-        print(f"\nEquivalent, by the judgement in {EQUIVALENT_FILE.name} ({len(equivalent)}):")
-        for result in sorted(equivalent, key=lambda r: r.site.id):
+    for status, title in (
+        ("equivalent", f"Equivalent, by the judgement in {EQUIVALENT_FILE.name}"),
+        ("invalid-args", "Out of the cases' reach: invalid-args checks (args no release can be given)"),
+    ):
+        chosen = [result for result in results if result.verdict.status == status]
+        if chosen:
+            print(f"\n{title} ({len(chosen)}):")
+        for result in sorted(chosen, key=lambda r: r.site.id):
             print(f"  {result.site.id}\n      {result.verdict.detail}")
     for key, what in (
         ("stale_equivalent", "listed as equivalent for a line that has changed since (re-judge)"),

@@ -107,14 +107,10 @@ def _read_header_lengths() -> tuple[list[int], int]:
         symbol = reader.symbol(decoder)
         if symbol < 16:
             lengths.append(symbol)
-        elif symbol == 16:
+        else:  # 16, repeat the last length (17 and 18, runs of zeros, have no code: checked below)
             lengths += [lengths[-1]] * (3 + reader.bits(2))
-        elif symbol == 17:
-            lengths += [0] * (3 + reader.bits(3))
-        else:
-            lengths += [0] * (11 + reader.bits(7))
-    if reader.pos != _HEADER_BITS or hdist != 1 or lengths[hlit] != 1:
-        raise AssertionError("fdeflate's header ends after one 1-bit distance code")
+    if reader.pos != _HEADER_BITS or hdist != 1 or lengths[hlit] != 1 or code_lengths[17] + code_lengths[18]:
+        raise AssertionError("fdeflate's header ends after one 1-bit distance code, with no runs of zeros")
     return lengths[:hlit], lengths[hlit]
 
 

@@ -1,0 +1,62 @@
+"""The reference's `invalid-args` answers (spec/adapter-protocol.md, "Args no release can be given").
+
+No conformance case can hold such args: every case's args were given to a
+release (or come from an upstream test of one), so these answers are checked
+here.  conformance/benchmarks/mutate_reference.py counts the mutants of these
+checks apart from the cases' kill rate and names this file as what kills them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from codex_reference.adapter import handle
+
+_OBSERVED = {"os": "Debian 12.0.0; x86_64", "terminal": "unknown", "session_id": "s", "cwd": "/tmp/w"}
+
+
+def _kind(answer: dict[str, Any]) -> str:
+    assert set(answer) == {"error"}, answer
+    kind: str = answer["error"]["kind"]
+    return kind
+
+
+def test_args_that_are_not_an_object() -> None:
+    answer = handle({"op": "safety.is_known_safe_command", "args": ["ls"]})
+    assert answer == {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}
+
+
+@pytest.mark.parametrize("where", ["value", "key"])
+def test_a_lone_surrogate_anywhere_in_the_args(where: str) -> None:
+    argv = ["ls", "\ud800"] if where == "value" else ["ls"]
+    args: dict[str, Any] = {"edition": "0.25.0", "argv": argv}
+    if where == "key":
+        args["\udfff"] = 1
+    answer = handle({"op": "safety.is_known_safe_command", "args": args})
+    assert _kind(answer) == "invalid-args"
+    assert "lone surrogate" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("table", ["query_params", "http_headers", "env_http_headers"])
+def test_a_string_table_with_a_value_that_is_not_a_string(table: str) -> None:
+    provider = {"base_url": "http://127.0.0.1:8080/v1", table: {"a": "b", "c": 1}}
+    args = {"edition": "0.25.0", "model": "gpt-5", "provider": provider, "observed": _OBSERVED}
+    answer = handle({"op": "request.build", "args": args})
+    message = f"`provider.{table}.c` must be a string, not a number"
+    assert answer == {"error": {"kind": "invalid-args", "message": message}}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        {},
+        {"result": {"contentItems": [], "success": True}, "error": {"code": -1, "message": "x"}},
+        {"outcome": {}},
+        ["result"],
+    ],
+)
+def test_a_dynamic_answer_that_is_no_json_rpc_answer(answer: Any) -> None:
+    args = {"edition": "0.169.0", "call_id": "c1", "answer": answer}
+    assert _kind(handle({"op": "dynamic.call_output", "args": args})) == "invalid-args"

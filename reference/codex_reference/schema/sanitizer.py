@@ -9,7 +9,7 @@ Pipeline, applied to the tool's ``inputSchema`` object:
    usable type nor hints becomes ``{}`` (its description goes with it); a
    schema whose only structure is ``$ref`` or a composition keeps no type.
 3. Unreachable ``$defs`` / ``definitions`` entries are pruned.
-4. Schemas whose compact serialization exceeds 4000 bytes are compacted in
+4. Schemas whose compact serialization exceeds 5000 bytes are compacted in
    up to four increasingly lossy passes.
 5. The value is deserialized into a struct with fourteen optional fields and
    serialized back; everything else is dropped, wrong field types reject the
@@ -40,7 +40,7 @@ _NUMERIC_HINTS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", 
 # A JSON pointer's `~` must start `~0` or `~1`.
 _INVALID_POINTER_ESCAPE = re.compile(r"~(?![01])")
 
-MAX_COMPACT_SCHEMA_BYTES = 4000
+MAX_COMPACT_SCHEMA_BYTES = 5000
 MAX_COMPACT_SCHEMA_DEPTH = 3
 
 

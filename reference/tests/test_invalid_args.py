@@ -60,3 +60,30 @@ def test_a_string_table_with_a_value_that_is_not_a_string(table: str) -> None:
 def test_a_dynamic_answer_that_is_no_json_rpc_answer(answer: Any) -> None:
     args = {"edition": "0.169.0", "call_id": "c1", "answer": answer}
     assert _kind(handle({"op": "dynamic.call_output", "args": args})) == "invalid-args"
+
+
+def _request_case(edition: str) -> dict[str, Any]:
+    """The args of a captured request.build case of ``edition`` whose `observed` holds a start time."""
+    from codex_conformance.cases import load_cases
+    from codex_conformance.paths import fixtures_dir
+
+    for case in load_cases(fixtures_dir()):
+        observed = case.args.get("observed") if case.op == "request.build" else None
+        if case.edition == edition and isinstance(observed, dict) and "turn_started_at_unix_ms" in observed:
+            return dict(case.args)
+    raise AssertionError(f"no request.build case of {edition} with a start time")
+
+
+@pytest.mark.parametrize("value", [-(2**63) - 1, 2**63])
+def test_an_integer_outside_i64(value: int) -> None:
+    args = _request_case("0.169.0")
+    args["observed"] = {**args["observed"], "turn_started_at_unix_ms": value}
+    assert _kind(handle({"op": "request.build", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("input", [1]), ("input", None), ("tools", [1]), ("tools", None), ("tools", "x")]
+)
+def test_chat_input_and_tools_that_are_not_lists_of_objects(field: str, value: Any) -> None:
+    args: dict[str, Any] = {"edition": "0.25.0", "model": "gpt-5", "input": [], "tools": [], field: value}
+    assert _kind(handle({"op": "chat.request", "args": args})) == "invalid-args"

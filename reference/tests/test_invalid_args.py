@@ -87,3 +87,11 @@ def test_an_integer_outside_i64(value: int) -> None:
 def test_chat_input_and_tools_that_are_not_lists_of_objects(field: str, value: Any) -> None:
     args: dict[str, Any] = {"edition": "0.25.0", "model": "gpt-5", "input": [], "tools": [], field: value}
     assert _kind(handle({"op": "chat.request", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize(
+    ("edition", "tool"), [("0.25.0", "exec_command"), ("0.169.0", "shell"), ("0.169.0", None)]
+)
+def test_a_command_tool_the_edition_does_not_have(edition: str, tool: str | None) -> None:
+    args = {"edition": edition, "tool": tool}
+    assert _kind(handle({"op": "exec.format_output", "args": args})) == "invalid-args"

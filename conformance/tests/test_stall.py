@@ -24,24 +24,24 @@ class _Script:
 
 def test_an_answer_is_not_run_again() -> None:
     script = _Script()
-    assert once_more_if_stalled(script) == 1
+    assert once_more_if_stalled(script)() == 1
     assert script.calls == 1
 
 
 def test_a_stall_is_run_once_more() -> None:
     script = _Script(ReleaseStalledError("quiet"))
-    assert once_more_if_stalled(script) == 2
+    assert once_more_if_stalled(script)() == 2
 
 
 def test_two_stalls_are_an_error_naming_both() -> None:
     script = _Script(ReleaseStalledError("first quiet"), ReleaseStalledError("second quiet"))
     with pytest.raises(ReleaseStalledError, match="second quiet; it stalled the first time too"):
-        once_more_if_stalled(script)
+        once_more_if_stalled(script)()
     assert script.calls == 2
 
 
 def test_other_failures_are_not_run_again() -> None:
     script = _Script(CaptureError("no request"))
     with pytest.raises(CaptureError, match="no request"):
-        once_more_if_stalled(script)
+        once_more_if_stalled(script)()
     assert script.calls == 1

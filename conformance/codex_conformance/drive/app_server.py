@@ -74,6 +74,7 @@ def run_dynamic_turn(
 _UNUSED_ANSWER: dict[str, Any] = {"error": {"code": -32601, "message": "not supported"}}
 
 
+@once_more_if_stalled
 def run_app_server_turn(
     binary: Path,
     *,
@@ -92,31 +93,6 @@ def run_app_server_turn(
     the protocol starts, and the run reports its ``Error:`` line.  A turn
     that stalls is run once more (drive/stall.py).
     """
-    return once_more_if_stalled(
-        lambda: _run_app_server_turn_once(
-            binary,
-            model=model,
-            streams=streams,
-            prompt=prompt,
-            thread_params=thread_params,
-            answer=answer,
-            skills_snapshot=skills_snapshot,
-            timeout=timeout,
-        )
-    )
-
-
-def _run_app_server_turn_once(
-    binary: Path,
-    *,
-    model: str,
-    streams: Sequence[Stream | StreamFactory],
-    prompt: str,
-    thread_params: dict[str, Any],
-    answer: dict[str, Any],
-    skills_snapshot: Any,
-    timeout: float,
-) -> AppServerRun:
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
         tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,

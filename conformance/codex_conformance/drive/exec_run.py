@@ -156,6 +156,7 @@ def write_config(
     config_toml.write(home / "config.toml", config)
 
 
+@once_more_if_stalled
 def run_exec(
     binary: Path,
     *,
@@ -178,41 +179,6 @@ def run_exec(
     read and write (e.g. a rollout file it resumes); with the OS barrier
     (drive/sandbox.py) nothing else on the host is writable.  A run that
     stalls is run once more (drive/stall.py)."""
-    return once_more_if_stalled(
-        lambda: _run_exec_once(
-            binary,
-            model=model,
-            servers=servers,
-            prompt=prompt,
-            streams=streams,
-            chat_streams=chat_streams,
-            extra=extra,
-            provider=provider,
-            env=env,
-            timeout=timeout,
-            exec_flags=exec_flags,
-            files=files,
-            shared=shared,
-        )
-    )
-
-
-def _run_exec_once(
-    binary: Path,
-    *,
-    model: str,
-    servers: list[McpServerConfig],
-    prompt: str,
-    streams: list[Stream] | None,
-    chat_streams: list[Stream] | None,
-    extra: Mapping[str, Any] | None,
-    provider: Mapping[str, Any] | None,
-    env: Mapping[str, str] | None,
-    timeout: float,
-    exec_flags: tuple[str, ...],
-    files: Mapping[str, bytes] | None,
-    shared: Sequence[Path],
-) -> ExecRun:
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
         tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,

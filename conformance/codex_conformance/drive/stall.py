@@ -10,20 +10,27 @@ that names both.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import ParamSpec, TypeVar
 
 from codex_conformance.drive.errors import ReleaseStalledError
 
+Args = ParamSpec("Args")
 Answer = TypeVar("Answer")
 
 
-def once_more_if_stalled(run: Callable[[], Answer]) -> Answer:
-    """``run()``, and once more if it raised ``ReleaseStalledError``."""
-    try:
-        return run()
-    except ReleaseStalledError as first:
+def once_more_if_stalled(run: Callable[Args, Answer]) -> Callable[Args, Answer]:
+    """``run`` as a decorator: called once more if it raised ``ReleaseStalledError``."""
+
+    @functools.wraps(run)
+    def run_again_if_stalled(*args: Args.args, **kwargs: Args.kwargs) -> Answer:
         try:
-            return run()
-        except ReleaseStalledError as second:
-            raise ReleaseStalledError(f"{second}; it stalled the first time too ({first})") from second
+            return run(*args, **kwargs)
+        except ReleaseStalledError as first:
+            try:
+                return run(*args, **kwargs)
+            except ReleaseStalledError as second:
+                raise ReleaseStalledError(f"{second}; it stalled the first time too ({first})") from second
+
+    return run_again_if_stalled

@@ -80,9 +80,10 @@ def asks_approval(binary: Path, version: str, argv: list[str]) -> bool:
     hidden = not_shown(version)
     if hidden is not None:
         raise NotObservableError(hidden)
-    return once_more_if_stalled(lambda: _probe(binary, version, argv))
+    return _probe(binary, version, argv)
 
 
+@once_more_if_stalled
 def _probe(binary: Path, version: str, argv: list[str]) -> bool:
     streams: list[Stream] = [_call_stream(argv), simple_reply_stream(response_id="resp_2")]
     with (

@@ -10,6 +10,9 @@ itself, which no entry covers), one entry per case:
 - a problem no entry covers gets a new entry at the end whose reason is the
   placeholder ``TODO: ...``, for a person to replace with the real reason
   (a comment above it shows the status and the first line of what went wrong);
+  a failure that some facets of the result agree on names the facets that
+  differ (``facets = [...]``), so the entry does not also hide a new
+  difference in the others;
 - a stale entry (matching no case, or an unexpected pass) is removed only
   with ``--prune-expected-failures``: its case passing may be luck, and the
   person who wrote the reason should see the run fail first.
@@ -28,7 +31,8 @@ import tomli_w
 
 from codex_conformance.errors import UsageError
 from codex_conformance.expected_failures import ExpectedFailure, ExpectedFailures
-from codex_conformance.outcome import PROBLEM_STATUSES, Outcome
+from codex_conformance.facets import failing_facets
+from codex_conformance.outcome import PROBLEM_STATUSES, Outcome, Status
 
 PLACEHOLDER = "TODO: say why this case fails (written by --write-expected-failures)"
 
@@ -72,13 +76,13 @@ def write(
     ran = list(outcomes)
     stale = {id(entry) for entry, _ in existing.stale(all_case_ids, ran)} if prune else set()
     kept = [entry for entry in existing.entries if id(entry) not in stale]
-    covered = ExpectedFailures(kept)
+    covered = ExpectedFailures(kept, level=existing.level)
     blocks = [_entry(entry) for entry in kept]
     added = 0
     for outcome in ran:
-        if outcome.status not in PROBLEM_STATUSES or outcome.kit_error or covered.reason_for(outcome.id):
+        if outcome.status not in PROBLEM_STATUSES or outcome.kit_error or covered.reason_for(outcome):
             continue
-        blocks.append(_new_entry(outcome))
+        blocks.append(_new_entry(outcome, existing))
         added += 1
     try:
         path.write_text(HEADER + "".join("\n" + block for block in blocks), encoding="utf-8")
@@ -89,17 +93,25 @@ def write(
 
 def _entry(entry: ExpectedFailure) -> str:
     # The table header by hand: tomli_w writes an array of tables as inline tables, one long line.
-    return "[[expected-failure]]\n" + tomli_w.dumps({"case": entry.case, "reason": entry.reason})
+    table: dict[str, str | list[str]] = {"case": entry.case}
+    if entry.facets:
+        table["facets"] = list(entry.facets)
+    table["reason"] = entry.reason
+    return "[[expected-failure]]\n" + tomli_w.dumps(table)
 
 
-def _new_entry(outcome: Outcome) -> str:
+def _new_entry(outcome: Outcome, existing: ExpectedFailures) -> str:
     first_line = (outcome.reason.splitlines() or [""])[0]
     if len(first_line) > _SHOWN:
         first_line = first_line[:_SHOWN] + "..."
     # A TOML comment may hold no control character and UTF-8 no lone surrogate; a reply's text can.
     first_line = "".join(char if _printable(char) else ascii(char)[1:-1] for char in first_line)
     comment = f"# new ({outcome.status.value}): {first_line}".rstrip()
-    return comment + "\n" + _entry(ExpectedFailure(case=outcome.id, reason=PLACEHOLDER))
+    differing = failing_facets(existing.level, outcome.facets)
+    # Naming the facets only says something when some facet agrees.
+    partial = outcome.status is Status.FAIL and 0 < len(differing) < len(outcome.facets)
+    entry = ExpectedFailure(case=outcome.id, reason=PLACEHOLDER, facets=tuple(differing) if partial else ())
+    return comment + "\n" + _entry(entry)
 
 
 def _printable(char: str) -> bool:

@@ -26,6 +26,7 @@ from codex_conformance import __version__, paths
 from codex_conformance.badge import DEFAULT_LABEL
 from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
 from codex_conformance.errors import UsageError
+from codex_conformance.facets import DEFAULT_LEVEL, LEVELS
 from codex_conformance.outcome import Outcome
 from codex_conformance.report import Totals, render_markdown
 
@@ -118,6 +119,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=100,
         help="generated examples per property check (default 100; 0 disables them)",
+    )
+    certify.add_argument(
+        "--level",
+        choices=LEVELS,
+        default=DEFAULT_LEVEL,
+        help="verdict level to certify: behaviour (leaves out printed texts, key order and serialization) "
+        "or bytes (every byte of each result; default); the report shows both (spec/levels.md)",
     )
     certify.add_argument("--quiet", action="store_true", help="no progress on stderr")
     certify.set_defaults(handler=_certify)
@@ -232,6 +240,7 @@ def _certify(args: argparse.Namespace) -> int:
             selection=Selection(ops=args.op, areas=args.area, keyword=args.keyword),
             write_expected_failures=args.write_expected_failures,
             prune_expected_failures=args.prune_expected_failures,
+            level=args.level,
             flags={"keyword": "-k"},
         )
     )

@@ -12,6 +12,15 @@ comments beside each entry)::
     case = "exec_output/0.169.0/*"       # fnmatch glob over case ids
     reason = "plain-text exec output not implemented yet"
 
+    [[expected-failure]]
+    case = "apply_patch/0.169.0/*"
+    facets = ["stdout", "stderr"]        # only these facets may differ
+    reason = "we print our own messages"
+
+An entry naming ``facets`` (spec/levels.md) covers a failing case only
+when every facet that differs (at the level the run certifies) is one it
+names: the case above failing on its files as well is a failure of the run.
+
 A failing, erroring or ``unsupported`` case (one whose declared op the
 implementation declined) matched by an entry is an expected failure
 (xfail), not a failure of the run; an error of the kit itself (a
@@ -20,20 +29,22 @@ file cannot rot: an entry that matches no case in the fixtures at all (a
 typo, or a case that was renamed), and an entry whose matched cases all
 ran and passed (an unexpected pass: delete the entry).  Cases that were not
 run (deselected with ``-k``, another edition, not applicable) do not make
-an entry stale.  ``--write-expected-failures`` writes the file from a run
+an entry stale; an entry naming facets is an unexpected pass when no
+matched case differs on any of them.  ``--write-expected-failures`` writes the file from a run
 (``codex_conformance.baseline``).
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fnmatch import fnmatchcase
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from codex_conformance.errors import UsageError, parse_error_text
+from codex_conformance.facets import DEFAULT_LEVEL, Level, failing_facets
 from codex_conformance.outcome import PROBLEM_STATUSES, Outcome, Status
 
 
@@ -42,9 +53,28 @@ class ExpectedFailure(BaseModel):
 
     case: str = Field(min_length=1, description="A case id, or an fnmatch glob over case ids.")
     reason: str = Field(min_length=1)
+    facets: tuple[str, ...] = Field(
+        default=(),
+        description="Only these facets may differ (spec/levels.md); empty: the whole case may fail.",
+    )
 
     def matches(self, case_id: str) -> bool:
         return fnmatchcase(case_id, self.case)
+
+    def covers(self, outcome: Outcome, level: Level) -> bool:
+        """Whether this entry makes ``outcome`` (a fail, unsupported or error) an expected failure."""
+        if not self.matches(outcome.id):
+            return False
+        if not self.facets:
+            return True
+        differing = failing_facets(level, outcome.facets)
+        return outcome.status is Status.FAIL and bool(differing) and set(differing) <= set(self.facets)
+
+    def still_needed(self, outcome: Outcome) -> bool:
+        """Whether ``outcome``, a case this entry matches that ran, keeps the entry from being stale."""
+        if self.facets and outcome.facets:
+            return any(name in outcome.facets and not outcome.facets[name].agrees for name in self.facets)
+        return outcome.status is not Status.PASS
 
 
 class ExpectedFailuresFile(BaseModel):
@@ -54,12 +84,18 @@ class ExpectedFailuresFile(BaseModel):
 
 
 class ExpectedFailures:
-    def __init__(self, entries: Iterable[ExpectedFailure] = (), *, source: str = "") -> None:
+    def __init__(
+        self, entries: Iterable[ExpectedFailure] = (), *, source: str = "", level: Level = DEFAULT_LEVEL
+    ) -> None:
         self.entries = list(entries)
         self.source = source
+        self.level = level  # the verdict level of the run the file gates
 
     @classmethod
-    def load(cls, path: Path) -> ExpectedFailures:
+    def load(
+        cls, path: Path, level: Level = DEFAULT_LEVEL, known_facets: Sequence[str] | None = None
+    ) -> ExpectedFailures:
+        """The file at ``path``; ``known_facets``, if given, are the facet names an entry may use."""
         raw = _read_toml(path)
         try:
             parsed = ExpectedFailuresFile.model_validate(raw)
@@ -68,20 +104,28 @@ class ExpectedFailures:
             where = ".".join(str(part) for part in first["loc"])
             raise UsageError(
                 f"expected-failures file {path}: {where}: {first['msg']} "
-                "(expected [[expected-failure]] tables with 'case' and 'reason')"
+                "(expected [[expected-failure]] tables with 'case' and 'reason', and optionally 'facets')"
             ) from None
-        return cls(parsed.entries, source=str(path))
+        for number, entry in enumerate(parsed.entries):
+            unknown = [name for name in entry.facets if known_facets is not None and name not in known_facets]
+            if unknown:
+                raise UsageError(
+                    f"expected-failures file {path}: expected-failure.{number}.facets: unknown facet "
+                    f"{unknown[0]!r}; known facets: {', '.join(known_facets or ())}"
+                )
+        return cls(parsed.entries, source=str(path), level=level)
 
-    def reason_for(self, case_id: str) -> str | None:
+    def reason_for(self, outcome: Outcome) -> str | None:
+        """The reason of the first entry covering ``outcome``, or None."""
         for entry in self.entries:
-            if entry.matches(case_id):
+            if entry.covers(outcome, self.level):
                 return entry.reason
         return None
 
     def apply(self, outcome: Outcome) -> Outcome:
         """Mark a fail, unsupported or error an entry covers as expected (never a kit error)."""
         if outcome.status in PROBLEM_STATUSES and not outcome.kit_error:
-            outcome.expected_failure = self.reason_for(outcome.id)
+            outcome.expected_failure = self.reason_for(outcome)
         return outcome
 
     def problems(self, all_case_ids: Iterable[str], outcomes: Iterable[Outcome]) -> list[str]:
@@ -106,13 +150,14 @@ class ExpectedFailures:
                 for outcome in ran
                 if entry.matches(outcome.id) and outcome.status is not Status.NOT_APPLICABLE
             ]
-            if judged and all(outcome.status is Status.PASS for outcome in judged):
+            if judged and not any(entry.still_needed(outcome) for outcome in judged):
                 ids = ", ".join(outcome.id for outcome in judged[:5])
+                passed = f"agree on {', '.join(entry.facets)}" if entry.facets else "passed"
                 found.append(
                     (
                         entry,
                         f"expected-failure {entry.case!r} is an unexpected pass: {len(judged)} matched "
-                        f"case(s) passed ({ids}); remove the entry",
+                        f"case(s) {passed} ({ids}); remove the entry",
                     )
                 )
         return found

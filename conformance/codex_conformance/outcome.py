@@ -24,6 +24,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from codex_conformance.facets import FacetOutcome, Level
 from codex_conformance.protocol import REPORT_TEXT_CHARS, truncate_text
 
 
@@ -95,12 +96,32 @@ class Outcome(BaseModel):
         # A 50 MB reply must not reach the report, the Markdown or the terminal whole.
         return truncate_text(text)
 
+    facets: dict[str, FacetOutcome] = Field(
+        default_factory=dict,
+        description="Cases whose result was compared: per facet of the op's result the case compares "
+        "(spec/levels.md), its level and whether the implementation agrees; empty if no result was compared.",
+    )
+    levels: dict[Level, Status] = Field(
+        default_factory=dict,
+        description="Cases whose result was compared: the status at each verdict level (behaviour, bytes); "
+        "status is the one at the level the run certifies. Empty: the same status at every level.",
+    )
+
     kit_error: bool = Field(
         default=False,
         description="An error of the kit itself on this item (an exception of the kit, a broken fixture), "
         "its cause in reason; never covered by the expected-failures file, so it always fails the run.",
     )
     duration_seconds: float = 0.0
+
+    def status_at(self, level: Level) -> Status:
+        """The status at verdict ``level``, whatever level the run certified at."""
+        return self.levels.get(level, self.status)
+
+    def at_level(self, level: Level) -> Outcome:
+        """This outcome judged at ``level``: its status becomes the one at that level."""
+        self.status = self.status_at(level)
+        return self
 
     @property
     def is_unexpected_problem(self) -> bool:

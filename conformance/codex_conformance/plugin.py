@@ -103,6 +103,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="generated examples per property check (default 100; 0 disables property checks)",
     )
     group.addoption(
+        "--conformance-level",
+        dest="conformance_level",
+        choices=("behaviour", "bytes"),  # codex_conformance.facets.LEVELS; the plugin imports nothing heavy
+        default=None,  # the flag, else conformance_level in the ini file, else bytes
+        help="verdict level to certify: behaviour (leaves out printed texts, key order and serialization) "
+        "or bytes (every byte of each result; default); the report shows both (spec/levels.md)",
+    )
+    group.addoption(
         "--fixtures-dir",
         dest="conformance_fixtures_dir",
         type=Path,
@@ -124,6 +132,7 @@ _INI: dict[str, tuple[Literal["string", "linelist", "paths"], str]] = {
     "conformance_report": ("paths", "default for --conformance-report"),
     "conformance_timeout": ("string", "default for --conformance-timeout (seconds)"),
     "conformance_examples": ("string", "default for --conformance-examples"),
+    "conformance_level": ("string", "default for --conformance-level (behaviour or bytes)"),
 }
 # Built-in defaults of the options an ini key may also set (a literal: the
 # plugin imports nothing heavy; properties.DEFAULT_EXAMPLES and the

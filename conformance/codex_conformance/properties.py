@@ -27,7 +27,7 @@ again (same derandomized seed) and shrinks it for that property alone.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,15 @@ from hypothesis.errors import NoSuchExample
 from codex_conformance.compare import compare, pretty, unified_diff
 from codex_conformance.connection import Connection
 from codex_conformance.errors import HarnessError
+from codex_conformance.facets import (
+    DEFAULT_FACETS,
+    DEFAULT_LEVEL,
+    Facet,
+    Level,
+    facet_outcomes,
+    judged_at_level,
+    passes_at,
+)
 from codex_conformance.hypothesis_home import kit_storage
 from codex_conformance.outcome import Counterexample, Outcome, Status, unsupported_reason
 from codex_conformance.protocol import ErrorResponse, Response, ResultResponse, UnsupportedResponse
@@ -101,6 +110,10 @@ class Invariant:
     name: str
     clauses: tuple[str, ...]
     check: InvariantCheck
+    # The verdict level it belongs to (codex_conformance.facets): an invariant
+    # about printed texts or key order is ``bytes``, not applicable to a run
+    # that certifies behaviour.
+    level: Level = "behaviour"
 
 
 @dataclass(frozen=True)
@@ -124,7 +137,10 @@ class PropertySet:
         differential = Property(self, prefix + DIFFERENTIAL, (DIFFERENTIAL_CLAUSE,), None)
         return [
             differential,
-            *(Property(self, prefix + inv.name, inv.clauses, inv.check) for inv in self.invariants),
+            *(
+                Property(self, prefix + inv.name, inv.clauses, inv.check, inv.level)
+                for inv in self.invariants
+            ),
         ]
 
 
@@ -134,6 +150,7 @@ class Property:
     name: str
     clauses: tuple[str, ...]
     check: InvariantCheck | None  # None: the differential
+    level: Level = "behaviour"  # the differential judges at the run's level
 
     @property
     def op(self) -> str:
@@ -152,11 +169,22 @@ class Property:
         return self.check is None
 
 
-def differential_violation(reference: Answer, actual: Answer) -> Violation | None:
-    """json-exact for results, the same kind for errors; anything else differs."""
+def differential_violation(
+    reference: Answer,
+    actual: Answer,
+    *,
+    level: Level = DEFAULT_LEVEL,
+    facets: Sequence[Facet] = DEFAULT_FACETS,
+) -> Violation | None:
+    """json-exact for results (at the behaviour level, only the op's behaviour facets), the same
+    kind for errors; anything else differs."""
     if isinstance(reference, ResultResponse) and isinstance(actual, ResultResponse):
         mismatch = compare("json-exact", reference.result, actual.result)
-        return None if mismatch is None else Violation(mismatch.summary, mismatch.diff)
+        if mismatch is None:
+            return None
+        if passes_at(level, facet_outcomes(facets, "json-exact", reference.result, actual.result)):
+            return None  # only facets above the level certified differ
+        return Violation(mismatch.summary, mismatch.diff)
     if isinstance(reference, ErrorResponse) and isinstance(actual, ErrorResponse):
         if reference.error.kind == actual.error.kind:
             return None
@@ -205,8 +233,12 @@ class PropertyRunner:
         *,
         max_examples: int = DEFAULT_EXAMPLES,
         is_reference: bool = False,
+        level: Level = DEFAULT_LEVEL,
+        facets_of: Callable[[str], Sequence[Facet]] = lambda op: DEFAULT_FACETS,
     ) -> None:
         self.connection = connection
+        self.level = level
+        self.facets_of = facets_of  # areas.facets_of: the areas are a layer above this module
         self.reference = reference
         self.max_examples = max_examples
         self.is_reference = is_reference
@@ -236,6 +268,11 @@ class PropertyRunner:
             return outcome(Status.NOT_APPLICABLE, inapplicable)
         if prop.is_differential and self.is_reference:
             return outcome(Status.NOT_APPLICABLE, REFERENCE_SELF_REASON)
+        if not self._judged_at_level(prop):
+            return outcome(
+                Status.NOT_APPLICABLE,
+                f"an invariant of the {prop.level} level; this run certifies {self.level}",
+            )
         explored = self._explore(prop.group)
         if explored.stopped is not None:
             stop = explored.stopped
@@ -257,7 +294,11 @@ class PropertyRunner:
         if key in self._explored:
             return self._explored[key]
         explored = _Exploration()
-        props = [p for p in group.properties() if not (p.is_differential and self.is_reference)]
+        props = [
+            p
+            for p in group.properties()
+            if not (p.is_differential and self.is_reference) and self._judged_at_level(p)
+        ]
 
         def judge_all(args: Args) -> bool:
             explored.examples += 1
@@ -270,7 +311,7 @@ class PropertyRunner:
             if any(p.is_differential for p in pending):
                 reference = self._answer(self.reference, group.op, args, "reference model")
             for prop in pending:
-                if _verdict(prop, args, actual, reference) is not None:
+                if self._verdict(prop, args, actual, reference) is not None:
                     explored.first_failure[prop.name] = args
             return False  # never "found": explore all max_examples inputs
 
@@ -282,6 +323,9 @@ class PropertyRunner:
             explored.stopped = stop
         self._explored[key] = explored
         return explored
+
+    def _judged_at_level(self, prop: Property) -> bool:
+        return judged_at_level(prop.level, self.level)
 
     def _shrink(self, prop: Property) -> Args | None:
         """The smallest input Hypothesis finds on which ``prop`` fails, or None."""
@@ -320,7 +364,15 @@ class PropertyRunner:
 
     def _violation(self, prop: Property, args: Args) -> Violation | None:
         actual, reference = self._observe(prop, args, with_reference=prop.is_differential)
-        return _verdict(prop, args, actual, reference)
+        return self._verdict(prop, args, actual, reference)
+
+    def _verdict(
+        self, prop: Property, args: Args, actual: Answer, reference: Answer | None
+    ) -> Violation | None:
+        if prop.check is not None:
+            return prop.check(args, actual)
+        assert reference is not None, "the differential needs the reference's answer"
+        return differential_violation(reference, actual, level=self.level, facets=self.facets_of(prop.op))
 
     def _failure(
         self, prop: Property, args: Args, *, shrunk: bool, examples: int, outcome: Callable[..., Outcome]
@@ -329,7 +381,7 @@ class PropertyRunner:
         # the fix; it takes no part in the verdict (and there is none to show
         # when the implementation is the reference itself).
         actual, reference = self._observe(prop, args, with_reference=not self.is_reference)
-        violation = _verdict(prop, args, actual, reference)
+        violation = self._verdict(prop, args, actual, reference)
         if violation is None:  # the adapter answered differently this time
             violation = Violation("fails only sometimes on this input (non-deterministic implementation?)")
         how = "shrunk by Hypothesis" if shrunk else "not shrunk"
@@ -343,10 +395,3 @@ class PropertyRunner:
                 implementation_response=wire(actual),
             ),
         )
-
-
-def _verdict(prop: Property, args: Args, actual: Answer, reference: Answer | None) -> Violation | None:
-    if prop.check is not None:
-        return prop.check(args, actual)
-    assert reference is not None, "the differential needs the reference's answer"
-    return differential_violation(reference, actual)

@@ -17,6 +17,7 @@ import pytest
 from codex_conformance import baseline, pytest_xdist
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
+from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level, level_named
 from codex_conformance.outcome import Outcome, Status
 from codex_conformance.properties import Property
 from codex_conformance.report import Report, Totals, describe_counterexample, printable, property_line
@@ -36,6 +37,18 @@ _FLAGS = {
     "write_expected_failures": "--write-expected-failures",
     "prune_expected_failures": "--prune-expected-failures",
 }
+
+
+def _level(text: str | None) -> Level:
+    """--conformance-level (argparse checked it), else conformance_level from the ini file, checked here."""
+    if text is None:
+        return DEFAULT_LEVEL
+    level = level_named(text)
+    if level is None:
+        raise pytest.UsageError(
+            f"conformance_level in the pytest configuration must be one of {', '.join(LEVELS)}, got {text!r}"
+        )
+    return level
 
 
 class CaseFailed(Exception):
@@ -146,6 +159,7 @@ class PytestRun:
             selection=Selection(ops=list(option.conformance_ops), areas=list(option.conformance_areas)),
             write_expected_failures=option.conformance_write_expected_failures,
             prune_expected_failures=option.conformance_prune_expected_failures,
+            level=_level(option.conformance_level),
             flags=_FLAGS,
         )
         return cls(ConformanceSession(options), worker=pytest_xdist.is_worker(config))
@@ -178,7 +192,7 @@ class PytestRun:
         if self.session.hello is None or session.config.option.collectonly or self.worker:
             return
         self.report = self.session.report()
-        _junit_totals(session.config, self.report.summary)
+        _junit_totals(session.config, self.report)
         try:
             self.markdown_path = self.session.write_report(self.report)
             if session.exitstatus != pytest.ExitCode.INTERRUPTED:  # a partial run would drop entries
@@ -205,6 +219,7 @@ class PytestRun:
         reporter.write_line(f"implementation: {impl.name} {impl.version} via {report.impl}")
         reporter.write_line(f"editions: {', '.join(report.editions) or '(none)'}")
         reporter.write_line(property_line(report.property_examples))
+        reporter.write_line(f"level certified: {report.level}; cases passing: {report.levels.line()}")
         for op in report.unmatched_ops:
             reporter.write_line(
                 f"WARNING: declared op {op!r} matched no case in the editions run", yellow=True
@@ -226,7 +241,7 @@ class PytestRun:
         self.session.close()
 
 
-def _junit_totals(config: pytest.Config, summary: Totals) -> None:
+def _junit_totals(config: pytest.Config, report: Report) -> None:
     """The conformance counts as <testsuite> properties of the --junitxml file, if one is written.
 
     JUnit counts only failures, errors and skips: an ``unsupported`` item is a
@@ -239,7 +254,10 @@ def _junit_totals(config: pytest.Config, summary: Totals) -> None:
     xml = config.stash.get(xml_key, None)
     if xml is None:
         return
-    for name, count in summary.model_dump().items():
+    for name, count in report.summary.model_dump().items():
+        xml.add_global_property(f"conformance_{name}", count)
+    xml.add_global_property("conformance_level", report.level)
+    for name, count in report.levels.model_dump().items():
         xml.add_global_property(f"conformance_{name}", count)
 
 

@@ -16,6 +16,7 @@ from codex_conformance import __version__
 from codex_conformance.compare import canonical
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import UsageError
+from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level
 from codex_conformance.outcome import PROBLEM_STATUSES, Counterexample, Outcome, Status
 from codex_conformance.protocol import PROTOCOL_VERSION, Implementation
 
@@ -77,9 +78,60 @@ class Totals(_Strict):
         return text
 
 
+def rate(passed: int, judged: int) -> str:
+    """``passed/judged (x.y %)``; ``0/0`` when nothing was judged."""
+    if judged == 0:
+        return "0/0"
+    return f"{passed}/{judged} ({100 * passed / judged:.1f} %)"
+
+
 class OpEditionTotals(Totals):
     op: str
     edition: str
+
+
+class LevelCounts(_Strict):
+    """The cases passing at each verdict level (spec/levels.md), whatever level the run certified."""
+
+    cases_judged: int = Field(
+        default=0,
+        description="Cases (not properties) judged: not-applicable ones left out, expected failures counted.",
+    )
+    behaviour_passed: int = Field(
+        default=0, description="Of cases_judged, those passing at the behaviour level."
+    )
+    bytes_passed: int = Field(
+        default=0, description="Of cases_judged, those passing at the bytes level: every byte of the result."
+    )
+
+    def add(self, outcome: Outcome) -> None:
+        if outcome.kind == "case" and outcome.status is not Status.NOT_APPLICABLE:
+            self.cases_judged += 1
+            self.behaviour_passed += outcome.status_at("behaviour") is Status.PASS
+            self.bytes_passed += outcome.status_at("bytes") is Status.PASS
+
+    def line(self) -> str:
+        """E.g. ``behaviour 350/362 (96.7 %), bytes 16/362 (4.4 %)``."""
+        return (
+            f"behaviour {rate(self.behaviour_passed, self.cases_judged)}, "
+            f"bytes {rate(self.bytes_passed, self.cases_judged)}"
+        )
+
+
+class OpEditionLevelCounts(LevelCounts):
+    op: str
+    edition: str
+
+
+class FacetTotals(_Strict):
+    """How many of an op x edition's cases agree on one facet of the result."""
+
+    op: str
+    edition: str
+    facet: str
+    level: Level
+    agree: int
+    compared: int = Field(description="Cases whose result was compared on this facet.")
 
 
 class Report(_Strict):
@@ -93,6 +145,11 @@ class Report(_Strict):
     editions: list[str] = Field(description="The editions whose cases were selected for this run.")
     started_at: datetime
     finished_at: datetime
+    level: Level = Field(
+        default=DEFAULT_LEVEL,
+        description="The verdict level certified (spec/levels.md): each outcome's status, ok and the "
+        "summary counts are at this level; the pass counts at both levels are in the totals.",
+    )
     ok: bool = Field(
         description="True iff something was tested, and no unexpected fail, no unexpected unsupported answer "
         "to a declared op, no unexpected error (an error of the kit itself is never expected) and no stale "
@@ -110,6 +167,17 @@ class Report(_Strict):
     )
     summary: Totals
     totals: list[OpEditionTotals] = Field(description="Counts per op x edition, sorted by op then edition.")
+    levels: LevelCounts = Field(
+        default_factory=LevelCounts, description="Cases passing at each verdict level, over the whole run."
+    )
+    level_totals: list[OpEditionLevelCounts] = Field(
+        default_factory=list,
+        description="Cases passing at each verdict level per op x edition, in totals order.",
+    )
+    facets: list[FacetTotals] = Field(
+        default_factory=list,
+        description="Per op x edition and facet of the result, the cases agreeing on it, in totals order.",
+    )
     expected_failure_problems: list[str] = Field(default_factory=list)
     property_examples: int = Field(
         default=0,
@@ -130,19 +198,26 @@ def build_report(
     outcomes: list[Outcome],
     expected_failure_problems: list[str],
     items_run: int,
+    level: Level = DEFAULT_LEVEL,
     property_examples: int = 0,
     nothing_tested: str | None = None,
     unmatched_ops: list[str] | None = None,
 ) -> Report:
     """The report on ``outcomes``, one per item run (``items_run``); checked before it is returned."""
     summary = Totals()
+    levels = LevelCounts()
     per_cell: dict[tuple[str, str], OpEditionTotals] = {}
+    levels_per_cell: dict[tuple[str, str], OpEditionLevelCounts] = {}
     for outcome in outcomes:
         summary.add(outcome)
+        levels.add(outcome)
         key = (outcome.op, outcome.edition)
         if key not in per_cell:
             per_cell[key] = OpEditionTotals(op=outcome.op, edition=outcome.edition)
+            levels_per_cell[key] = OpEditionLevelCounts(op=outcome.op, edition=outcome.edition)
         per_cell[key].add(outcome)
+        levels_per_cell[key].add(outcome)
+    order = sorted(per_cell, key=_op_then_edition)
     ok = (
         nothing_tested is None
         and not expected_failure_problems
@@ -156,17 +231,37 @@ def build_report(
         editions=editions,
         started_at=started_at,
         finished_at=finished_at,
+        level=level,
         ok=ok,
         nothing_tested=nothing_tested,
         unmatched_ops=unmatched_ops or [],
         summary=summary,
-        totals=[per_cell[key] for key in sorted(per_cell, key=_op_then_edition)],
+        totals=[per_cell[key] for key in order],
+        levels=levels,
+        level_totals=[levels_per_cell[key] for key in order if levels_per_cell[key].cases_judged],
+        facets=facet_totals(outcomes),
         expected_failure_problems=expected_failure_problems,
         property_examples=property_examples,
         outcomes=outcomes,
     )
     check_consistency(report, items_run)
     return report
+
+
+def facet_totals(outcomes: Iterable[Outcome]) -> list[FacetTotals]:
+    """Per op x edition and facet, the cases agreeing out of those compared on it."""
+    # Facets in the order the cases list them (each op's declared order).
+    counts: dict[tuple[str, str], dict[str, FacetTotals]] = defaultdict(dict)
+    for outcome in outcomes:
+        cell = counts[(outcome.op, outcome.edition)]
+        for name, facet in outcome.facets.items():
+            if name not in cell:
+                cell[name] = FacetTotals(
+                    op=outcome.op, edition=outcome.edition, facet=name, level=facet.level, agree=0, compared=0
+                )
+            cell[name].agree += facet.agrees
+            cell[name].compared += 1
+    return [facet for key in sorted(counts, key=_op_then_edition) for facet in counts[key].values()]
 
 
 class InconsistentReport(RuntimeError):
@@ -279,6 +374,7 @@ def render_markdown(report: Report) -> str:
         f"- editions run: {', '.join(report.editions) or '(none)'}",
         f"- finished: {report.finished_at.isoformat(timespec='seconds')}",
         f"- result: **{'OK' if report.ok else 'NOT OK'}** ({report.summary.line()})",
+        f"- level certified: **{report.level}**; cases passing: {report.levels.line()} (spec/levels.md)",
         *([f"- nothing tested: {report.nothing_tested}"] if report.nothing_tested else []),
         *[f"- declared op `{op}` matched no case in the editions run" for op in report.unmatched_ops],
         f"- {property_line(report.property_examples)}",
@@ -293,6 +389,7 @@ def render_markdown(report: Report) -> str:
             f"| `{cell.op}` | {cell.edition} | {cell.passed} | {cell.failed} | {cell.unsupported} "
             f"| {cell.expected_failures} | {cell.not_applicable} | {cell.errors} |"
         )
+    out.extend(_levels_section(report))
     out.extend(_failures_by_clause(report.outcomes))
     out.extend(_unsupported_section(report.outcomes))
     out.extend(_counterexamples_section(report.outcomes))
@@ -301,6 +398,41 @@ def render_markdown(report: Report) -> str:
     out.extend(_not_applicable_section(report.outcomes))
     out.extend(_errors_section(report.outcomes))
     return printable("\n".join(out) + "\n")
+
+
+def _levels_section(report: Report) -> list[str]:
+    """Where the levels or the facets tell something the totals do not: cells with a case failing at
+    some level, and the facets some case disagrees on."""
+    cells = [
+        cell
+        for cell in report.level_totals
+        if min(cell.behaviour_passed, cell.bytes_passed) < cell.cases_judged
+    ]
+    facets = [facet for facet in report.facets if facet.agree < facet.compared]
+    if not cells and not facets:
+        return []
+    out = [
+        "",
+        "## Verdict levels",
+        "",
+        f"Cases passing at each level where some case fails (this run certifies **{report.level}**), "
+        "then the facets of the result that some case disagrees on; `behaviour` leaves out printed "
+        "texts, key order and serialization (spec/levels.md).",
+        "",
+        "| op | edition | " + " | ".join(LEVELS) + " |",
+        "|---|---|" + "---:|" * len(LEVELS),
+    ]
+    for cell in cells:
+        rates = [rate(cell.behaviour_passed, cell.cases_judged), rate(cell.bytes_passed, cell.cases_judged)]
+        out.append(f"| `{cell.op}` | {cell.edition} | " + " | ".join(rates) + " |")
+    if facets:
+        out += ["", "| op | edition | facet | level | agree |", "|---|---|---|---|---:|"]
+        for facet in facets:
+            out.append(
+                f"| `{facet.op}` | {facet.edition} | {facet.facet} | {facet.level} "
+                f"| {rate(facet.agree, facet.compared)} |"
+            )
+    return out
 
 
 def _mark(outcome: Outcome) -> str:

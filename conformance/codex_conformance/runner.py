@@ -5,12 +5,15 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from codex_conformance import harnesses
+from codex_conformance.areas import facets_of
 from codex_conformance.cases import Case, ExpectedAnyOf, ExpectedError
 from codex_conformance.compare import (
     PATTERN_MODES,
+    Mismatch,
     check_nesting,
     compare,
     invalid_patterns,
@@ -19,6 +22,7 @@ from codex_conformance.compare import (
 )
 from codex_conformance.connection import Connection
 from codex_conformance.errors import HarnessError
+from codex_conformance.facets import LEVELS, FacetOutcome, Level, facet_outcomes, passes_at
 from codex_conformance.outcome import Outcome, Status, kit_error_outcome, unsupported_reason
 from codex_conformance.protocol import ErrorResponse, Hello, Response, ResultResponse, UnsupportedResponse
 
@@ -115,8 +119,12 @@ def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
         return outcome(Status.ERROR, f"adapter internal error: {response.error.message}")
     if isinstance(response, ResultResponse):
         check_nesting(response.result, "the result")
-    status, reason, diff = _verdict(case, response)
-    return outcome(status, reason, diff)
+    verdict = _verdict(case, response)
+    judged = outcome(verdict.status, verdict.reason, verdict.diff)
+    if verdict.facets:
+        judged.facets = verdict.facets
+        judged.levels = {level: verdict.status_at(level) for level in LEVELS}
+    return judged
 
 
 def _fixture_problem(case: Case) -> str | None:
@@ -144,44 +152,74 @@ def _request(connection: Connection, case: Case) -> Response:
         return response
 
 
-def _verdict(case: Case, response: Response) -> tuple[Status, str, str]:
+@dataclass(frozen=True)
+class _Verdict:
+    status: Status
+    reason: str = ""
+    diff: str = ""
+    facets: dict[str, FacetOutcome] = field(default_factory=dict)  # empty: no result was compared
+
+    def status_at(self, level: Level) -> Status:
+        if self.status is Status.FAIL and passes_at(level, self.facets):
+            return Status.PASS  # only facets above ``level`` differ
+        return self.status
+
+
+def _verdict(case: Case, response: Response) -> _Verdict:
     expected = case.expected
     if isinstance(expected, ExpectedError):
         kind = expected.error.get("kind", "")
         if isinstance(response, ErrorResponse):
             if response.error.kind == kind:
-                return Status.PASS, "", ""
-            return (
+                return _Verdict(Status.PASS)
+            return _Verdict(
                 Status.FAIL,
                 f"$error.kind: expected {kind!r} got {response.error.kind!r} ({response.error.message})",
-                "",
             )
         assert isinstance(response, ResultResponse)
         shown = pretty(response.result)
         if len(shown) > _RESULT_SHOWN:
             shown = shown[:_RESULT_SHOWN] + "\n... (truncated)"
-        return Status.FAIL, f"expected an error of kind {kind!r}, got a result", shown
+        return _Verdict(Status.FAIL, f"expected an error of kind {kind!r}, got a result", shown)
     alternatives = expected.any_of if isinstance(expected, ExpectedAnyOf) else [expected]
     if isinstance(response, ErrorResponse):
-        return (
+        return _Verdict(
             Status.FAIL,
             f"expected a result, got an error {response.error.kind!r}: {response.error.message}",
             unified_diff(pretty(alternatives[0].result), ""),
         )
     assert isinstance(response, ResultResponse)
-    mismatches = []
+    tried: list[tuple[Mismatch, dict[str, FacetOutcome]]] = []
     for alternative in alternatives:
+        facets = facet_outcomes(facets_of(case.op), case.compare, alternative.result, response.result)
         mismatch = compare(case.compare, alternative.result, response.result)
         if mismatch is None:
-            return Status.PASS, "", ""
-        mismatches.append(mismatch)
-    if len(mismatches) == 1:
-        return Status.FAIL, mismatches[0].summary, mismatches[0].diff
-    # Show the alternative the result comes closest to: the shortest diff.
-    closest = min(range(len(mismatches)), key=lambda index: len(mismatches[index].diff))
-    return (
-        Status.FAIL,
-        f"matches none of the {len(mismatches)} results the release gives; "
-        f"closest (alternative {closest + 1}): {mismatches[closest].summary}",
-        mismatches[closest].diff,
+            return _Verdict(Status.PASS, facets=facets)
+        tried.append((mismatch, facets))
+    if len(tried) == 1:
+        mismatch, facets = tried[0]
+        return _Verdict(Status.FAIL, _with_facets(mismatch.summary, facets), mismatch.diff, facets)
+
+    # Show the alternative the result comes closest to: the one agreeing on the
+    # most behaviour, then on the most facets, then with the shortest diff.
+    def closeness(index: int) -> tuple[bool, int, int]:
+        mismatch, facets = tried[index]
+        agreeing = sum(facet.agrees for facet in facets.values())
+        return (passes_at("behaviour", facets), agreeing, -len(mismatch.diff))
+
+    closest = max(range(len(tried)), key=closeness)
+    mismatch, facets = tried[closest]
+    summary = (
+        f"matches none of the {len(tried)} results the release gives; "
+        f"closest (alternative {closest + 1}): {mismatch.summary}"
     )
+    return _Verdict(Status.FAIL, _with_facets(summary, facets), mismatch.diff, facets)
+
+
+def _with_facets(summary: str, facets: dict[str, FacetOutcome]) -> str:
+    """The summary, followed by the facets that differ when some agree (so the reader sees which level)."""
+    differing = [name for name, facet in facets.items() if not facet.agrees]
+    if not differing or len(differing) == len(facets):
+        return summary
+    agreeing = [name for name, facet in facets.items() if facet.agrees]
+    return f"{summary} [differs: {', '.join(differing)}; agrees: {', '.join(agreeing)}]"

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from codex_conformance import baseline, paths
-from codex_conformance.areas import discover, property_sets, select_properties
+from codex_conformance.areas import discover, facets_of, known_facet_names, property_sets, select_properties
 from codex_conformance.cases import Case, FixtureError, load_cases
 from codex_conformance.connection import Connection
 from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
@@ -22,6 +22,7 @@ from codex_conformance.declaration import nothing_tested, unknown_declaration, u
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import HarnessError, UsageError
 from codex_conformance.expected_failures import ExpectedFailures
+from codex_conformance.facets import DEFAULT_LEVEL, Level
 from codex_conformance.impl import connect, is_reference
 from codex_conformance.outcome import Outcome, kit_error_outcome, kit_error_reason
 from codex_conformance.properties import DEFAULT_EXAMPLES, Property, PropertyRunner
@@ -43,6 +44,7 @@ class SessionOptions:
     selection: Selection = field(default_factory=Selection)  # --op, --area, certify -k
     write_expected_failures: Path | None = None  # write the run's failures here as expected failures
     prune_expected_failures: bool = False  # ... and drop the stale entries
+    level: Level = DEFAULT_LEVEL  # the verdict level certified (spec/levels.md)
     # How the front end spells each option above, for its error messages (the
     # plugin's --conformance-timeout is certify's --timeout); default --<name>.
     flags: Mapping[str, str] = field(default_factory=dict)
@@ -129,11 +131,17 @@ class ConformanceSession:
         selection = self.options.selection
         selection.check(known_ops, known_areas, self.options.flag)
         if self.options.expected_failures is not None:
-            self.expected_failures = ExpectedFailures.load(self.options.expected_failures)
+            self.expected_failures = ExpectedFailures.load(
+                self.options.expected_failures, self.options.level, known_facet_names()
+            )
         # What --write-expected-failures updates: the file already there, else the one the run uses.
         target = self.options.write_expected_failures
         existing = target is not None and target.exists()
-        self.to_update = ExpectedFailures.load(target) if target and existing else self.expected_failures
+        self.to_update = (
+            ExpectedFailures.load(target, self.options.level, known_facet_names())
+            if target and existing
+            else self.expected_failures
+        )
         self.connection = connect(self.options.impl, timeout=self.options.timeout)
         try:
             self.hello = self.connection.hello()
@@ -192,7 +200,7 @@ class ConformanceSession:
         return kit_error_outcome(item, exc, kind="property" if isinstance(item, Property) else "case")
 
     def _record(self, judged: Outcome) -> Outcome:
-        outcome = self.expected_failures.apply(judged)
+        outcome = self.expected_failures.apply(judged.at_level(self.options.level))
         self.outcomes.append(outcome)
         return outcome
 
@@ -239,6 +247,7 @@ class ConformanceSession:
             outcomes=self.ordered_outcomes(),
             expected_failure_problems=self.expected_failure_problems(),
             items_run=self.items_run,
+            level=self.options.level,
             property_examples=self.options.examples,
             nothing_tested=nothing_tested(self.hello, self.editions, self.outcomes),
             unmatched_ops=self.unmatched_ops,
@@ -270,4 +279,6 @@ def _property_runner(connection: Connection, options: SessionOptions) -> Propert
         InProcessConnection(handle, name="reference"),
         max_examples=options.examples,
         is_reference=is_reference(options.impl),
+        level=options.level,
+        facets_of=facets_of,
     )

@@ -10,7 +10,8 @@ import pytest
 PUBLIC = {
     "codex_conformance": "__version__",
     "codex_conformance.areas": (
-        "Area CaseSource PARTS ReleaseOp area_of_op discover property_sets select_properties"
+        "Area CaseSource PARTS ReleaseOp area_of_op discover facets_of known_facet_names property_sets "
+        "select_properties"
     ),
     "codex_conformance.broken": (
         "BrokenAdapter Declines ResultChange declines declining rewrites rewriting with_edition with_rules"

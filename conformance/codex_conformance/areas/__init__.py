@@ -33,6 +33,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from codex_conformance.editions import editions_with
+from codex_conformance.facets import DEFAULT_FACETS, Facet
 
 if TYPE_CHECKING:
     from codex_conformance.broken import BrokenAdapter
@@ -62,6 +63,9 @@ class Area:
     release_cannot_answer: Mapping[str, str] = field(default_factory=dict)
     reference_does_not_answer: Mapping[str, str] = field(default_factory=dict)
     no_broken_adapter: Mapping[str, str] = field(default_factory=dict)
+    # The facets each op's results are judged on (codex_conformance.facets);
+    # an op not named here has facets.DEFAULT_FACETS.
+    facets: Mapping[str, tuple[Facet, ...]] = field(default_factory=dict)
 
     @property
     def editions(self) -> list[str]:
@@ -139,6 +143,20 @@ def area_of_op(op: str) -> Area:
     raise LookupError(f"no area declares the op {op!r}")
 
 
+def facets_of(op: str) -> tuple[Facet, ...]:
+    """The facets an op's results are judged on: its area's declaration, else ``DEFAULT_FACETS``."""
+    area = next((area for area in discover().values() if op in area.ops), None)
+    return DEFAULT_FACETS if area is None else area.facets.get(op, DEFAULT_FACETS)  # None: a test's own op
+
+
+def known_facet_names() -> list[str]:
+    """Every facet name some op has, sorted: what an expected-failures entry may name."""
+    names = {facet.name for facet in DEFAULT_FACETS}
+    for area in discover().values():
+        names.update(facet.name for facets in area.facets.values() for facet in facets)
+    return sorted(names)
+
+
 def property_sets() -> tuple[PropertySet, ...]:
     """Every area's property sets, in area order."""
     return tuple(group for area in discover().values() for group in area.property_sets())
@@ -158,6 +176,8 @@ __all__ = [
     "ReleaseOp",
     "area_of_op",
     "discover",
+    "facets_of",
+    "known_facet_names",
     "property_sets",
     "select_properties",
 ]

@@ -52,7 +52,8 @@ def parse_error_changes_nothing(args: Args, answer: Answer) -> Violation | None:
 
 
 INVARIANTS = (
-    Invariant("shape", ("AP-OUTPUT-1", "AP-ERROR-1", "AP-ERROR-2"), shape),
+    # The printed texts and the key order: bytes.
+    Invariant("shape", ("AP-OUTPUT-1", "AP-ERROR-1", "AP-ERROR-2"), shape, level="bytes"),
     Invariant("parse-error-changes-nothing", ("AP-ERROR-1",), parse_error_changes_nothing),
 )
 

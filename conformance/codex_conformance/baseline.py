@@ -23,6 +23,7 @@ kept (the reasons are).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,11 +94,15 @@ def write(
 
 def _entry(entry: ExpectedFailure) -> str:
     # The table header by hand: tomli_w writes an array of tables as inline tables, one long line.
-    table: dict[str, str | list[str]] = {"case": entry.case}
-    if entry.facets:
-        table["facets"] = list(entry.facets)
-    table["reason"] = entry.reason
-    return "[[expected-failure]]\n" + tomli_w.dumps(table)
+    # The facets on one line (tomli_w puts each item of an array on its own);
+    # a JSON string of a facet name (plain ASCII) is a TOML basic string.
+    facets = f"facets = [{', '.join(json.dumps(name) for name in entry.facets)}]\n" if entry.facets else ""
+    return (
+        "[[expected-failure]]\n"
+        + tomli_w.dumps({"case": entry.case})
+        + facets
+        + tomli_w.dumps({"reason": entry.reason})
+    )
 
 
 def _new_entry(outcome: Outcome, existing: ExpectedFailures) -> str:

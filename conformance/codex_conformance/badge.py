@@ -2,7 +2,9 @@
 
 The badge says which editions were tested and how many of the items tested
 passed, e.g. ``0.169.0: 1970/1970``; "tested" leaves out the not-applicable
-items, which test nothing. Its colour:
+items, which test nothing.  A run certified at the behaviour level says so
+(``0.169.0: 526/749 behaviour``, spec/levels.md): a reader must not take it
+for a byte-for-byte result.  Its colour:
 
 - brightgreen: the run is OK and every item tested passed;
 - yellow: the run is OK only because the expected-failures file covers some items;
@@ -24,6 +26,7 @@ from pydantic import ValidationError
 
 from codex_conformance import __version__
 from codex_conformance.errors import UsageError
+from codex_conformance.facets import DEFAULT_LEVEL
 from codex_conformance.report import REPORT_FORMAT, Report
 
 DEFAULT_LABEL: Final = "codex conformance"
@@ -57,6 +60,8 @@ def badge_for(report: Report, *, label: str = DEFAULT_LABEL) -> Badge:
         where = ", ".join(report.editions)
         return Badge(label, f"{where}: nothing tested" if where else "nothing tested", "red")
     message = f"{', '.join(editions)}: {summary.passed}/{tested}"
+    if report.level != DEFAULT_LEVEL:
+        message += f" {report.level}"
     if not report.ok or unexpected:
         color = "red"
     elif summary.passed < tested:

@@ -74,6 +74,13 @@ REPORTS: dict[str, dict[str, Any]] = {
     # Every item not applicable: the adapter declared a misspelled op. Never green.
     "nothing-tested": report([cell("mcp.tools_to_respones", OLD, not_applicable=77)], ok=True),
     "nothing-at-all": report([], ok=True, editions=()),
+    # Certified at the behaviour level (spec/levels.md): the badge says so.
+    "behaviour": report(
+        [cell("apply_patch.apply", NEW, passed=360, expected_failures=2)],
+        ok=True,
+        editions=(NEW,),
+        level="behaviour",
+    ),
 }
 
 
@@ -105,6 +112,7 @@ def test_badge_svg(name: str, tmp_path: Path, snapshot: SnapshotAssertion) -> No
         ("expected-failures", f"{OLD}: 20/26", "yellow"),
         ("nothing-tested", f"{OLD}, {NEW}: nothing tested", "red"),
         ("nothing-at-all", "nothing tested", "red"),
+        ("behaviour", f"{NEW}: 360/362 behaviour", "yellow"),
     ],
 )
 def test_the_verdict(name: str, message: str, color: str, tmp_path: Path) -> None:

@@ -43,6 +43,14 @@ own test that does (reference/tests/test_invalid_args.py).  Those mutants are
 counted apart ("args" column, an "Out of the cases' reach" section) and left
 out of the kill rate, like the equivalent ones; an entry of this kind is
 only for such a check, never for a behaviour a release could show.
+A survivor that only drops a ``raise NotModelled(...)`` statement, or
+changes its message, is counted apart too ("n/m" column, the same section),
+without an entry: that statement runs only on an input the reference does
+not model, where it answers ``unsupported``; the unmutated reference passes
+every case, so no case holds such an input, and the mutant differs from it
+nowhere a case can look.  (A case that did hold one would be a missing
+piece of the reference, found by the kit's own tests, not by this tool.)
+
 Prints per area (the mutated module's; "shared" for the modules every
 area uses) the counts and the kill rate over non-equivalent mutants, then
 each survivor with its line before and after.  Progress goes to stderr.
@@ -126,7 +134,7 @@ class Baseline:
 
 @dataclass
 class Verdict:
-    status: str  # killed, timeout, undeclared, survived, equivalent, invalid-args, invalid
+    status: str  # killed, timeout, undeclared, survived, equivalent, invalid-args, not-modelled, invalid
     detail: str = ""  # the killing case and why, the import error, or the reason for equivalence
     seconds: float = 0.0
 
@@ -351,7 +359,9 @@ def judge(
     )
     result.verdict = Verdict(kind, detail, round(time.perf_counter() - started, 2))
     listed = equivalent.get(site.id)
-    if kind in ("survived",) and listed is not None:
+    if kind == "survived" and listed is None and _only_not_modelled(site, original):
+        result.verdict = Verdict("not-modelled", NOT_MODELLED_REASON, result.verdict.seconds)
+    elif kind in ("survived",) and listed is not None:
         if listed.get("source", "").strip() == original.strip():
             status = "invalid-args" if listed.get("kind") == "invalid-args" else "equivalent"
             detail = listed["reason"] + (f" (killed by {listed['test']})" if "test" in listed else "")
@@ -363,16 +373,29 @@ def judge(
     return result
 
 
+NOT_MODELLED_REASON = (
+    "changes only a `raise NotModelled(...)`: it runs on inputs the reference does not model "
+    "(answered unsupported), which no case holds"
+)
+
+
+def _only_not_modelled(site: Site, original: str) -> bool:
+    """Whether the mutant drops a ``raise NotModelled(...)`` statement or changes its message."""
+    return site.operator in ("drop", "str") and original.strip().startswith("raise NotModelled(")
+
+
 # --- the report ---------------------------------------------------------------------------
 
-_COLUMNS = ("killed", "timeout", "undeclared", "survived", "equivalent", "invalid-args", "invalid")
+_COLUMNS = (
+    "killed", "timeout", "undeclared", "survived", "equivalent", "invalid-args", "not-modelled", "invalid",
+)  # fmt: skip
 
 
 def rates(results: list[Result]) -> dict[str, Any]:
     counts = Counter(result.verdict.status for result in results)
     killed = counts["killed"] + counts["timeout"]
     valid = len(results) - counts["invalid"]
-    meaningful = valid - counts["equivalent"] - counts["invalid-args"]
+    meaningful = valid - counts["equivalent"] - counts["invalid-args"] - counts["not-modelled"]
     return {
         "mutants": len(results),
         **{column: counts[column] for column in _COLUMNS},
@@ -389,7 +412,7 @@ def print_report(results: list[Result], header: str) -> None:
     print(header)
     print(
         f"{'area':<13}{'mutants':>8}{'killed':>8}{'timeout':>8}{'undecl':>8}"
-        f"{'survived':>9}{'equiv':>7}{'args':>6}{'invalid':>8}   kill rate (non-equiv / all valid)"
+        f"{'survived':>9}{'equiv':>7}{'args':>6}{'n/m':>5}{'invalid':>8}   kill rate (non-equiv / all valid)"
     )
     areas = sorted({result.area for result in results})
     groups = [(area, [r for r in results if r.area == area]) for area in areas]
@@ -397,7 +420,8 @@ def print_report(results: list[Result], header: str) -> None:
         row = rates(group)
         print(
             f"{name:<13}{row['mutants']:>8}{row['killed']:>8}{row['timeout']:>8}{row['undeclared']:>8}"
-            f"{row['survived']:>9}{row['equivalent']:>7}{row['invalid-args']:>6}{row['invalid']:>8}   "
+            f"{row['survived']:>9}{row['equivalent']:>7}{row['invalid-args']:>6}{row['not-modelled']:>5}"
+            f"{row['invalid']:>8}   "
             f"{_percent(row['killed_of_non_equivalent'])} / {_percent(row['killed_of_valid'])}"
         )
     sections = [
@@ -413,6 +437,7 @@ def print_report(results: list[Result], header: str) -> None:
     for status, title in (
         ("equivalent", f"Equivalent, by the judgement in {EQUIVALENT_FILE.name}"),
         ("invalid-args", "Out of the cases' reach: invalid-args checks (args no release can be given)"),
+        ("not-modelled", "Out of the cases' reach: what the reference does on inputs it does not model"),
     ):
         chosen = [result for result in results if result.verdict.status == status]
         if chosen:

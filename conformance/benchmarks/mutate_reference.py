@@ -1,7 +1,7 @@
 """How strong the conformance cases are: mutants of the reference model, and how many the cases kill.
 
     python conformance/benchmarks/mutate_reference.py [--count 250] [--seed 0] [--json PATH]
-        [--equivalent conformance/benchmarks/mutation_equivalent.json]
+        [--equivalent conformance/benchmarks/mutation_equivalent.json] [--probe N]
 
 Samples ``--count`` plausible mutants of ``reference/codex_reference`` (a
 module drawn with weight its size, then one of its sites: comparison and
@@ -55,6 +55,11 @@ Prints per area (the mutated module's; "shared" for the modules every
 area uses) the counts and the kill rate over non-equivalent mutants, then
 each survivor with its line before and after.  Progress goes to stderr.
 
+With ``--probe N`` each survivor also meets N generated inputs per explorer
+and edition of the areas it reaches (mutation_probe.py), and the first one on
+which it answers otherwise than the reference is printed under it: the input
+to capture from the releases next.
+
 Not a test and not in CI: it takes minutes (about 250 runs of up to the
 whole suite), and its figures are for people deciding which cases to capture.
 """
@@ -82,7 +87,9 @@ from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
 
+import mutation_probe
 import mutation_sites
+from mutation_probe import ProbeInput
 from mutation_sites import Site
 
 from codex_conformance.cases import Case, load_cases
@@ -98,6 +105,9 @@ AREA_PACKAGES = frozenset(
 SHARED = "shared"
 MEMORY_LIMIT = 4 << 30  # a mutant that lifts an image's size limit must not take the machine
 TIMEOUT_BASE, TIMEOUT_FACTOR = 20.0, 5.0  # seconds, and times the unmutated run of the same cases
+PROBE_TIMEOUT = 120.0  # seconds for a survivor's answers to the generated inputs
+# (the inputs, the unmutated reference's answers (None: ask for them), the areas whose inputs to send)
+Probe = tuple[list[ProbeInput], list[str | None] | None, set[str]]
 _FORK = multiprocessing.get_context("fork")
 
 
@@ -189,6 +199,7 @@ def _run_child(
     mutant: tuple[str, CodeType] | None,
     *,
     trace: bool,
+    probe: Probe | None = None,
 ) -> None:
     """Import the reference at ``root`` (with ``mutant`` = (module name, code) in place) and run
     ``order``'s cases."""
@@ -207,6 +218,13 @@ def _run_child(
         return
     if trace:
         out.send(("traced", _traced_run(handle, root, cases, order)))
+        return
+    if probe is not None:
+        items, expected, areas = probe
+        if expected is None:
+            out.send(("answers", mutation_probe.stable_answers(handle, items)))
+        else:
+            out.send(("probed", mutation_probe.first_difference(handle, items, expected, areas)))
         return
     undeclared = ""
     with InProcessConnection(handle, timeout=None) as connection:
@@ -264,11 +282,15 @@ def run_in_child(
     *,
     timeout: float,
     trace: bool = False,
+    probe: Probe | None = None,
 ) -> tuple[str, Any]:
     """(kind, payload) from a forked child; ("timeout", "") if it overran, ("killed", why) if it died."""
     receive, send = _FORK.Pipe(duplex=False)
     child = _FORK.Process(
-        target=_run_child, args=(send, root, cases, order, mutant), kwargs={"trace": trace}, daemon=True
+        target=_run_child,
+        args=(send, root, cases, order, mutant),
+        kwargs={"trace": trace, "probe": probe},
+        daemon=True,
     )
     child.start()
     send.close()
@@ -341,7 +363,13 @@ def load_equivalent(path: Path) -> dict[str, dict[str, str]]:
 
 
 def judge(
-    site: Site, cases: list[Case], base: Baseline, root: Path, equivalent: dict[str, dict[str, str]]
+    site: Site,
+    cases: list[Case],
+    base: Baseline,
+    root: Path,
+    equivalent: dict[str, dict[str, str]],
+    *,
+    probe: tuple[list[ProbeInput], list[str | None]] | None = None,
 ) -> Result:
     order, areas, reached_by = plan(site, cases, base)
     original, mutated = mutation_sites.shown_lines(root, site)
@@ -370,7 +398,24 @@ def judge(
             result.extra["stale_equivalent"] = listed.get("source", "")
     elif kind in ("killed", "timeout") and listed is not None:
         result.extra["listed_equivalent_but_killed"] = True
+    if result.verdict.status in ("survived", "undeclared") and probe is not None:
+        probe_items, answers = probe
+        found_kind, found = run_in_child(
+            root, cases, [], (mutation_sites.module_name(site.module), code), timeout=PROBE_TIMEOUT,
+            probe=(probe_items, answers, set(areas_of_reach(site, result))),
+        )  # fmt: skip
+        if found_kind == "probed" and found is not None:
+            result.extra["told_apart_by"] = found
+        elif found_kind != "probed":
+            result.extra["probe_failed"] = f"{found_kind}: {found}"[:200]
     return result
+
+
+def areas_of_reach(site: Site, result: Result) -> list[str]:
+    """The areas whose generated inputs a survivor meets: its own, or for a shared module those
+    whose cases reach the line."""
+    own = area_of(site.module)
+    return result.areas_run if own == SHARED else [own]
 
 
 NOT_MODELLED_REASON = (
@@ -466,6 +511,14 @@ def _print_site(result: Result) -> None:
         print(f"    {sign} {shown}")
     if result.verdict.detail:
         print(f"      {result.verdict.detail[:200]}")
+    found = result.extra.get("told_apart_by")
+    if found is not None:
+        shown = json.dumps(found["args"], ensure_ascii=False)
+        print(f"      told apart by a generated {found['op']} input: {shown[:400]}")
+        print(f"        reference: {found['reference'][:200]}")
+        print(f"        mutant:    {found['mutant'][:200]}")
+    if "probe_failed" in result.extra:
+        print(f"      the probe did not finish: {result.extra['probe_failed']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -474,6 +527,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path, help="write every mutant and verdict here")
     parser.add_argument("--equivalent", type=Path, default=EQUIVALENT_FILE)
+    parser.add_argument(
+        "--probe",
+        type=int,
+        default=0,
+        metavar="N",
+        help="send each survivor N generated inputs per explorer and edition; show one telling it apart",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="mutate-reference-") as temporary:
         return _run(args, snapshot(Path(temporary)))
@@ -488,9 +548,17 @@ def _run(args: argparse.Namespace, root: Path) -> int:
     if base.failing:
         print(f"left out, the unmutated reference does not pass them: {base.failing}", file=sys.stderr)
     equivalent = load_equivalent(args.equivalent)
+    probe = None
+    if args.probe > 0:
+        items = mutation_probe.probe_inputs(args.probe, args.seed)
+        kind, answers = run_in_child(root, cases, [], None, timeout=3600, probe=(items, None, set()))
+        if kind != "answers":
+            raise SystemExit(f"the unmutated reference did not answer the generated inputs: {kind} {answers}")
+        probe = (items, answers)
+        print(f"{len(items)} generated inputs for the survivors", file=sys.stderr)
     results: list[Result] = []
     for number, site in enumerate(sites, start=1):
-        result = judge(site, cases, base, root, equivalent)
+        result = judge(site, cases, base, root, equivalent, probe=probe)
         results.append(result)
         verdict = result.verdict
         print(

@@ -17,8 +17,9 @@ itself, which no entry covers), one entry per case:
   with ``--prune-expected-failures``: its case passing may be luck, and the
   person who wrote the reason should see the run fail first.
 
-The file is written whole: comments other than the writer's own are not
-kept (the reasons are).
+The file is written whole: its opening comment block (the lines starting
+with ``#`` before the first entry) is kept, or the writer's own put in its
+place; other comments are not kept (the reasons are).
 """
 
 from __future__ import annotations
@@ -86,10 +87,24 @@ def write(
         blocks.append(_new_entry(outcome, existing))
         added += 1
     try:
-        path.write_text(HEADER + "".join("\n" + block for block in blocks), encoding="utf-8")
+        path.write_text(_header(path) + "".join("\n" + block for block in blocks), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"--write-expected-failures {path}: {exc.strerror or exc}") from None
     return Written(path=path, kept=len(kept), added=added, removed=len(existing.entries) - len(kept))
+
+
+def _header(path: Path) -> str:
+    """The opening comment block of the file at ``path``, if it has one; else ``HEADER``."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    except (OSError, UnicodeDecodeError):
+        return HEADER
+    kept = []
+    for line in lines:
+        if not line.startswith("#"):
+            break
+        kept.append(line)
+    return "".join(kept) if kept else HEADER
 
 
 def _entry(entry: ExpectedFailure) -> str:

@@ -82,6 +82,19 @@ def test_a_glob_entry_keeps_covering_and_no_duplicate_is_added(tmp_path: Path) -
     ]
 
 
+def test_the_files_opening_comments_are_kept(tmp_path: Path) -> None:
+    path = tmp_path / "expected.toml"
+    opening = "# my port's known failures\n# see docs/parity.md\n"
+    path.write_text(
+        opening + '\n[[expected-failure]]\ncase = "demo/0.25.0/*"\nreason = "old wire"  # inline\n',
+        encoding="utf-8",
+    )
+    assert certify("wrong_bytes", f"--write-expected-failures={path}") == 1
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(opening + "\n[[expected-failure]]")
+    assert "# inline" not in text  # other comments are not kept (documented)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -57,9 +57,18 @@ class Edition:
     shows_safe_command_classification: bool
     # Features some areas need (see FEATURES).
     features: frozenset[str]
+    # The areas captured from this release so far; None: every area its
+    # features allow.  An edition is added area by area (each with its
+    # captures, reference tables and a green CI), and an area outside this set
+    # has no cases, no release ops and no recapture for the edition yet.
+    captured_areas: frozenset[str] | None = None
 
     def has(self, feature: str | None) -> bool:
         return feature is None or feature in self.features
+
+    def has_area(self, area: str, feature: str | None) -> bool:
+        """Whether the area (needing ``feature``) exists in this edition and has been captured."""
+        return self.has(feature) and (self.captured_areas is None or area in self.captured_areas)
 
 
 V0_25_0 = Edition(
@@ -78,8 +87,20 @@ V0_25_0 = Edition(
     features=frozenset({CHAT_WIRE}),
 )
 
-V0_169_0 = replace(
+V0_94_0 = replace(
     V0_25_0,
+    version="0.94.0",
+    summary="the handler era: shell_command and the file tools for test-gpt-5* models, "
+    "mcp__server__tool names, the last release with the Chat Completions wire",
+    package_spec="@openai/codex@0.94.0",
+    binary_path="package/vendor/x86_64-unknown-linux-musl/codex/codex",
+    tarball_sha512="sha512-GKOU2ty3NXls2aeiFSCnSSB6zQBtENqC5OnPa8s79Z576YP1r2DIfUrhQZzVDKmFei852E1SG4TNljFL/081gg==",
+    configured_through="exec",
+    captured_areas=frozenset({"apply_patch"}),
+)
+
+V0_169_0 = replace(
+    V0_94_0,
     version="0.169.0",
     summary="MCP tools grouped in namespace tools, richer schema sanitizer, plain-text exec output",
     package_spec="@openai/codex@0.169.0-linux-x64",
@@ -92,9 +113,11 @@ V0_169_0 = replace(
     # E-SAFETY-1: 0.169.0 never asks through `codex mcp` for the argvs it judges.
     shows_safe_command_classification=False,
     features=frozenset({APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS}),
+    captured_areas=None,
 )
 
-EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (V0_25_0, V0_169_0)}
+# Release order: reports and exported bundles list editions in this order.
+EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (V0_25_0, V0_94_0, V0_169_0)}
 
 
 class UnknownEditionError(ValueError):
@@ -111,9 +134,9 @@ def get_edition(version: str) -> Edition:
         raise UnknownEditionError(version) from None
 
 
-def editions_with(feature: str | None) -> list[str]:
-    """The versions whose release has ``feature`` (every version for None), oldest first."""
-    return [version for version, edition in EDITIONS.items() if edition.has(feature)]
+def editions_of_area(area: str, feature: str | None) -> list[str]:
+    """The versions in which the area (needing ``feature``) exists and has been captured, oldest first."""
+    return [version for version, edition in EDITIONS.items() if edition.has_area(area, feature)]
 
 
 __all__ = [
@@ -123,9 +146,10 @@ __all__ = [
     "EDITIONS",
     "FEATURES",
     "V0_25_0",
+    "V0_94_0",
     "V0_169_0",
     "Edition",
     "UnknownEditionError",
-    "editions_with",
+    "editions_of_area",
     "get_edition",
 ]

@@ -298,7 +298,7 @@ def check_consistency(report: Report, items_run: int) -> None:
 
 
 def _op_then_edition(key: tuple[str, str]) -> tuple[str, int, str]:
-    # Editions in release order (EDITIONS), not string order: 0.25.0 before 0.169.0.
+    # Editions in release order (EDITIONS), not string order: 0.25.0, 0.94.0, then 0.169.0.
     op, edition = key
     order = list(EDITIONS)
     return op, order.index(edition) if edition in order else len(order), edition

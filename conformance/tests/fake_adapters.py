@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-ALL_EDITIONS = ["0.25.0", "0.169.0"]
+ALL_EDITIONS = ["0.25.0", "0.94.0", "0.169.0"]
 DECLARED_OPS = ["demo.echo", "demo.upper", "demo.reject", "demo.stamp", "demo.bag"]
 # Declared by ``declining`` alone, which answers it ``unsupported``.
 DECLINED_OP = "demo.maybe"

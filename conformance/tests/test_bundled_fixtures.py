@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
+from codex_conformance.areas import discover
 from codex_conformance.areas.scenarios import EXPLORED_FILE
 from codex_conformance.cases import CapturedProvenance, UpstreamTestProvenance, load_cases
-from codex_conformance.editions import EDITIONS
 from codex_conformance.lint import lint
 from codex_conformance.paths import fixtures_dir, spec_dir
 
@@ -55,7 +55,7 @@ def test_every_captured_case_comes_from_a_scenario_that_still_exists() -> None:
 
 def test_each_edition_has_at_least_40_captured_cases_per_area() -> None:
     for area in ("mcp", "schema"):
-        for edition in EDITIONS:
+        for edition in discover()[area].editions:
             count = sum(
                 1
                 for case in CASES

@@ -113,7 +113,7 @@ def test_certify_exits_3_when_nothing_was_tested(capsys: pytest.CaptureFixture[s
     out, err = capsys.readouterr()
     assert "- nothing tested: all 8 items run were not applicable" in out
     assert err.startswith("codex-conformance: nothing tested: all 8 items run were not applicable")
-    assert "the implementation declares ops (none) and editions 0.25.0, 0.169.0" in err
+    assert "the implementation declares ops (none) and editions 0.25.0, 0.94.0, 0.169.0" in err
 
 
 def test_certify_names_a_declared_op_with_no_case(capsys: pytest.CaptureFixture[str]) -> None:
@@ -133,7 +133,7 @@ def test_certify_names_a_declared_op_with_no_case(capsys: pytest.CaptureFixture[
         (
             ["certify", "fake_adapters:short_edition", FIXTURES],
             "hello declares edition '0.25' that the kit does not know (did you mean '0.25.0'?); "
-            "known editions: 0.25.0, 0.169.0",
+            "known editions: 0.25.0, 0.94.0, 0.169.0",
         ),
         (
             ["certify", "no_such_module_xyz"],

@@ -21,7 +21,6 @@ from hypothesis import given, settings
 from codex_conformance.areas import discover
 from codex_conformance.areas.scenarios import EXPLORED_FILE, Scenario, load_area_scenarios
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
-from codex_conformance.editions import EDITIONS
 from codex_conformance.explore.answers import same_response
 from codex_conformance.explore.run import explore
 from codex_conformance.explore.shrink import shrink
@@ -140,6 +139,8 @@ _SCENARIO_MODELS = {
     "dispatch": ("codex_conformance.areas.dispatch.scenarios", "DispatchScenario"),
 }
 _NEW_AREAS = sorted(_SCENARIO_MODELS)
+# Each explorer with each edition its area has been captured from.
+_NEW_AREA_EDITIONS = [(name, version) for name in _NEW_AREAS for version in discover()[name].editions]
 
 
 def _model(name: str) -> type[Scenario]:
@@ -153,8 +154,7 @@ def _explorer(name: str) -> Explorer:
     return explorer
 
 
-@pytest.mark.parametrize("name", _NEW_AREAS)
-@pytest.mark.parametrize("version", sorted(EDITIONS))
+@pytest.mark.parametrize(("name", "version"), _NEW_AREA_EDITIONS)
 def test_new_explorers_are_seeded(name: str, version: str) -> None:
     explorer = _explorer(name)
 
@@ -178,16 +178,14 @@ def _round_trip(name: str, version: str, args: dict[str, Any]) -> dict[str, Any]
     return again
 
 
-@pytest.mark.parametrize("name", _NEW_AREAS)
-@pytest.mark.parametrize("version", sorted(EDITIONS))
+@pytest.mark.parametrize(("name", "version"), _NEW_AREA_EDITIONS)
 def test_new_explorers_scenarios_give_back_their_inputs(name: str, version: str) -> None:
     explorer = _explorer(name)
     for args in generated(lambda draw: explorer.generate(draw, version), 60, "w"):
         assert _round_trip(name, version, args) == args
 
 
-@pytest.mark.parametrize("name", _NEW_AREAS)
-@pytest.mark.parametrize("version", sorted(EDITIONS))
+@pytest.mark.parametrize(("name", "version"), _NEW_AREA_EDITIONS)
 def test_new_explorers_inputs_are_answered_by_the_reference(name: str, version: str) -> None:
     explorer = _explorer(name)
     for args in generated(lambda draw: explorer.generate(draw, version), 150, "v"):
@@ -208,7 +206,7 @@ def _exec_with_volatile_values(version: str, args: dict[str, Any]) -> dict[str, 
     return result
 
 
-@pytest.mark.parametrize("version", sorted(EDITIONS))
+@pytest.mark.parametrize("version", discover()["exec_output"].editions)
 def test_exec_output_values_a_release_draws_are_settled(version: str) -> None:
     area = discover()["exec_output"]
     (explorer,) = area.explorers()
@@ -235,7 +233,7 @@ def test_explored_scenarios_load_beside_the_hand_written_ones(name: str, tmp_pat
     explorer = _explorer(name)
     (tmp_path / name).mkdir()
     (tmp_path / name / "_scenarios.json").write_text("[]", encoding="utf-8")
-    version = sorted(EDITIONS)[0]
+    version = discover()[name].editions[0]
     (args,) = generated(lambda draw: explorer.generate(draw, version), 1, "l")
     (tmp_path / name / EXPLORED_FILE).write_text(
         json.dumps(

@@ -210,7 +210,7 @@ def test_force_never_writes_through_a_symbolic_link(
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
-        ('"edition": "0.25.0"', "unknown edition '../../x'; known editions: 0.25.0, 0.169.0"),
+        ('"edition": "0.25.0"', "unknown edition '../../x'; known editions: 0.25.0, 0.94.0, 0.169.0"),
         ('"format": 1', "not a valid fixture file"),
     ],
 )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from codex_conformance.areas import discover
 from codex_conformance.areas.tools.apply_patch_tool import load_tools_scenarios, route_for, scenarios_path
 from codex_conformance.areas.tools.scenarios import load_build_scenarios
 from codex_conformance.cases import CapturedProvenance, load_cases
-from codex_conformance.editions import EDITIONS
 from codex_conformance.paths import fixtures_dir
 
 SCENARIOS = load_tools_scenarios(scenarios_path())
@@ -16,6 +16,8 @@ TOOLS_CASES = [
 ]
 BUILD_SCENARIOS = load_build_scenarios(fixtures_dir())
 BUILD_CASES = [case for case in load_cases(fixtures_dir()) if case.op == "tools.build"]
+# The editions the tools area has been captured from (an edition is added area by area).
+EDITIONS = discover()["tools"].editions
 
 
 def test_every_variant_has_a_route_for_every_edition() -> None:

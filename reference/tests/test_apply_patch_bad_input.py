@@ -12,7 +12,7 @@ import pytest
 
 from codex_reference.adapter import handle
 
-EDITIONS = ("0.25.0", "0.169.0")
+EDITIONS = ("0.25.0", "0.94.0", "0.169.0")
 HUNG_AFTER_SECONDS = 300
 
 

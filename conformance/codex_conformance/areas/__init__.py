@@ -32,7 +32,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from codex_conformance.editions import editions_with
+from codex_conformance.editions import editions_of_area, get_edition
 from codex_conformance.facets import DEFAULT_FACETS, Facet
 
 if TYPE_CHECKING:
@@ -69,7 +69,16 @@ class Area:
 
     @property
     def editions(self) -> list[str]:
-        return editions_with(self.feature)
+        return editions_of_area(self.name, self.feature)
+
+    def absent_from(self, version: str) -> str:
+        """Why the area has no cases in ``version`` (one of EDITIONS, not in ``editions``)."""
+        if not get_edition(version).has(self.feature):
+            return f"area {self.name} is not in {version}: it needs feature {self.feature!r}"
+        return (
+            f"area {self.name} has not been captured from {version} yet "
+            f"(captured_areas in codex_conformance/editions.py; captured from: {', '.join(self.editions)})"
+        )
 
     @property
     def spec_page(self) -> str:

@@ -66,7 +66,7 @@ def _capture_area(area: Area, root: Path, args: argparse.Namespace) -> int:
     failed = False
     for version in versions:
         if version not in area.editions:
-            print(f"{area.name}: not in {version} (needs feature {area.feature!r}); skipped", file=sys.stderr)
+            print(f"{area.absent_from(version)}; skipped", file=sys.stderr)
             continue
         target = root / area.name / f"captured-{version}.json"
         fresh: list[Case] = []

@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     area = discover()[args.area]
     if args.edition not in area.editions:
-        print(f"error: area {area.name} does not exist in {args.edition}", file=sys.stderr)
+        print(f"error: {area.absent_from(args.edition)}", file=sys.stderr)
         return 2
     root: Path = args.fixtures_dir or fixtures_dir()
     try:

@@ -36,7 +36,7 @@ def hidden_ops(version: str) -> dict[str, str]:
     return {
         op: why
         for area in discover().values()
-        if edition.has(area.feature)
+        if edition.has_area(area.name, area.feature)
         for op, why in area.release_hidden_ops(version).items()
     }
 
@@ -47,7 +47,7 @@ def release_ops(version: str) -> dict[str, ReleaseOp]:
     return {
         op: run
         for area in discover().values()
-        if edition.has(area.feature)
+        if edition.has_area(area.name, area.feature)
         for op, run in area.release_ops().items()
     }
 

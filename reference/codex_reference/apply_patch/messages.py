@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from codex_reference.rustlib.strings import debug_str_list, utf8_error_display
 
@@ -75,6 +75,9 @@ MESSAGES_0_25_0 = Messages(
     # The `Vec::insert` in `apply_replacements` (captured: pure-addition-listed-before-removal).
     panic_location="apply-patch/src/lib.rs:635:19",
 )
+# 0.94.0 still prints the path as written and io::Error texts, but already
+# lists the lines it could not find as a block (captured: update-context-missing).
+MESSAGES_0_94_0 = replace(MESSAGES_0_25_0, lines_not_found=lines_not_found_block, panic_location=None)
 MESSAGES_0_169_0 = Messages(
     display=resolved_path,
     lines_not_found=lines_not_found_block,

@@ -326,4 +326,7 @@ def trimmed_is_blank(line: str) -> bool:
 HEREDOC_OPENERS = ("<<EOF", "<<'EOF'", '<<"EOF"')
 
 PARSER_0_25_0 = ParserRules(heredoc_openers=HEREDOC_OPENERS, trim_boundary_markers=False, body=parse_blocks)
+# 0.94.0 trims the boundary markers (captured: begin-trailing-space) but still
+# reads an update's body in blocks.
+PARSER_0_94_0 = ParserRules(heredoc_openers=HEREDOC_OPENERS, trim_boundary_markers=True, body=parse_blocks)
 PARSER_0_169_0 = ParserRules(heredoc_openers=HEREDOC_OPENERS, trim_boundary_markers=True, body=parse_lines)

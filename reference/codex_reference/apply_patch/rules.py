@@ -1,6 +1,6 @@
 """The apply_patch part of an edition's table: which variant of each step applies.
 
-0.169.0 is derived from 0.25.0 with ``dataclasses.replace`` so the
+0.94.0 and 0.169.0 are derived from 0.25.0 with ``dataclasses.replace`` so the
 differences read as a list (see spec/apply_patch.md for each clause).
 """
 
@@ -30,6 +30,18 @@ APPLY_PATCH_0_25_0 = ApplyPatchRules(
         messages=messages.MESSAGES_0_25_0,
         write_strategy="parents-first",
         keep_trailing_slash=True,
+    ),
+)
+
+# 0.94.0: 0.25.0's applier with the boundary markers trimmed, replacements
+# applied in file order, and not-found lines printed as a block.
+APPLY_PATCH_0_94_0 = replace(
+    APPLY_PATCH_0_25_0,
+    parser=parser.PARSER_0_94_0,
+    apply=replace(
+        APPLY_PATCH_0_25_0.apply,
+        text=TextRules(document=LfSplitText, sort_replacements=True),
+        messages=messages.MESSAGES_0_94_0,
     ),
 )
 

@@ -43,7 +43,7 @@ from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_169_0, SafetyRules
 from codex_reference.schema import sanitizer, typed_subset
 from codex_reference.skills import SKILLS_0_169_0, SkillsRules
 from codex_reference.sse.responses import SseRules
-from codex_reference.sse.rules import SSE_0_25_0, SSE_0_169_0
+from codex_reference.sse.rules import SSE_0_25_0, SSE_0_94_0, SSE_0_169_0
 from codex_reference.tools import apply_patch_spec, catalog
 
 
@@ -130,6 +130,7 @@ V0_94_0 = replace(
     V0_25_0,
     version="0.94.0",
     apply_patch=apply_patch_rules.APPLY_PATCH_0_94_0,
+    sse=SSE_0_94_0,
 )
 
 V0_169_0 = replace(

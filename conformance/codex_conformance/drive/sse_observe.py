@@ -183,6 +183,10 @@ def _usage(run: ExecRun, events: list[dict[str, Any]]) -> dict[str, Any]:
         if isinstance(line, dict) and line.get("type") == "token_usage_record":
             payload = line["payload"]
             return {"response_id": payload.get("response_id"), "usage": payload.get("usage")}
+    for line in reversed(run.rollout):  # 0.94.0 records this response's usage in a token_count event
+        payload = line.get("payload") if isinstance(line, dict) and line.get("type") == "event_msg" else None
+        if isinstance(payload, dict) and payload.get("type") == "token_count" and payload.get("info"):
+            return {"usage": payload["info"]["last_token_usage"]}
     for event in events:  # 0.25.0 prints the usage only, and nothing when there is none
         if event.get("type") == "token_count":
             return {"usage": {key: value for key, value in event.items() if key != "type"}}

@@ -25,10 +25,15 @@ def _text_part(part: JSON, keep_annotations: bool) -> JSON:
     return out
 
 
-def _message(item: dict[str, JSON], keep_annotations: bool, keep_phase: bool) -> dict[str, JSON]:
+def _message(
+    item: dict[str, JSON], keep_annotations: bool, keep_phase: bool, keep_id: bool
+) -> dict[str, JSON]:
     content = item.get("content")
     parts = [_text_part(p, keep_annotations) for p in content] if isinstance(content, list) else content
-    out = {"type": "message", "id": item.get("id"), "role": item.get("role"), "content": parts}
+    out: dict[str, JSON] = {"type": "message"}
+    if keep_id:
+        out["id"] = item.get("id")
+    out |= {"role": item.get("role"), "content": parts}
     # 0.169.0's message has an optional `phase` after `content` (upstream test
     # parses_items_and_completed, confirmed by the release); 0.25.0 has no such field.
     if keep_phase and item.get("phase") is not None:
@@ -36,23 +41,23 @@ def _message(item: dict[str, JSON], keep_annotations: bool, keep_phase: bool) ->
     return out
 
 
-def _reasoning(item: dict[str, JSON]) -> dict[str, JSON]:
+def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
     return {
         "type": "reasoning",
-        "id": item.get("id"),
+        **({"id": item.get("id")} if keep_id else {}),
         "summary": item.get("summary"),
         "content": item.get("content"),
         "encrypted_content": item.get("encrypted_content"),
     }
 
 
-def _normalizer(keep_annotations: bool, keep_phase: bool) -> ItemNormalizer:
+def _normalizer(keep_annotations: bool, keep_phase: bool, keep_id: bool = True) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
         if kind == "message":
-            return _message(item, keep_annotations, keep_phase)
+            return _message(item, keep_annotations, keep_phase, keep_id)
         if kind == "reasoning":
-            return _reasoning(item)
+            return _reasoning(item, keep_id)
         return dict(item)
 
     return normalize
@@ -60,5 +65,7 @@ def _normalizer(keep_annotations: bool, keep_phase: bool) -> ItemNormalizer:
 
 # 0.25.0's output_text part is `{text}` only: annotations are dropped.
 NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False)
+# 0.94.0 stores a message or reasoning item without its `id` (captured: message-completed).
+NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False, keep_id=False)
 # 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them otherwise).
 NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(keep_annotations=True, keep_phase=True)

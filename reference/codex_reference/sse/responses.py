@@ -83,16 +83,26 @@ def usage_as_sent(usage: JSON) -> JSON:
 
 
 def usage_zero_filled(usage: JSON) -> JSON:
+    """Each count a number, 0 where the server sent none."""
     if not isinstance(usage, dict):
         return None
     return {
         "input_tokens": _int_or(usage.get("input_tokens"), 0),
         "cached_input_tokens": _int_or(_detail(usage, "input_tokens_details", "cached_tokens"), 0),
-        "cache_write_input_tokens": 0,  # the captures never show another value
         "output_tokens": _int_or(usage.get("output_tokens"), 0),
         "reasoning_output_tokens": _int_or(_detail(usage, "output_tokens_details", "reasoning_tokens"), 0),
         "total_tokens": _int_or(usage.get("total_tokens"), 0),
     }
+
+
+def usage_zero_filled_with_cache_writes(usage: JSON) -> JSON:
+    """``usage_zero_filled`` with a count of cache writes after the cached input."""
+    filled = usage_zero_filled(usage)
+    if not isinstance(filled, dict):
+        return None
+    counts = list(filled.items())
+    # The captures never show another value.
+    return dict([*counts[:2], ("cache_write_input_tokens", 0), *counts[2:]])
 
 
 def _retry_after_ms(message: str) -> int | None:

@@ -1,11 +1,17 @@
-"""The two editions' SSE rules (spec/sse.md); 0.169.0's derived from 0.25.0's."""
+"""Each edition's SSE rules (spec/sse.md), derived from 0.25.0's."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from codex_reference.sse import items
-from codex_reference.sse.responses import FatalFailure, SseRules, usage_as_sent, usage_zero_filled
+from codex_reference.sse.responses import (
+    FatalFailure,
+    SseRules,
+    usage_as_sent,
+    usage_zero_filled,
+    usage_zero_filled_with_cache_writes,
+)
 
 SSE_0_25_0 = SseRules(
     normalize_item=items.NORMALIZE_ITEM_0_25_0,
@@ -19,10 +25,32 @@ SSE_0_25_0 = SseRules(
     incomplete_message=None,  # response.incomplete is an unknown event
 )
 
+# 0.94.0: items without their id, read on past nothing after response.completed,
+# kept when the stream fails; two fatal codes (the stream still read on).
+SSE_0_94_0 = replace(
+    SSE_0_25_0,
+    normalize_item=items.NORMALIZE_ITEM_0_94_0,
+    read_usage=usage_zero_filled,
+    defer_completed=False,
+    keep_items_on_error=True,
+    fatal_codes={
+        "context_length_exceeded": FatalFailure(
+            "Codex ran out of room in the model's context window. "
+            "Start a new thread or clear earlier history before retrying."
+        ),
+        "insufficient_quota": FatalFailure("Quota exceeded. Check your plan and billing details."),
+    },
+    # Captured: explored-7fc22982c0bf (cyber_policy is not captured from 0.94.0).
+    fatal_message_codes={"invalid_prompt": ("Invalid request.", False)},
+    rate_limit_codes={"rate_limit_exceeded": "stream disconnected before completion: "},
+    # Captured: explored-f3b1d9ab31cd.
+    usage_unreadable="failed to parse ResponseCompleted: {error}",
+)
+
 SSE_0_169_0 = replace(
     SSE_0_25_0,
     normalize_item=items.NORMALIZE_ITEM_0_169_0,
-    read_usage=usage_zero_filled,
+    read_usage=usage_zero_filled_with_cache_writes,
     defer_completed=False,
     report_response_id=True,
     keep_items_on_error=True,

@@ -131,6 +131,7 @@ V0_94_0 = replace(
     version="0.94.0",
     apply_patch=apply_patch_rules.APPLY_PATCH_0_94_0,
     sse=SSE_0_94_0,
+    exec_output=exec_output.FORMATTERS_0_94_0,
 )
 
 V0_169_0 = replace(

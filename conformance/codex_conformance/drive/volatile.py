@@ -19,6 +19,8 @@ from codex_conformance.compare import PATTERN_KEY
 # One volatile span: the arg that carries its observed value, how to read it,
 # and the regex a re-run must match.
 _DURATION_CLASSIC = re.compile(r'"duration_seconds":((?:0|[1-9][0-9]*)\.[0-9]+)\}\}\Z')
+# 0.94.0 names a timed-out command's measured duration in milliseconds.
+_TIMED_OUT_MILLIS = re.compile(r'\A\{"output":"command timed out after ([0-9]+) milliseconds')
 _UNIFIED_HEADER = re.compile(
     r"\AChunk ID: (?P<chunk_id>[0-9a-f]+)\n"
     r"Wall time: (?P<duration_seconds>[0-9]+\.[0-9]{4}) seconds\n"
@@ -26,6 +28,7 @@ _UNIFIED_HEADER = re.compile(
 )
 _FORMS = {
     "duration_seconds_classic": r"(?:0|[1-9][0-9]*)\.[0-9]",
+    "timed_out_millis": r"[0-9]+",
     "chunk_id": r"[0-9a-f]{6}",
     "duration_seconds": r"[0-9]+\.[0-9]{4}",
     "session_id": r"[0-9]+",
@@ -49,6 +52,19 @@ def _pattern(text: str, spans: list[tuple[int, int, str]]) -> dict[str, str]:
 def _exec_spans(observed: str) -> list[tuple[int, int, str, str, Any]]:
     """(start, end, form name, arg name, observed value) of each volatile span of an exec output."""
     spans: list[tuple[int, int, str, str, Any]] = []
+    # First: its value, exact to the millisecond, is the one the duration arg
+    # keeps (the classic duration is the same measure rounded to a tenth).
+    millis = _TIMED_OUT_MILLIS.match(observed)
+    if millis is not None:
+        spans.append(
+            (
+                millis.start(1),
+                millis.end(1),
+                "timed_out_millis",
+                "duration_seconds",
+                int(millis.group(1)) / 1000,
+            )
+        )
     classic = _DURATION_CLASSIC.search(observed)
     if classic is not None:
         value = float(classic.group(1))
@@ -71,7 +87,9 @@ def _exec_spans(observed: str) -> list[tuple[int, int, str, str, Any]]:
 def exec_output(observed: str) -> tuple[Any, dict[str, Any]]:
     """(expected output value, observed volatile args) for one exec output text."""
     spans = _exec_spans(observed)
-    volatile = {arg: value for _, _, _, arg, value in spans}
+    volatile: dict[str, Any] = {}
+    for _, _, _, arg, value in spans:
+        volatile.setdefault(arg, value)  # the first span of an arg is its most exact
     forms = [(start, end, _FORMS[form]) for start, end, form, _, _ in spans]
     return (_pattern(observed, forms) if forms else observed), volatile
 
@@ -79,6 +97,7 @@ def exec_output(observed: str) -> tuple[Any, dict[str, Any]]:
 # Fixed stand-ins for the volatile values, each of its span's form, and as an arg.
 _FIXED: dict[str, tuple[str, Any]] = {
     "duration_seconds_classic": ("0.0", 0.0),
+    "timed_out_millis": ("0", 0.0),
     "duration_seconds": ("0.0000", 0.0),
     "chunk_id": ("000000", "000000"),
     "session_id": ("0", 0),

@@ -2,7 +2,8 @@
 
 Each edition maps the tools it runs commands through to one formatter (a
 table entry in ``codex_reference.editions``); 0.25.0's ``shell`` writes a
-JSON object (head_tail.py), 0.169.0's ``exec_command`` plain text (unified.py).
+JSON object (head_tail.py), 0.94.0's ``shell`` a JSON object cut in the
+middle (json_middle.py), 0.169.0's ``exec_command`` plain text (unified.py).
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ from functools import partial
 from typing import Any
 
 from codex_reference.errors import InvalidArgs
-from codex_reference.exec_output import head_tail, unified
+from codex_reference.exec_output import head_tail, json_middle, unified
 
 Formatter = Callable[[dict[str, Any]], str]
 ToolFormatters = Mapping[str, Formatter]
 
 FORMATTERS_0_25_0: ToolFormatters = {
     "shell": partial(head_tail.format_output, limits=head_tail.LIMITS_0_25_0)
+}
+FORMATTERS_0_94_0: ToolFormatters = {
+    "shell": partial(json_middle.format_output, limits=json_middle.LIMITS_0_94_0)
 }
 FORMATTERS_0_169_0: ToolFormatters = {
     "exec_command": partial(unified.format_output, rules=unified.TRUNCATION_0_169_0)

@@ -56,19 +56,24 @@ def _duration(seconds: float) -> str:
     return f32_text(floats.to_f32(tenths) / 10.0)
 
 
+def json_object(text: str, exit_code: int, duration_seconds: float) -> str:
+    """The ``{"output", "metadata"}`` object as serde_json writes it."""
+    return (
+        '{"output":'
+        + json_string(text)
+        + ',"metadata":{"exit_code":'
+        + str(exit_code)
+        + ',"duration_seconds":'
+        + _duration(duration_seconds)
+        + "}}"
+    )
+
+
 def format_output(args: dict[str, Any], limits: HeadTailLimits) -> str:
     if flag(args, "timed_out"):
         return limits.timeout_text
     content = truncate(string(args, "output"), limits)
-    return (
-        '{"output":'
-        + json_string(content)
-        + ',"metadata":{"exit_code":'
-        + str(integer(args, "exit_code", *I32))
-        + ',"duration_seconds":'
-        + _duration(seconds(args, "duration_seconds", 0.0))
-        + "}}"
-    )
+    return json_object(content, integer(args, "exit_code", *I32), seconds(args, "duration_seconds", 0.0))
 
 
 LIMITS_0_25_0 = HeadTailLimits(

@@ -132,6 +132,10 @@ V0_94_0 = replace(
     apply_patch=apply_patch_rules.APPLY_PATCH_0_94_0,
     sse=SSE_0_94_0,
     exec_output=exec_output.FORMATTERS_0_94_0,
+    dispatch=dispatch.DISPATCH_0_94_0,
+    items=items.ITEMS_0_94_0,
+    tools_catalog=catalog.CATALOG_0_94_0,
+    apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_94_0,
 )
 
 V0_169_0 = replace(

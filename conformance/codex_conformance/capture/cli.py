@@ -5,6 +5,9 @@ Reads ``fixtures/<area>/_scenarios.json``, runs the release once per scenario
 With ``--check`` nothing is written: the fresh captures are diffed against the
 committed goldens and any difference fails (this is how CI re-checks them).
 ``--all`` does every area in turn, each in every edition it exists in.
+Exit status: 0; 1 when ``--check`` found differences; 2 for a usage error;
+3 when a capture failed (one line on stderr; nothing written for that
+edition of that area).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 from codex_conformance.areas import Area, discover
 from codex_conformance.capture.fixture_writer import diff_against_committed, merge_cases, render_fixture
 from codex_conformance.cases import Case
+from codex_conformance.drive.errors import CaptureError, InvalidInputError, ReleaseUnavailableError
 from codex_conformance.editions import EDITIONS
 from codex_conformance.paths import fixtures_dir
 
@@ -70,9 +74,14 @@ def _capture_area(area: Area, root: Path, args: argparse.Namespace) -> int:
             continue
         target = root / area.name / f"captured-{version}.json"
         fresh: list[Case] = []
-        for case in area.capture_cases()(root, version, only):
-            print(f"captured {case.id}", file=sys.stderr)
-            fresh.append(case)
+        try:
+            for case in area.capture_cases()(root, version, only):
+                print(f"captured {case.id}", file=sys.stderr)
+                fresh.append(case)
+        except (CaptureError, ReleaseUnavailableError, InvalidInputError) as exc:
+            # Nothing is written for this edition: a fixture is captured whole or not at all.
+            print(f"error: {area.name} {version}: {exc}; nothing written", file=sys.stderr)
+            return 3
         if only and len(fresh) != len(only):
             known = {case.id.rsplit("/", 1)[1] for case in fresh}
             print(

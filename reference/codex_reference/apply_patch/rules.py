@@ -37,6 +37,8 @@ APPLY_PATCH_0_25_0 = ApplyPatchRules(
 # applied in file order, and not-found lines printed as a block.
 APPLY_PATCH_0_94_0 = replace(
     APPLY_PATCH_0_25_0,
+    # The tool's grammar is 0.169.0's (captured: tools/0.94.0/apply-patch-freeform).
+    grammar=grammar.GRAMMAR_0_169_0,
     parser=parser.PARSER_0_94_0,
     apply=replace(
         APPLY_PATCH_0_25_0.apply,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from codex_reference.args import string, string_map
@@ -25,7 +25,14 @@ from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 
-__all__ = ["DISPATCH_0_25_0", "DISPATCH_0_169_0", "DispatchRules", "EnvironmentRule", "call"]
+__all__ = [
+    "DISPATCH_0_25_0",
+    "DISPATCH_0_94_0",
+    "DISPATCH_0_169_0",
+    "DispatchRules",
+    "EnvironmentRule",
+    "call",
+]
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,9 @@ class DispatchRules:
     detail_refused: str = ""
     # view_image on a directory (an empty path names the working directory).
     not_a_file: str = ""
+    # The text view_image answers for a file it found, the image itself going
+    # into the next request; None where the output carries the image.
+    image_attached: str | None = None
 
 
 @dataclass(frozen=True)
@@ -186,6 +196,39 @@ DISPATCH_0_169_0 = DispatchRules(
     not_a_file="image path `{path}` is not a file",
 )
 
+# 0.94.0 (gpt-5, no unified exec): shell, update_plan and view_image; a
+# call of the wrong kind to one of them is "aborted" (captured:
+# custom-to-function-shell).  shell's arguments lost 0.25.0's
+# with_escalated_permissions and gained fields whose types no case pins;
+# view_image attaches the file to the next request and answers a fixed text
+# (captured: view-image-png).
+_SHELL_0_94_0 = _struct(
+    "ShellToolCallParams",
+    (
+        ("command", _STRINGS),
+        ("workdir", _optional(_STRING)),
+        ("timeout_ms", _optional(Shape("u64"))),
+        ("justification", _optional(_STRING)),
+    ),
+    aliases=(("timeout", "timeout_ms"),),
+    declined=frozenset({"sandbox_permissions", "prefix_rule"}),
+)
+_VIEW_IMAGE_0_94_0 = _struct("ViewImageArgs", (("path", _STRING),))
+DISPATCH_0_94_0 = replace(
+    DISPATCH_0_25_0,
+    function_handlers=frozenset({"shell", "update_plan", "view_image"}),
+    kind_mismatch="aborted",
+    view_image=True,
+    argument_types={
+        "shell": (_SHELL_0_94_0,),
+        "update_plan": (_UPDATE_PLAN,),
+        "view_image": (_VIEW_IMAGE_0_94_0,),
+    },
+    # The working directory joined with an empty path keeps its slash.
+    not_a_file="image path `{path}/` is not a file",
+    image_attached="attached local image path",
+)
+
 _ID_PREFIX = {"function_call_output": "fco_", "custom_tool_call_output": "ctco_"}
 _PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
 
@@ -200,7 +243,40 @@ def _item(rules: DispatchRules, kind: str, call_id: str, output: JSON) -> dict[s
     return item
 
 
+def _missing_image(args: Mapping[str, JSON], path: str) -> str:
+    cwd = args.get("cwd")
+    if not isinstance(cwd, str):
+        raise InvalidArgs("a view_image call on a missing file needs `cwd` (the run's working directory)")
+    return f"unable to locate image at `{cwd}/{path}`: No such file or directory (os error 2)"
+
+
+def _attached_image(
+    attached: str, not_a_file: str, args: Mapping[str, JSON], arguments: Mapping[str, JSON]
+) -> JSON:
+    """A file is attached as it is, image or not: the output only says so."""
+    path = arguments.get("path")
+    files = string_map(args.get("files"), "files")
+    if not isinstance(path, str):
+        raise NotModelled("view_image arguments the release would reject are not modelled")
+    if path in files:
+        return attached
+    if path == "":
+        return _working_directory(not_a_file, args)
+    if path.endswith("/") or any(name.startswith(path + "/") for name in files):
+        raise NotModelled("view_image on a directory is not modelled")
+    return _missing_image(args, path)
+
+
+def _working_directory(not_a_file: str, args: Mapping[str, JSON]) -> str:
+    cwd = args.get("cwd")
+    if not isinstance(cwd, str):
+        raise InvalidArgs("a view_image call on the working directory needs `cwd`")
+    return not_a_file.format(path=cwd)
+
+
 def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON:
+    if rules.image_attached is not None:
+        return _attached_image(rules.image_attached, rules.not_a_file, args, arguments)
     path = arguments.get("path")
     files = string_map(args.get("files"), "files")
     if not isinstance(path, str):
@@ -214,15 +290,9 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
         # The run's directory, or one named like it: no file to read.
         if path:
             raise NotModelled("view_image on a path that names a directory is not modelled")
-        cwd = args.get("cwd")
-        if not isinstance(cwd, str):
-            raise InvalidArgs("a view_image call on the working directory needs `cwd`")
-        return rules.not_a_file.format(path=cwd)
+        return _working_directory(rules.not_a_file, args)
     if path not in files:
-        cwd = args.get("cwd")
-        if not isinstance(cwd, str):
-            raise InvalidArgs("a view_image call on a missing file needs `cwd` (the run's working directory)")
-        return f"unable to locate image at `{cwd}/{path}`: No such file or directory (os error 2)"
+        return _missing_image(args, path)
     try:
         # Non-ASCII text is no base64 either (b64decode says so with a ValueError).
         content = base64.b64decode(files[path], validate=True)

@@ -13,7 +13,7 @@ from typing import Any
 from codex_reference.items import variants
 from codex_reference.items.variants import ItemRules
 
-__all__ = ["ITEMS_0_25_0", "ITEMS_0_169_0", "ItemRules", "serialize"]
+__all__ = ["ITEMS_0_25_0", "ITEMS_0_94_0", "ITEMS_0_169_0", "ItemRules", "serialize"]
 
 ITEMS_0_25_0 = ItemRules(
     generate_ids=False,
@@ -27,6 +27,15 @@ ITEMS_0_25_0 = ItemRules(
         "custom_tool_call": variants.custom_tool_call,
         "local_shell_call": variants.local_shell_call,
     },
+)
+
+# 0.94.0 writes no item ids (captured: message-basic), reads reasoning without
+# one, and sends web_search_call items back.
+ITEMS_0_94_0 = replace(
+    ITEMS_0_25_0,
+    omit_ids=True,
+    reasoning_requires_id=False,
+    serializers={**ITEMS_0_25_0.serializers, "web_search_call": variants.web_search_call},
 )
 
 ITEMS_0_169_0 = replace(

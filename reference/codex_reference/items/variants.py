@@ -28,6 +28,8 @@ class ItemRules:
     # Reasoning without an id is dropped (the struct's id is not optional).
     reasoning_requires_id: bool
     serializers: Mapping[str, Callable[[Obj, ItemRules], Obj | None]] = field(default_factory=dict)
+    # The id is read (a mistyped one still drops the item) but never written.
+    omit_ids: bool = False
 
 
 class _Dropped(Exception):
@@ -155,6 +157,9 @@ def serialize(item: JSON, rules: ItemRules) -> Obj | None:
     if serializer is None:
         return None
     try:
-        return serializer(item, rules)
+        out = serializer(item, rules)
     except _Dropped:
         return None
+    if out is not None and rules.omit_ids:
+        out.pop("id", None)
+    return out

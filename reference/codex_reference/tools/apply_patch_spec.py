@@ -6,6 +6,8 @@ captured request bodies (``codex-conformance capture tools``):
 - 0.25.0 sends the freeform variant (a ``custom`` tool with a Lark grammar)
   or the function variant (one string parameter ``input``) depending on how
   it is configured;
+- 0.94.0 sends either: the freeform one with 0.169.0's grammar, the
+  function one as 0.25.0 has it;
 - 0.169.0 sends only the freeform variant; its grammar lets added and
   changed lines be empty (``/(.*)/`` where 0.25.0 has ``/(.+)/``).
 
@@ -23,6 +25,7 @@ from codex_reference.json_types import JSON
 
 __all__ = [
     "APPLY_PATCH_TOOLS_0_25_0",
+    "APPLY_PATCH_TOOLS_0_94_0",
     "APPLY_PATCH_TOOLS_0_169_0",
     "GRAMMAR_0_25_0",
     "GRAMMAR_0_169_0",
@@ -196,6 +199,17 @@ def _function(description: str) -> dict[str, JSON]:
 
 APPLY_PATCH_TOOLS_0_25_0: ToolSpecs = {
     "freeform": _freeform("Use the `apply_patch` tool to edit files", GRAMMAR_0_25_0),
+    "function": _function(_FUNCTION_DESCRIPTION_0_25_0),
+}
+
+# 0.94.0: 0.169.0's freeform grammar (empty lines allowed) under its own
+# description, and 0.25.0's function tool for families that ask for it.
+APPLY_PATCH_TOOLS_0_94_0: ToolSpecs = {
+    "freeform": _freeform(
+        "Use the `apply_patch` tool to edit files. "
+        "This is a FREEFORM tool, so do not wrap the patch in JSON.",
+        GRAMMAR_0_169_0,
+    ),
     "function": _function(_FUNCTION_DESCRIPTION_0_25_0),
 }
 

@@ -4,7 +4,8 @@ Tool texts are release data (``data/catalog-<version>.json``, each entry
 naming the capture it was copied from, found by the edition's version); this
 module holds only the rules that choose and order them, one function per way
 a release builds its catalog: ``_from_config_keys`` (0.25.0: legacy config
-keys, one command tool by precedence) and ``_from_features`` (0.169.0:
+keys, one command tool by precedence), ``_from_model_family`` (0.94.0: the
+model family's tools and a few feature flags) and ``_from_features`` (0.169.0:
 feature flags and the bundled model catalog, code mode) (spec/tools.md,
 TOOLS-BUILD-* and the clauses per tool).
 
@@ -26,7 +27,7 @@ from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_
 from codex_reference.json_types import JSON
 from codex_reference.tools import apply_patch_spec, code_mode
 
-__all__ = ["CATALOG_0_25_0", "CATALOG_0_169_0", "CatalogRules", "ConfigRejected", "build"]
+__all__ = ["CATALOG_0_25_0", "CATALOG_0_94_0", "CATALOG_0_169_0", "CatalogRules", "ConfigRejected", "build"]
 
 Config = Mapping[str, JSON]
 
@@ -101,6 +102,87 @@ def _from_config_keys(version: str, model: str, config: Config) -> list[JSON]:
         tools.append(copy.deepcopy(apply_patch_spec.APPLY_PATCH_TOOLS_0_25_0[variant]))
     if config.get("tools.web_search", False):
         tools.append(_tool(version, "web_search"))
+    return tools
+
+
+# --- 0.94.0 -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Family:
+    """What a 0.94.0 model family changes in the tools (the first matching slug prefix wins)."""
+
+    command_tool: str  # shell, shell_command or local_shell
+    apply_patch: str | None  # the family's own apply_patch variant
+    experimental_tools: tuple[str, ...] = ()
+
+
+# Prefixes as probed against the release (spec/tools.md, "Edition 0.94.0");
+# any other slug gets the default family, as gpt-5, o3, gpt-4.1 and an
+# unknown slug do.
+_FAMILIES_0_94_0: tuple[tuple[str, _Family], ...] = (
+    ("codex-mini-latest", _Family("local_shell", None)),
+    ("test-gpt-5", _Family("shell_command", None, ("grep_files", "read_file", "list_dir", "test_sync_tool"))),
+    ("gpt-5-codex", _Family("shell_command", "freeform")),
+    ("gpt-5.1", _Family("shell_command", "freeform")),
+    ("gpt-5.2", _Family("shell_command", "freeform")),
+    ("gpt-oss", _Family("shell", "function")),
+)
+_DEFAULT_FAMILY_0_94_0 = _Family("shell", None)
+_KEYS_0_94_0: dict[str, tuple[JSON, ...]] = {
+    "approval_policy": ("untrusted", "on-failure", "on-request", "never"),
+    "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
+    "web_search": ("disabled", "cached", "live"),
+    "features.shell_tool": _BOOL,
+    "features.unified_exec": _BOOL,
+    "features.apply_patch_freeform": _BOOL,
+    "features.collab": _BOOL,
+}
+_FEATURE_DEFAULTS_0_94_0 = {
+    "shell_tool": True,
+    "unified_exec": False,
+    "apply_patch_freeform": False,
+    "collab": False,
+}
+_MCP_RESOURCE_TOOLS = ("list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource")
+_COLLAB_TOOLS_0_94_0 = ("spawn_agent", "send_input", "wait", "close_agent")
+
+
+def _family_0_94_0(model: str) -> _Family:
+    return next(
+        (family for prefix, family in _FAMILIES_0_94_0 if model.startswith(prefix)), _DEFAULT_FAMILY_0_94_0
+    )
+
+
+def _from_model_family(version: str, model: str, config: Config) -> list[JSON]:
+    """0.94.0: the model family picks the command tool and apply_patch; features add or swap tools.
+
+    Approval policy and sandbox mode change no tool text (TOOLS-BUILD-1);
+    full access lets web_search reach the web, as in 0.169.0 (TOOLS-WEB-1).
+    """
+    config = _checked(config, _KEYS_0_94_0)
+    family = _family_0_94_0(model)
+
+    def feature(name: str) -> bool:
+        return bool(config.get(f"features.{name}", _FEATURE_DEFAULTS_0_94_0[name]))
+
+    tools: list[JSON] = []
+    if feature("shell_tool"):
+        if feature("unified_exec"):
+            tools += [_tool(version, "exec_command"), _tool(version, "write_stdin")]
+        else:
+            tools.append(_tool(version, family.command_tool))
+    # Sent whether or not an MCP server is configured.
+    tools += [_tool(version, name) for name in (*_MCP_RESOURCE_TOOLS, "update_plan", "request_user_input")]
+    # The family's own variant wins over the feature flag.
+    variant = family.apply_patch or ("freeform" if feature("apply_patch_freeform") else None)
+    if variant is not None:
+        tools.append(copy.deepcopy(apply_patch_spec.APPLY_PATCH_TOOLS_0_94_0[variant]))
+    tools += [_tool(version, name) for name in family.experimental_tools]
+    tools += _web_search(_FALLBACK, config)
+    tools.append(_tool(version, "view_image"))
+    if feature("collab"):
+        tools += [_tool(version, name) for name in _COLLAB_TOOLS_0_94_0]
     return tools
 
 
@@ -369,6 +451,7 @@ class CatalogRules:
 
 
 CATALOG_0_25_0 = CatalogRules(_from_config_keys)
+CATALOG_0_94_0 = CatalogRules(_from_model_family)
 CATALOG_0_169_0 = CatalogRules(_from_features)
 
 

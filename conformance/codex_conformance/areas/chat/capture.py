@@ -12,6 +12,7 @@ from codex_conformance.areas.chat import release as chat_ops
 from codex_conformance.areas.chat.scenarios import ChatScenario, load_chat_scenarios, render
 from codex_conformance.cases import Case
 from codex_conformance.drive import config_toml, request_volatile
+from codex_conformance.drive.errors import CaptureError
 
 # Only 0.25.0 speaks chat; 0.169.0 refuses the configuration (REQ-WIRE-1).
 
@@ -28,9 +29,14 @@ def _request_case(version: str, scenario: ChatScenario) -> Case:
         config=extra,
     )
     tools = chat_observe.responses_tools(version, scenario.model, extra)
-    if chat_ops.config_for_tools(tools) != extra:
+    implied = chat_ops.config_for_tools(tools)
+    if implied != extra:
         # The release adapter picks the configuration from the tool names: keep that possible.
-        raise ValueError(f"{scenario.slug}: config {extra!r} is not what tools {tools} imply")
+        names = [tool.get("name", tool.get("type")) for tool in tools]
+        raise CaptureError(
+            f"{scenario.slug}: release {version} sends the tools {names}, which imply the "
+            f"configuration {implied!r}, not the scenario's {extra!r}"
+        )
     args: dict[str, Any] = {"edition": version, "model": scenario.model, "input": held, "tools": tools}
     # The working directory in the environment context and the built-in
     # instructions become patterns, as in request.build (spec/chat.md).

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import io
 import json
 import random
 from pathlib import Path
@@ -22,7 +23,7 @@ from codex_conformance.areas import discover
 from codex_conformance.areas.scenarios import EXPLORED_FILE, Scenario, load_area_scenarios
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
 from codex_conformance.explore.answers import same_response
-from codex_conformance.explore.run import explore
+from codex_conformance.explore.run import Progress, explore
 from codex_conformance.explore.shrink import shrink
 from codex_conformance.explore.signature import signature
 from codex_conformance.explore.write import add_scenarios
@@ -115,6 +116,26 @@ def test_exploring_a_stand_in_release_finds_its_rule_and_writes_it(tmp_path: Pat
     )
     # The same findings again add nothing: slugs come from the inputs.
     assert add_scenarios(tmp_path, area, explorer, found) == []
+
+
+def test_shrinking_reports_its_progress() -> None:
+    area = discover()["apply_patch"]
+    (explorer,) = area.explorers()
+    out = io.StringIO()  # not a terminal: a line every tenth of the runs
+    found = explore(
+        area.name,
+        _drops_final_newline,
+        explorer,
+        "0.169.0",
+        budget=60,
+        seed="t",
+        shrink_runs=50,
+        progress=Progress(60, out),
+    )
+    lines = out.getvalue().splitlines()
+    assert found.clusters and "60/60 inputs" in lines[-1 - sum("shrinking" in line for line in lines)]
+    shrinking = [line for line in lines if line.startswith("shrinking cluster 1/")]
+    assert shrinking[0].endswith(": 1/50 release runs"), shrinking
 
 
 def test_exploring_the_reference_against_itself_finds_nothing() -> None:

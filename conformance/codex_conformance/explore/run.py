@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TextIO
 
 from codex_conformance.areas import ReleaseOp
@@ -70,6 +71,14 @@ class Progress:
         elif done >= self.next_line or done == self.total:
             print(text, file=self.out, flush=True)
             self.next_line = done + max(self.total // 10, 1)
+
+    def shrinking(self, cluster: int, clusters: int, runs: int, most: int) -> None:
+        """Shrinking asks the release again and again (minutes for a slow one): say how far it is."""
+        text = f"shrinking cluster {cluster}/{clusters}: {runs}/{most} release runs"
+        if self.tty:
+            print(f"\r{text}", end="", file=self.out, flush=True)
+        elif runs == 1 or runs % max(most // 10, 1) == 0:
+            print(text, file=self.out, flush=True)
 
 
 def explorer_inputs(explorer: Explorer, version: str, count: int, seed: str) -> list[Args]:
@@ -150,8 +159,15 @@ def explore(
                     cluster.count += 1
             if progress is not None:
                 progress.show(done, result.disagreed)
-    for cluster in result.clusters.values():
-        cluster.shrunk = _shrunk(cluster, one, describe, shrink_runs)
+    for index, cluster in enumerate(result.clusters.values(), 1):
+        report = (
+            None
+            if progress is None
+            else partial(progress.shrinking, index, len(result.clusters), most=shrink_runs)
+        )
+        cluster.shrunk = _shrunk(cluster, one, describe, shrink_runs, report)
+    if progress is not None and progress.tty and result.clusters:
+        print(file=progress.out)
     result.seconds = time.monotonic() - started
     return result
 
@@ -165,8 +181,15 @@ def _shrunk(
     one: Callable[[Args], Answers | str],
     describe: Callable[[Response, Response], str],
     runs: int,
+    report: Callable[[int], None] | None = None,
 ) -> Answers:
+    asked = 0
+
     def still(args: Any) -> bool:
+        nonlocal asked
+        asked += 1
+        if report is not None:
+            report(asked)
         answered = one(args)
         return (
             isinstance(answered, Answers)

@@ -196,7 +196,8 @@ DISPATCH_0_169_0 = DispatchRules(
     not_a_file="image path `{path}` is not a file",
 )
 
-# 0.94.0 (gpt-5, no unified exec): shell, update_plan and view_image; a
+# 0.94.0 (gpt-5, no unified exec): shell (and its alias container.exec),
+# update_plan and view_image; a
 # call of the wrong kind to one of them is "aborted" (captured:
 # custom-to-function-shell).  shell's arguments lost 0.25.0's
 # with_escalated_permissions and gained fields whose types no case pins;
@@ -216,11 +217,12 @@ _SHELL_0_94_0 = _struct(
 _VIEW_IMAGE_0_94_0 = _struct("ViewImageArgs", (("path", _STRING),))
 DISPATCH_0_94_0 = replace(
     DISPATCH_0_25_0,
-    function_handlers=frozenset({"shell", "update_plan", "view_image"}),
+    function_handlers=frozenset({"shell", "container.exec", "update_plan", "view_image"}),
     kind_mismatch="aborted",
     view_image=True,
     argument_types={
         "shell": (_SHELL_0_94_0,),
+        "container.exec": (_SHELL_0_94_0,),
         "update_plan": (_UPDATE_PLAN,),
         "view_image": (_VIEW_IMAGE_0_94_0,),
     },

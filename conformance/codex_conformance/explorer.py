@@ -21,11 +21,11 @@ Args = dict[str, Any]
 Response = dict[str, Any]
 # Many inputs in one release run: a response per input, or None where the run says nothing about it.
 Batch = Callable[[str, list[Args]], list[Response | None]]
-# A release response -> (the same response with each value the release
-# measured or drew at random (a duration, a chunk id, a made-up id) replaced by
-# a fixed one, the args that give the reference those fixed values).  A case
-# carries such values as args, so the comparison is exact again and two runs
-# of the release settle to the same response.
+# A release response -> (the response to compare with the reference's, the
+# args that give the reference the values the release measured or drew at
+# random: a duration, a chunk id, a made-up id).  A case carries such values
+# as args, so the comparison is exact again.  Either the observed values are
+# given (where their length moves a later cut) or fixed ones replace them.
 Settle = Callable[[Response], tuple[Response, Args]]
 
 
@@ -46,6 +46,10 @@ class Explorer:
     batch_size: int = 1
     # Where the release's answers carry values no input fixes (see Settle).
     settle: Settle | None = None
+    # A settled release response -> the same with every value that differs
+    # from run to run fixed: two runs answered alike when these are equal.
+    # Needed where ``settle`` keeps the observed values; the identity otherwise.
+    steady_form: Callable[[Response], Response] | None = None
     # (release, reference) -> the disagreement's signature, where the generic
     # one (explore.signature) would name each input's content and so give
     # every input a cluster of its own (an output text quoted in one line).

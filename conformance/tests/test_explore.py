@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from codex_conformance.areas import discover
 from codex_conformance.areas.scenarios import EXPLORED_FILE, Scenario, load_area_scenarios
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
-from codex_conformance.explore.answers import same_response
+from codex_conformance.explore.answers import ask, same_response
 from codex_conformance.explore.run import Progress, explore
 from codex_conformance.explore.shrink import shrink
 from codex_conformance.explore.signature import signature
@@ -278,3 +278,25 @@ def test_a_failed_batch_run_asks_each_input_alone() -> None:
     explorer = dataclasses.replace(_explorer("exec_output"), batch=failing)
     found = explore(area.name, _exec_with_volatile_values, explorer, "0.25.0", budget=30, seed="f")
     assert (found.agreed, found.harness_failures) == (30, [])
+
+
+def test_a_timed_out_commands_milliseconds_move_the_cut_and_the_reference_is_given_them() -> None:
+    """explore exec_output --edition 0.94.0 --seed ci: the measured milliseconds precede the cut text."""
+    explorer = _explorer("exec_output")
+    assert explorer.settle is not None and explorer.steady_form is not None
+    output = ("\u00e9" * 189 + "\n") * 27
+    args = {"edition": "0.94.0", "tool": "shell", "output": output, "exit_code": 0, "timed_out": True}
+    run = _reference_result("exec.format_output")
+    durations = (0.007, 1.002, 1.003)
+    texts = {seconds: run("0.94.0", {**args, "duration_seconds": seconds}) for seconds in durations}
+    # Three digits more before the output move the cut by a character: more than the digits differ.
+    assert texts[0.007]["output"].replace("7 milliseconds", "1002 milliseconds") != texts[1.002]["output"]
+    for seconds, text in texts.items():
+
+        def release(version: str, given: dict[str, Any], text: dict[str, Any] = text) -> dict[str, Any]:
+            return text
+
+        answered = ask(release, "0.94.0", explorer.op, args, settle=explorer.settle)
+        assert answered.agree, seconds
+    forms = [explorer.steady_form({"result": text}) for text in texts.values()]
+    assert forms[1] == forms[2] != forms[0]  # two runs alike when only the measure's value differs

@@ -133,7 +133,8 @@ def explore(
         if isinstance(answered, str) or answered.agree or answered.declined:
             return answered
         again = one(answered.args)
-        if isinstance(again, Answers) and not same_response(again.release, answered.release):
+        form = explorer.steady_form or (lambda response: response)
+        if isinstance(again, Answers) and not same_response(form(again.release), form(answered.release)):
             return VARIES
         return answered
 

@@ -25,8 +25,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from codex_conformance.areas.exec_output.release import written_outputs
+from codex_conformance.drive import volatile
 from codex_conformance.drive.errors import ReleaseRejectedError
-from codex_conformance.drive.volatile import fixed_exec_output
 from codex_conformance.editions import get_edition
 from codex_conformance.explorer import Args, Explorer, Response
 from codex_conformance.generators import Draw, as_strategy
@@ -162,8 +162,16 @@ def scenario(args: Args) -> dict[str, Any]:
 
 
 def _settle(release: Response) -> tuple[Response, Args]:
-    output, fixed = fixed_exec_output(release["result"]["output"])
-    return {"result": {"output": output}}, fixed
+    """The observed text, and its volatile values for the reference: their length moves its cuts."""
+    _, observed = volatile.exec_output(release["result"]["output"])
+    return release, observed
+
+
+def _steady_form(release: Response) -> Response:
+    if "result" not in release:
+        return release
+    output, _ = volatile.fixed_exec_output(release["result"]["output"])
+    return {"result": {"output": output}}
 
 
 _MARKER = re.compile(r"\[\.\.\. omitted \d+ of \d+ lines \.\.\.\]|…\d+ (?:chars|tokens) truncated…")
@@ -237,6 +245,7 @@ EXPLORERS = (
         batch=_batch,
         batch_size=20,
         settle=_settle,
+        steady_form=_steady_form,
         describe=describe,
     ),
 )

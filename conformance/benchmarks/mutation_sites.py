@@ -15,9 +15,18 @@ never goes through ``ast.unparse`` (which is only used to show the change).
 
 Code that never runs, or runs but cannot matter, is not a site: docstrings,
 annotations (the reference imports ``annotations`` from ``__future__``),
-``Literal[...]`` and ``cast(...)`` type arguments, ``__all__``, ``if
-TYPE_CHECKING:`` blocks, and dropping an import, a ``def``/``class``, a
-``pass`` or an ``assert`` (which only narrow types for mypy).
+``Literal[...]`` and ``cast(...)`` type arguments, ``__all__`` and
+``__version__``, ``if TYPE_CHECKING:`` blocks, and dropping an import, a
+``def``/``class``, a ``pass`` or an ``assert`` (which only narrow types for
+mypy).  Nor are these, which no answer can show:
+
+- the message of a raised ``InvalidArgs``, ``UnknownEdition``,
+  ``SchemaRejected`` or ``ReleaseCrash``: each becomes an error answer, and
+  cases compare an error by its kind, never its message
+  (spec/adapter-protocol.md);
+- ``frozen=`` and ``slots=`` of ``@dataclass(...)`` (mypy strict rejects an
+  assignment to a frozen field, so no code of the reference makes one) and
+  ``maxsize=`` of ``@lru_cache(...)`` (speed only).
 """
 
 from __future__ import annotations
@@ -52,6 +61,10 @@ _SYMBOLS: dict[type[ast.cmpop], str] = {
 _UNDROPPABLE: tuple[type[ast.stmt], ...] = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)
 _UNDROPPABLE += (ast.AsyncFunctionDef, ast.Pass, ast.Assert, ast.Global, ast.Nonlocal)
 _TYPE_ONLY_CALLS = frozenset({"cast", "TypeVar", "NewType"})
+# Errors the adapter answers as {"error": {"kind", "message"}}: a case compares the kind only.
+_ERRORS_ANSWERED_BY_KIND = frozenset({"InvalidArgs", "UnknownEdition", "SchemaRejected", "ReleaseCrash"})
+# Keyword arguments of decorators no answer can show (module docstring).
+_UNSEEN_KEYWORDS = {"dataclass": frozenset({"frozen", "slots"}), "lru_cache": frozenset({"maxsize"})}
 _SHOWN = 40  # characters of a replacement kept in a mutant's id
 
 
@@ -279,19 +292,28 @@ def _not_run(tree: ast.Module) -> set[int]:
             skip(node.annotation)
         elif isinstance(node, ast.Call) and _called_name(node) in _TYPE_ONLY_CALLS and node.args:
             skip(node.args[0])
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            if _called_name(node.exc) in _ERRORS_ANSWERED_BY_KIND and node.exc.args:
+                skip(node.exc.args[0])
+        elif isinstance(node, ast.Call) and _called_name(node) in _UNSEEN_KEYWORDS:
+            for keyword in node.keywords:
+                if keyword.arg in _UNSEEN_KEYWORDS[_called_name(node)]:
+                    skip(keyword.value)
         elif _type_only(node):
             skip(node)
     return skipped
 
 
 def _type_only(node: ast.AST) -> bool:
-    """``Literal[...]``, ``if TYPE_CHECKING:`` and ``__all__ = ...``: nothing a caller can observe."""
+    """``Literal[...]``, ``if TYPE_CHECKING:``, ``__all__ = ...`` and ``__version__ = ...``:
+    nothing a caller can observe."""
     if isinstance(node, ast.Subscript):
         return isinstance(node.value, ast.Name) and node.value.id == "Literal"
     if isinstance(node, ast.If):
         return ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
     if isinstance(node, ast.Assign):
-        return any(isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets)
+        names = [target.id for target in node.targets if isinstance(target, ast.Name)]
+        return any(name in ("__all__", "__version__") for name in names)
     return False
 
 

@@ -43,8 +43,8 @@ own test that does (reference/tests/test_invalid_args.py).  Those mutants are
 counted apart ("args" column, an "Out of the cases' reach" section) and left
 out of the kill rate, like the equivalent ones; an entry of this kind is
 only for such a check, never for a behaviour a release could show.
-A survivor that only drops a ``raise NotModelled(...)`` statement, or
-changes its message, is counted apart too ("n/m" column, the same section),
+A survivor that only drops a ``raise NotModelled(...)`` statement (or an
+``if`` whose whole body it is), or changes its message, is counted apart too ("n/m" column, the same section),
 without an entry: that statement runs only on an input the reference does
 not model, where it answers ``unsupported``; the unmutated reference passes
 every case, so no case holds such an input, and the mutant differs from it
@@ -419,13 +419,16 @@ def areas_of_reach(site: Site, result: Result) -> list[str]:
 
 
 NOT_MODELLED_REASON = (
-    "changes only a `raise NotModelled(...)`: it runs on inputs the reference does not model "
-    "(answered unsupported), which no case holds"
+    "changes only a `raise NotModelled(...)`, or drops the `if` that only raises it: it changes "
+    "only answers to inputs the reference does not model (answered unsupported), which no case holds"
 )
 
 
 def _only_not_modelled(site: Site, original: str) -> bool:
-    """Whether the mutant drops a ``raise NotModelled(...)`` statement or changes its message."""
+    """Whether the mutant drops a ``raise NotModelled(...)`` statement or changes its message,
+    or drops an ``if`` that only raises it."""
+    if site.operator == "drop" and site.guards_not_modelled:
+        return True
     return site.operator in ("drop", "str") and original.strip().startswith("raise NotModelled(")
 
 

@@ -82,6 +82,11 @@ class Site:
     end_col: int
     replacement: str  # the changed code, for the id and the report
     at_import: bool  # runs when the module is imported rather than when one of its functions is called
+    # Drops an ``if`` whose whole body raises NotModelled: the mutant then models
+    # inputs the reference answers unsupported, which no case holds, and
+    # nothing else.  (A changed test could also widen the guard, over inputs
+    # the reference does model: such a mutant stays a survivor.)
+    guards_not_modelled: bool = False
 
     @property
     def id(self) -> str:
@@ -100,6 +105,7 @@ def sites(root: Path, module: str) -> list[Site]:
     tree = ast.parse((root / module).read_text(encoding="utf-8"))
     skipped = _not_run(tree)
     at_import = _import_time_nodes(tree)
+    guards = _not_modelled_guards(tree)
     found: list[Site] = []
     for index, node in enumerate(ast.walk(tree)):
         if id(node) in skipped:
@@ -117,6 +123,7 @@ def sites(root: Path, module: str) -> list[Site]:
                     end_col=node.end_col_offset or 0,  # type: ignore[attr-defined]
                     replacement=_label(operator, variant, new),
                     at_import=id(node) in at_import,
+                    guards_not_modelled=id(node) in guards,
                 )
             )
     return sorted(found, key=lambda site: (site.line, site.col, site.operator, site.variant))
@@ -322,6 +329,19 @@ def _called_name(call: ast.Call) -> str:
     if isinstance(function, ast.Attribute):
         return function.attr
     return function.id if isinstance(function, ast.Name) else ""
+
+
+def _not_modelled_guards(tree: ast.Module) -> set[int]:
+    """ids of each ``if`` whose whole body is ``raise NotModelled(...)`` (no ``else``)."""
+    guards: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If) or node.orelse or len(node.body) != 1:
+            continue
+        (statement,) = node.body
+        raised = statement.exc if isinstance(statement, ast.Raise) else None
+        if isinstance(raised, ast.Call) and _called_name(raised) == "NotModelled":
+            guards.add(id(node))
+    return guards
 
 
 def _import_time_nodes(tree: ast.Module) -> set[int]:

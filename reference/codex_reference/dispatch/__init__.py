@@ -150,6 +150,33 @@ _WRITE_STDIN_0_169_0 = _struct(
     declined=frozenset({"chars", "yield_time_ms", "max_output_tokens"}),
 )
 
+# 0.25.0 runs exec_command and write_stdin by name whether or not the tools
+# are offered (captured: exec-command-missing-cmd, write-stdin-missing-session-id).
+# Only the required string fields are typed; the others (defaulted numbers,
+# the shell and login flags, and timeouts some builds of that era have) are
+# declined, and the session id's own type is not modelled.
+_EXEC_COMMAND_0_25_0 = _struct(
+    "ExecCommandParams",
+    (("cmd", _STRING),),
+    declined=frozenset(
+        {
+            "yield_time_ms",
+            "max_output_tokens",
+            "shell",
+            "login",
+            "idle_timeout_ms",
+            "hard_timeout_ms",
+            "grace_period_ms",
+            "log_threshold_bytes",
+        }
+    ),
+)
+_WRITE_STDIN_0_25_0 = _struct(
+    "WriteStdinParams",
+    (("session_id", Shape("session id")), ("chars", _STRING)),
+    declined=frozenset({"yield_time_ms", "max_output_tokens"}),
+)
+
 DISPATCH_0_25_0 = DispatchRules(
     function_handlers=frozenset(
         {"shell", "container.exec", "update_plan", "apply_patch", "exec_command", "write_stdin"}
@@ -165,6 +192,8 @@ DISPATCH_0_25_0 = DispatchRules(
         "shell": (_SHELL_0_25_0,),
         "container.exec": (_SHELL_0_25_0,),
         "update_plan": (_UPDATE_PLAN,),
+        "exec_command": (_EXEC_COMMAND_0_25_0,),
+        "write_stdin": (_WRITE_STDIN_0_25_0,),
     },
     arbitrary_precision=False,
 )

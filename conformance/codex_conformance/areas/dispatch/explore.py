@@ -1,7 +1,8 @@
 """Inputs for exploring ``dispatch.call``: argument strings from a JSON fuzzer.
 
 For each function tool whose arguments the edition parses (0.25.0:
-``shell``, ``container.exec``, ``update_plan``; 0.169.0: ``exec_command``,
+``shell``, ``container.exec``, ``update_plan``, and ``exec_command`` and
+``write_stdin``, which it runs by name; 0.169.0: ``exec_command``,
 ``view_image``), the ``arguments`` string is JSON written by hand from a
 tree aimed at the tool's argument struct: its fields with values of the
 right shape most of the time and of a wrong one otherwise (valid JSON of
@@ -93,11 +94,16 @@ FIELDS: dict[str, dict[str, str]] = {
     "update_plan": {"explanation": "string", "plan": "plan"},
     "exec_command": {"cmd": "string", "workdir": "string", "environment_id": "string"},
     "view_image": {"path": "string"},
+    "write_stdin": {"session_id": "u64", "chars": "string"},
 }
 FIELDS["container.exec"] = FIELDS["shell"]
 # The tools explored, by the edition's command tool: the handlers whose
 # argument parsing the reference models in that edition (spec/dispatch.md).
-TOOLS = {"shell": ["shell", "container.exec", "update_plan"], "exec_command": ["exec_command", "view_image"]}
+# 0.25.0 also runs exec_command and write_stdin by name with the tools not offered.
+TOOLS = {
+    "shell": ["shell", "container.exec", "update_plan", "exec_command", "write_stdin"],
+    "exec_command": ["exec_command", "view_image"],
+}
 UNKNOWN_KEYS = ["x", "", "\u00e9", "Command", "cmd", "command", "\\u0063md"]
 
 

@@ -17,7 +17,7 @@ import posixpath
 from codex_reference.json_types import JSON
 from codex_reference.skills import wire
 from codex_reference.skills.arguments import RespondToModel
-from codex_reference.skills.listing import parse_usize
+from codex_reference.skills.listing import bounded_handle, parse_usize
 from codex_reference.skills.rules import SkillsRules
 from codex_reference.skills.snapshot import Entry
 
@@ -118,6 +118,11 @@ def read_page(
     resource: str | None,
     cursor: str | None,
 ) -> dict[str, JSON]:
+    # The arguments are checked before the package is looked up (captured:
+    # read-resource-over-limit-unknown-package); a default main resource is not.
+    for name, value in (("package", package), ("resource", resource)):
+        if value is not None and not bounded_handle(rules, value):
+            raise RespondToModel(rules.read_argument_unbounded.format(name=name))
     entry = resolve_package(rules, entries, package)
     resource_id = entry.main_resource if resource is None else resource
     if not rules.resource_ids_exact:

@@ -43,6 +43,9 @@ class SkillsRules:
     read_failed: str
     list_cursor_stale: str
     read_cursor_stale: str
+    # A read's `package` or `resource` argument that is not a bounded handle
+    # (empty, a control character, over max_handle_bytes): {name} is the field.
+    read_argument_unbounded: str
     # The authority kinds ``skills.list`` accepts, in the order serde names them;
     # the first is the one a snapshot's skills belong to (SKILLS-AUTH-1).
     authority_kinds: tuple[str, ...]
@@ -80,6 +83,9 @@ SKILLS_0_169_0 = SkillsRules(
     read_failed="failed to read skill resource",
     list_cursor_stale="skills.list cursor is stale; restart from the first page",
     read_cursor_stale="skills.read cursor is stale; restart from the first page",
+    read_argument_unbounded=(
+        "{name} must be non-empty, contain no control characters, and be at most 2048 bytes"
+    ),
     authority_kinds=("cloud", "executor"),
     resource_ids_exact=True,
     truncation_bytes=10_000,

@@ -45,6 +45,12 @@ BROKEN = [
         with_rules(V0_169_0, "skills", read_failed="skill resource not found"),
     ),
     BrokenAdapter(
+        "unbounded-argument-wording",
+        "SKILLS-READ-URI-1",
+        "words the refusal of an empty, control-character or over-long read argument differently",
+        with_rules(V0_169_0, "skills", read_argument_unbounded="invalid {name}"),
+    ),
+    BrokenAdapter(
         "cursor-without-budget",
         "SKILLS-CURSOR-1",
         "issues list cursors that do not record the budget",

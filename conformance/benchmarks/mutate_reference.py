@@ -42,7 +42,10 @@ cases alone can never kill it.  The entry names, under ``"test"``, the kit's
 own test that does (reference/tests/test_invalid_args.py).  Those mutants are
 counted apart ("args" column, an "Out of the cases' reach" section) and left
 out of the kill rate, like the equivalent ones; an entry of this kind is
-only for such a check, never for a behaviour a release could show.
+only for such a check, never for a behaviour a release could show.  A
+survivor that drops a ``raise InvalidArgs(...)`` or ``raise
+UnknownEdition(...)``, or an ``if`` whose whole body is one, is counted so
+without an entry: it can only answer otherwise args such a check refuses.
 A survivor that only drops a ``raise NotModelled(...)`` statement (or an
 ``if`` whose whole body it is), or changes its message, is counted apart too ("n/m" column, the same section),
 without an entry: that statement runs only on an input the reference does
@@ -389,6 +392,8 @@ def judge(
     listed = equivalent.get(site.id)
     if kind == "survived" and listed is None and _only_not_modelled(site, original):
         result.verdict = Verdict("not-modelled", NOT_MODELLED_REASON, result.verdict.seconds)
+    elif kind == "survived" and listed is None and site.operator == "drop" and site.guards_invalid_args:
+        result.verdict = Verdict("invalid-args", ARGS_CHECK_DROPPED_REASON, result.verdict.seconds)
     elif kind in ("survived",) and listed is not None:
         if listed.get("source", "").strip() == original.strip():
             status = "invalid-args" if listed.get("kind") == "invalid-args" else "equivalent"
@@ -418,6 +423,10 @@ def areas_of_reach(site: Site, result: Result) -> list[str]:
     return result.areas_run if own == SHARED else [own]
 
 
+ARGS_CHECK_DROPPED_REASON = (
+    "drops a check that refuses the args themselves (InvalidArgs, UnknownEdition): only args no "
+    "release can be given are answered otherwise (reference/tests/test_invalid_args.py tests them)"
+)
 NOT_MODELLED_REASON = (
     "changes only a `raise NotModelled(...)`, or drops the `if` that only raises it: it changes "
     "only answers to inputs the reference does not model (answered unsupported), which no case holds"

@@ -18,7 +18,8 @@ annotations (the reference imports ``annotations`` from ``__future__``),
 ``Literal[...]`` and ``cast(...)`` type arguments, ``__all__`` and
 ``__version__``, ``if TYPE_CHECKING:`` blocks, and dropping an import, a
 ``def``/``class``, a ``pass`` or an ``assert`` (which only narrow types for
-mypy).  Nor are these, which no answer can show:
+mypy), or a function's last statement when it is ``return None``.  Nor
+are these, which no answer can show:
 
 - the message of a raised ``InvalidArgs``, ``UnknownEdition``,
   ``SchemaRejected`` or ``ReleaseCrash``: each becomes an error answer, and
@@ -63,6 +64,8 @@ _UNDROPPABLE += (ast.AsyncFunctionDef, ast.Pass, ast.Assert, ast.Global, ast.Non
 _TYPE_ONLY_CALLS = frozenset({"cast", "TypeVar", "NewType"})
 # Errors the adapter answers as {"error": {"kind", "message"}}: a case compares the kind only.
 _ERRORS_ANSWERED_BY_KIND = frozenset({"InvalidArgs", "UnknownEdition", "SchemaRejected", "ReleaseCrash"})
+# Of those, the ones no release behaviour raises: refusals of the args themselves.
+_ARGS_REFUSED = ("InvalidArgs", "UnknownEdition")
 # Keyword arguments of decorators no answer can show (module docstring).
 _UNSEEN_KEYWORDS = {"dataclass": frozenset({"frozen", "slots"}), "lru_cache": frozenset({"maxsize"})}
 _SHOWN = 40  # characters of a replacement kept in a mutant's id
@@ -87,6 +90,10 @@ class Site:
     # nothing else.  (A changed test could also widen the guard, over inputs
     # the reference does model: such a mutant stays a survivor.)
     guards_not_modelled: bool = False
+    # Drops a ``raise InvalidArgs(...)`` / ``raise UnknownEdition(...)``, or an
+    # ``if`` whose whole body is one: only args no release can be given (the
+    # adapter protocol's invalid-args) are then answered otherwise.
+    guards_invalid_args: bool = False
 
     @property
     def id(self) -> str:
@@ -105,7 +112,8 @@ def sites(root: Path, module: str) -> list[Site]:
     tree = ast.parse((root / module).read_text(encoding="utf-8"))
     skipped = _not_run(tree)
     at_import = _import_time_nodes(tree)
-    guards = _not_modelled_guards(tree)
+    guards = _guards(tree, "NotModelled")
+    arg_checks = _guards(tree, *_ARGS_REFUSED) | _raises(tree, *_ARGS_REFUSED)
     found: list[Site] = []
     for index, node in enumerate(ast.walk(tree)):
         if id(node) in skipped:
@@ -124,6 +132,7 @@ def sites(root: Path, module: str) -> list[Site]:
                     replacement=_label(operator, variant, new),
                     at_import=id(node) in at_import,
                     guards_not_modelled=id(node) in guards,
+                    guards_invalid_args=id(node) in arg_checks,
                 )
             )
     return sorted(found, key=lambda site: (site.line, site.col, site.operator, site.variant))
@@ -290,6 +299,9 @@ def _not_run(tree: ast.Module) -> set[int]:
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 skip(first)
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            last = node.body[-1]
+            if isinstance(last, ast.Return) and (last.value is None or _is_none(last.value)):
+                skip(last)  # a function ending without it returns None all the same
             skip(node.returns)
             for argument in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]:
                 skip(argument.annotation)
@@ -324,6 +336,10 @@ def _type_only(node: ast.AST) -> bool:
     return False
 
 
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
 def _called_name(call: ast.Call) -> str:
     function = call.func
     if isinstance(function, ast.Attribute):
@@ -331,17 +347,23 @@ def _called_name(call: ast.Call) -> str:
     return function.id if isinstance(function, ast.Name) else ""
 
 
-def _not_modelled_guards(tree: ast.Module) -> set[int]:
-    """ids of each ``if`` whose whole body is ``raise NotModelled(...)`` (no ``else``)."""
-    guards: set[int] = set()
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.If) or node.orelse or len(node.body) != 1:
-            continue
-        (statement,) = node.body
-        raised = statement.exc if isinstance(statement, ast.Raise) else None
-        if isinstance(raised, ast.Call) and _called_name(raised) == "NotModelled":
-            guards.add(id(node))
-    return guards
+def _raises(tree: ast.Module, *errors: str) -> set[int]:
+    """ids of each ``raise E(...)`` statement, E one of ``errors``."""
+    return {
+        id(node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and _called_name(node.exc) in errors
+    }
+
+
+def _guards(tree: ast.Module, *errors: str) -> set[int]:
+    """ids of each ``if`` (no ``else``) whose whole body is ``raise E(...)``, E one of ``errors``."""
+    raises = _raises(tree, *errors)
+    return {
+        id(node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and not node.orelse and len(node.body) == 1 and id(node.body[0]) in raises
+    }
 
 
 def _import_time_nodes(tree: ast.Module) -> set[int]:

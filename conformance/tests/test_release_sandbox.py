@@ -17,7 +17,9 @@ import io
 import shutil
 import tarfile
 import tempfile
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -288,3 +290,26 @@ def test_an_unpacked_copy_not_from_the_pinned_tarball_is_not_used(
     with pytest.raises(ReleaseUnavailableError):
         release_binary(edition.version)
     assert fetched == [edition.version]
+
+
+def test_processes_needing_one_release_at_once_fetch_it_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CI's lanes start together on an empty cache: a second fetch would remove the first's copy."""
+    edition = EDITIONS[VERSIONS[0]]
+    monkeypatch.setenv("CODEX_CONFORMANCE_CACHE", str(tmp_path / "cache"))
+    fetched: list[str] = []
+
+    def fetch(edition: Any, destination: Path) -> None:
+        fetched.append(edition.version)
+        time.sleep(0.2)  # long enough for the other caller to arrive while this one fetches
+        binary = destination / edition.binary_path
+        binary.parent.mkdir(parents=True)
+        binary.write_bytes(b"the release")
+        (destination / cache._VERIFIED).write_text(edition.tarball_sha512 + "\n", encoding="ascii")
+
+    monkeypatch.setattr(cache, "_fetch", fetch)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        binaries = list(pool.map(release_binary, [edition.version] * 2))
+    assert fetched == [edition.version]
+    assert binaries[0] == binaries[1] and binaries[0].read_bytes() == b"the release"

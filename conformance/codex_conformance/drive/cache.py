@@ -8,11 +8,18 @@ The tarball must have the digest its edition pins (``Edition.tarball_sha512``,
 npm's ``dist.integrity``): one that does not is refused and never unpacked.
 The unpacked copy records the digest it came from, and a copy without it,
 or with another, is fetched again rather than used.
+
+Processes that need the same release at once (CI's lanes, pytest-xdist
+workers) fetch it one at a time: a lock file beside the copy is held while
+a process checks for the copy and, when missing, fetches it; the others find
+it there when they get the lock.  Without it a second fetch would remove the
+copy the first was already running.
 """
 
 from __future__ import annotations
 
 import base64
+import fcntl
 import hashlib
 import os
 import shutil
@@ -59,7 +66,11 @@ def release_binary(version: str) -> Path:
     binary = unpacked / edition.binary_path
     if binary.is_file() and _verified(unpacked, edition):
         return binary
-    _fetch(edition, unpacked)
+    unpacked.parent.mkdir(parents=True, exist_ok=True)
+    with open(unpacked.parent / f"{version}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if not (binary.is_file() and _verified(unpacked, edition)):
+            _fetch(edition, unpacked)
     if not binary.is_file():
         raise ReleaseUnavailableError(
             f"release {version}: the package {edition.package_spec} has no {edition.binary_path}"

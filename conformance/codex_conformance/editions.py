@@ -96,7 +96,7 @@ V0_94_0 = replace(
     binary_path="package/vendor/x86_64-unknown-linux-musl/codex/codex",
     tarball_sha512="sha512-GKOU2ty3NXls2aeiFSCnSSB6zQBtENqC5OnPa8s79Z576YP1r2DIfUrhQZzVDKmFei852E1SG4TNljFL/081gg==",
     configured_through="exec",
-    captured_areas=frozenset({"apply_patch", "sse", "exec_output", "dispatch", "items", "tools"}),
+    captured_areas=frozenset({"apply_patch", "sse", "exec_output", "dispatch", "items", "tools", "request"}),
 )
 
 V0_169_0 = replace(

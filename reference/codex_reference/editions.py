@@ -38,7 +38,7 @@ from codex_reference.chat.rules import CHAT_0_25_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_169_0, DynamicRules
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
-from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_169_0, RequestRules
+from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
 from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_169_0, SafetyRules
 from codex_reference.schema import sanitizer, typed_subset
 from codex_reference.skills import SKILLS_0_169_0, SkillsRules
@@ -136,6 +136,7 @@ V0_94_0 = replace(
     items=items.ITEMS_0_94_0,
     tools_catalog=catalog.CATALOG_0_94_0,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_94_0,
+    request=REQUEST_0_94_0,
 )
 
 V0_169_0 = replace(

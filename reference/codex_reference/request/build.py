@@ -3,114 +3,37 @@
 from __future__ import annotations
 
 import json
-from urllib.parse import quote
+from collections.abc import Callable
 
-from codex_reference.args import I64, integer, mapping, optional_string, string, string_map
-from codex_reference.errors import InvalidArgs, ReferenceError_
+from codex_reference.args import mapping, optional_string, string, string_map
 from codex_reference.json_types import JSON
-from codex_reference.request.rules import RequestRules, instructions, skills_template, tool_sets
+from codex_reference.request import context_layout
+from codex_reference.request.parts import (
+    ConfigRejected,
+    Observed,
+    bearer,
+    chat_tool,
+    check_modelled,
+    dumps,
+    env_variables,
+    has_authorization,
+    message,
+    model_instructions,
+    provider_headers,
+    reasoning,
+    result,
+    url,
+)
+from codex_reference.request.rules import Layout, RequestRules, instructions, skills_template, tool_sets
 
-_DEFAULT_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
-_DEFAULT_KEY = "sk-conformance"
+__all__ = ["ConfigRejected", "build", "builtins", "chat_tool"]
+
 _PERMISSIONS = (
     "<permissions instructions>\nFilesystem sandboxing defines which files can be read or written. "
     "`sandbox_mode` is `read-only`: The sandbox only permits reading files. Network access is restricted.\n"
     "Approval policy is currently never. Do not provide the `sandbox_permissions` for any reason, "
     "commands will be rejected.\n</permissions instructions>"
 )
-# The URL parser's query set: what a query may not hold is percent-encoded;
-# `&` and `=` stay as they are (REQ-URL-2).
-_QUERY_SAFE = "!$&'()*+,-./:;=?@_~[]^`{|}"
-
-
-class ConfigRejected(ReferenceError_):
-    kind = "config-rejected"
-
-
-class _Observed:
-    """The values the release made up in the captured run (``observed``), each checked where read."""
-
-    def __init__(self, values: dict[str, JSON]) -> None:
-        self.values = values
-
-    def _value(self, key: str) -> JSON:
-        if key not in self.values:
-            raise InvalidArgs(f"`observed` lacks {key!r}: the value the release made up there")
-        return self.values[key]
-
-    def __getitem__(self, key: str) -> str:
-        self._value(key)
-        return string(self.values, key, f"observed.{key}")
-
-    def unix_ms(self, key: str) -> int:
-        self._value(key)
-        return integer(self.values, key, *I64, where=f"observed.{key}")
-
-    def message_ids(self, count: int) -> list[str]:
-        ids = self._value("message_ids")
-        if not isinstance(ids, list) or len(ids) < count or not all(isinstance(i, str) for i in ids):
-            raise InvalidArgs(f"`observed.message_ids` must be a list of {count} strings")
-        return ids
-
-
-def _dumps(value: JSON) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _url(rules: RequestRules, provider: dict[str, JSON], endpoint: str) -> str:
-    base = str(provider["base_url"])
-    if rules.trim_base_url_slash:
-        base = base.rstrip("/")
-    url = f"{base}/{endpoint}"
-    params = string_map(provider.get("query_params"), "provider.query_params")
-    if params:
-        pieces = [f"{quote(k, safe=_QUERY_SAFE)}={quote(v, safe=_QUERY_SAFE)}" for k, v in params.items()]
-        url += "?" + "&".join(sorted(pieces) if len(params) > 1 else pieces)  # REQ-ORDER-1
-    return url
-
-
-def _provider_headers(
-    provider: dict[str, JSON], env: dict[str, str], bearer: str, rules: RequestRules
-) -> list[list[str]]:
-    own = string_map(provider.get("http_headers"), "provider.http_headers")
-    headers = [[name.lower(), value] for name, value in own.items()]
-    for name, variable in string_map(provider.get("env_http_headers"), "provider.env_http_headers").items():
-        if env.get(variable):  # REQ-HDR-3: unset or empty sends nothing
-            headers.append([name.lower(), env[variable]])
-    if rules.auth_replaces_provider_header:
-        headers = [[n, bearer] if n == "authorization" else [n, v] for n, v in headers]
-    return headers
-
-
-def _stable(headers: list[list[str]], names: set[str]) -> list[list[str]]:
-    """REQ-ORDER-1: provider headers sorted by name within the places they hold."""
-    places = [i for i, (name, _) in enumerate(headers) if name in names]
-    ordered = sorted((headers[i] for i in places), key=lambda header: header[0])
-    result = list(headers)
-    for index, header in zip(places, ordered, strict=True):
-        result[index] = header
-    return result
-
-
-def _reasoning(rules: RequestRules, model: str, config: dict[str, JSON]) -> JSON:
-    if rules.reasoning_prefixes is not None and not model.startswith(rules.reasoning_prefixes):
-        return None
-    effort = config.get("model_reasoning_effort")
-    summary = config.get("model_reasoning_summary", "auto")
-    if rules.layout == "instructions-field":
-        return {"effort": effort or "medium", "summary": summary}
-    reasoning: dict[str, JSON] = {}
-    if effort is not None:
-        reasoning["effort"] = effort
-    if summary != "none":
-        reasoning["summary"] = summary
-    return reasoning
-
-
-def _message(role: str, text: str | list[str], message_id: JSON) -> dict[str, JSON]:
-    texts = [text] if isinstance(text, str) else text
-    content = [{"type": "input_text", "text": t} for t in texts]
-    return {"type": "message", "id": message_id, "role": role, "content": content}
 
 
 def _policy_environment(cwd: str) -> str:
@@ -121,7 +44,7 @@ def _policy_environment(cwd: str) -> str:
     )
 
 
-def _filesystem_environment(observed: _Observed) -> str:
+def _filesystem_environment(observed: Observed) -> str:
     cwd = observed["cwd"]
     return (
         f"<environment_context>\n  <cwd>{cwd}</cwd>\n  <shell>bash</shell>\n"
@@ -134,36 +57,19 @@ def _filesystem_environment(observed: _Observed) -> str:
     )
 
 
-def chat_tool(tool: dict[str, JSON]) -> dict[str, JSON]:
-    """CHAT-REQ-TOOLS-2: the Responses tool less ``type``, removed by swap (the last key takes its place).
-
-    Both the first request of a chat-wire configuration and ``chat.request`` send tools so.
-    """
-    keys = list(tool)
-    index = keys.index("type")
-    keys[index] = keys[-1]
-    keys.pop()
-    return {"type": "function", "function": {key: tool[key] for key in keys}}
-
-
-def _bearer(provider: dict[str, JSON], env: dict[str, str]) -> str:
-    key = optional_string(provider, "env_key", "provider.env_key")
-    return f"Bearer {env.get(_DEFAULT_KEY_ENV if key is None else key, '')}"
-
-
 def _instructions_field(
-    rules: RequestRules, version: str, args: dict[str, JSON], observed: _Observed
+    rules: RequestRules, version: str, args: dict[str, JSON], observed: Observed
 ) -> dict[str, JSON]:
     provider, config, model = args["provider"], args["config"], args["model"]
-    env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **args["env"]}
-    bearer = _bearer(provider, env)
-    own = _provider_headers(provider, env, bearer, rules)
+    env = env_variables(args)
+    key = bearer(provider, env)
+    own = provider_headers(provider, env, key, rules)
     tools = tool_sets(version)["local_shell" if model.startswith("codex-mini") else "shell"]
     environment = _policy_environment(observed["cwd"])
     prompt = args["prompt"]
     if provider.get("wire_api") == "chat":
         headers = [
-            ["authorization", bearer],
+            ["authorization", key],
             *own,
             ["accept", "text/event-stream"],
             ["content-type", "application/json"],
@@ -175,10 +81,10 @@ def _instructions_field(
         ]
         body: dict[str, JSON] = {"model": model, "messages": messages, "stream": True}
         body["tools"] = [chat_tool(tool) for tool in tools if tool.get("type") == "function"]
-        return _result(_url(rules, provider, "chat/completions"), headers, own, body)
+        return result(url(rules, provider, "chat/completions"), headers, own, body)
     session = observed["session_id"]
     headers = [
-        ["authorization", bearer],
+        ["authorization", key],
         *own,
         ["openai-beta", "responses=experimental"],
         ["session_id", session],
@@ -191,11 +97,11 @@ def _instructions_field(
     body = {
         "model": model,
         "instructions": instructions(version),
-        "input": [_message("user", environment, None), _message("user", prompt, None)],
+        "input": [message("user", environment, None), message("user", prompt, None)],
         "tools": tools,
         "tool_choice": "auto",
         "parallel_tool_calls": False,
-        "reasoning": _reasoning(rules, model, config),
+        "reasoning": reasoning(rules, model, config),
         "store": not storage_off,
         "stream": True,
         "include": ["reasoning.encrypted_content"] if storage_off else [],
@@ -203,18 +109,18 @@ def _instructions_field(
     }
     if config.get("model_verbosity") is not None and model.startswith(rules.verbosity_prefixes or ("\0",)):
         body["text"] = {"verbosity": config["model_verbosity"]}
-    return _result(_url(rules, provider, "responses"), headers, own, body)
+    return result(url(rules, provider, "responses"), headers, own, body)
 
 
 def _developer_messages(
-    rules: RequestRules, version: str, args: dict[str, JSON], observed: _Observed
+    rules: RequestRules, version: str, args: dict[str, JSON], observed: Observed
 ) -> dict[str, JSON]:
     provider, config, model = args["provider"], args["config"], args["model"]
     if provider.get("wire_api") not in (None, "responses"):
         raise ConfigRejected(f"`wire_api = {json.dumps(provider['wire_api'])}` is no longer supported.")
-    env = {_DEFAULT_KEY_ENV: _DEFAULT_KEY, **args["env"]}
-    bearer = _bearer(provider, env)
-    own = _provider_headers(provider, env, bearer, rules)
+    env = env_variables(args)
+    key = bearer(provider, env)
+    own = provider_headers(provider, env, key, rules)
     session, turn = observed["session_id"], observed["turn_id"]
     installation, window = observed["installation_id"], f"{session}:0"
     turn_metadata: dict[str, JSON] = {
@@ -242,7 +148,7 @@ def _developer_messages(
     }
     if config.get("model_reasoning_effort") is not None:
         turn_metadata["reasoning_effort"] = config["model_reasoning_effort"]
-    metadata = _dumps(turn_metadata)
+    metadata = dumps(turn_metadata)
     headers = [
         *own,
         ["x-codex-beta-features", "remote_compaction_v2"],
@@ -253,7 +159,7 @@ def _developer_messages(
         ["thread-id", session],
         ["accept", "text/event-stream"],
         ["content-type", "application/json"],
-        *([] if any(name == "authorization" for name, _ in own) else [["authorization", bearer]]),
+        *([] if has_authorization(own) else [["authorization", key]]),
         ["originator", "codex_exec"],
         [
             "user-agent",
@@ -275,32 +181,21 @@ def _developer_messages(
         "model": model,
         "stream": True,
         "input": [
-            _message("developer", instructions(version), ids[0]),
-            _message("developer", [skills, _PERMISSIONS], ids[1]),
-            _message("user", _filesystem_environment(observed), ids[2]),
-            _message("user", args["prompt"], ids[3]),
+            message("developer", instructions(version), ids[0]),
+            message("developer", [skills, _PERMISSIONS], ids[1]),
+            message("user", _filesystem_environment(observed), ids[2]),
+            message("user", args["prompt"], ids[3]),
         ],
         "tools": tool_sets(version)["default"],
         "tool_choice": "auto",
         "parallel_tool_calls": True,
-        "reasoning": _reasoning(rules, model, config),
+        "reasoning": reasoning(rules, model, config),
         "store": False,
         "include": ["reasoning.encrypted_content"],
         "prompt_cache_key": session,
         "client_metadata": client_metadata,
     }
-    return _result(_url(rules, provider, "responses"), headers, own, body)
-
-
-def _result(
-    url: str, headers: list[list[str]], own: list[list[str]], body: dict[str, JSON]
-) -> dict[str, JSON]:
-    return {
-        "method": "POST",
-        "url": url,
-        "headers": _stable(headers, {name for name, _ in own}),
-        "body": body,
-    }
+    return result(url(rules, provider, "responses"), headers, own, body)
 
 
 def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
@@ -320,11 +215,19 @@ def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
 
 def build(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
     checked = _checked(args)
-    observed = _Observed(checked["observed"])
-    if rules.layout == "instructions-field":
-        return _instructions_field(rules, version, checked, observed)
-    return _developer_messages(rules, version, checked, observed)
+    observed = Observed(checked["observed"])
+    return _LAYOUTS[rules.layout](rules, version, checked, observed)
+
+
+_LAYOUTS: dict[Layout, Callable[[RequestRules, str, dict[str, JSON], Observed], dict[str, JSON]]] = {
+    "instructions-field": _instructions_field,
+    "instructions-and-context": context_layout.build,
+    "developer-messages": _developer_messages,
+}
 
 
 def builtins(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
-    return {"texts": [instructions(version)]}
+    """REQ-TEXT-1, REQ-TEXT-2: the instructions the release sends with the model."""
+    model = string(args, "model")
+    check_modelled(rules, model)
+    return {"texts": [model_instructions(rules, version, model)]}

@@ -47,12 +47,32 @@ def skills_template(version: str) -> str:
     return _text(f"skills-{version}.md")
 
 
+def agents_template(version: str) -> str:
+    """REQ-INPUT-2: the AGENTS.md user message of a context-messages release (``{cwd}``, ``{codex_home}``)."""
+    return _text(f"agents-skills-{version}.md")
+
+
+def permissions_text(version: str) -> str:
+    """REQ-INPUT-2: the permissions developer message of a context-messages release."""
+    return _text(f"permissions-{version}.md")
+
+
+def apply_patch_instructions(version: str) -> str:
+    """REQ-TEXT-2: the text appended to the instructions of the models that need it."""
+    return _text(f"apply-patch-instructions-{version}.md")
+
+
+Layout = Literal["instructions-field", "instructions-and-context", "developer-messages"]
+
+
 @dataclass(frozen=True)
 class RequestRules:
     # REQ-HDR-1, REQ-BODY-1, REQ-INPUT-1: the instructions in the body's
-    # `instructions` field (0.25.0), or as developer messages in `input` with
-    # turn metadata in the headers (0.169.0).
-    layout: Literal["instructions-field", "developer-messages"]
+    # `instructions` field (0.25.0); the same with the permissions and
+    # AGENTS.md context as messages before the environment (0.94.0); or the
+    # instructions as developer messages in `input` with turn metadata in the
+    # headers (0.169.0).
+    layout: Layout
     # REQ-URL-1: 0.169.0 trims a trailing slash off base_url, 0.25.0 does not.
     trim_base_url_slash: bool
     # REQ-REASON-1: slug prefixes that get a reasoning object (None: every model).
@@ -60,6 +80,21 @@ class RequestRules:
     verbosity_prefixes: tuple[str, ...]  # REQ-VERBOSITY-1
     # REQ-HDR-4: the release's own authorization replaces a provider one (True) or is sent beside it.
     auth_replaces_provider_header: bool
+    # REQ-REASON-1: `model_supports_reasoning_summaries` in the config decides for any model.
+    summaries_config_decides: bool = False
+    # REQ-REASON-2: slug prefixes whose effort defaults to "medium" when the
+    # config names none (None: every model with reasoning).
+    default_effort_prefixes: tuple[str, ...] | None = None
+    # REQ-REASON-2: `summary = "none"` leaves the key out (True) or is sent as it is.
+    drop_summary_none: bool = False
+    # REQ-TEXT-2: slug prefixes whose instructions end with the apply_patch text.
+    apply_patch_instruction_prefixes: tuple[str, ...] = ()
+    # Model families as (slug prefix, modelled here), first match wins: a
+    # family whose instructions and tools this reference does not carry is
+    # answered `unsupported`; a slug no prefix matches is modelled.
+    model_families: tuple[tuple[str, bool], ...] = ()
+    # CHAT-REQ-TOOLS-2: a chat tool repeats the function's name beside `type`.
+    chat_tool_name_outside: bool = False
 
 
 REQUEST_0_25_0 = RequestRules(
@@ -70,6 +105,34 @@ REQUEST_0_25_0 = RequestRules(
     auth_replaces_provider_header=False,
 )
 
+REQUEST_0_94_0 = replace(
+    REQUEST_0_25_0,
+    layout="instructions-and-context",
+    trim_base_url_slash=True,
+    auth_replaces_provider_header=True,
+    summaries_config_decides=True,
+    default_effort_prefixes=("gpt-5",),
+    drop_summary_none=True,
+    apply_patch_instruction_prefixes=("o3", "o4-mini", "codex-mini-latest", "gpt-4.1", "gpt-4o", "gpt-3.5"),
+    # In the release's own family order; the gpt-5.x and
+    # codex families bring other instructions and tool sets no case shows yet.
+    model_families=(
+        ("codex-mini-latest", True),
+        ("gpt-oss", False),
+        ("openai/gpt-oss", False),
+        ("test-gpt-5", False),
+        ("exp-", False),
+        ("codex-1p", False),
+        ("gpt-5.2", False),
+        ("bengalfox", False),
+        ("gpt-5.1", False),
+        ("gpt-5-codex", False),
+        ("codex-", False),
+        ("boomslang", False),
+    ),
+    chat_tool_name_outside=True,
+)
+
 REQUEST_0_169_0 = replace(
     REQUEST_0_25_0,
     layout="developer-messages",
@@ -77,4 +140,6 @@ REQUEST_0_169_0 = replace(
     reasoning_prefixes=None,
     verbosity_prefixes=(),
     auth_replaces_provider_header=True,
+    default_effort_prefixes=(),
+    drop_summary_none=True,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, rewrites, with_rules
-from codex_reference.editions import V0_25_0, V0_169_0
+from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 
 BROKEN = [
     BrokenAdapter(
@@ -26,6 +26,30 @@ BROKEN = [
         "0.169.0 sends its authorization beside the provider's instead of in its place",
         with_rules(V0_169_0, "request", auth_replaces_provider_header=False),
     ),
+    BrokenAdapter(
+        "request-effort-default-for-all-0.94",
+        "REQ-REASON-2",
+        "0.94.0 gives every reasoning model the default effort medium, as 0.25.0 does",
+        with_rules(V0_94_0, "request", default_effort_prefixes=None),
+    ),
+    BrokenAdapter(
+        "request-summaries-config-ignored-0.94",
+        "REQ-REASON-1",
+        "0.94.0 ignores model_supports_reasoning_summaries, as 0.25.0 does",
+        with_rules(V0_94_0, "request", summaries_config_decides=False),
+    ),
+    BrokenAdapter(
+        "request-apply-patch-text-for-none-0.94",
+        "REQ-TEXT-2",
+        "0.94.0 never appends the apply_patch instructions",
+        with_rules(V0_94_0, "request", apply_patch_instruction_prefixes=()),
+    ),
+    BrokenAdapter(
+        "request-chat-tool-name-inside-only-0.94",
+        "REQ-WIRE-1",
+        "0.94.0 chat tools without the name beside type, as 0.25.0 sends them",
+        with_rules(V0_94_0, "request", chat_tool_name_outside=False),
+    ),
 ]
 
 
@@ -34,4 +58,15 @@ def _instructions_trimmed(result: dict[str, Any], _args: dict[str, Any]) -> None
     result["texts"] = [text.rstrip() for text in result.get("texts", [])]
 
 
+def _context_messages_dropped(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """No permissions or AGENTS.md message before the environment (a port of the 0.25.0 layout)."""
+    body = result.get("body", {})
+    if isinstance(body.get("input"), list) and "instructions" in body:
+        body["input"] = [item for item in body["input"] if "AGENTS.md" not in str(item)]
+        body["input"] = [item for item in body["input"] if item.get("role") != "developer"]
+
+
 BROKEN.append(rewrites("request-builtins-trimmed", "REQ-TEXT-1", "request.builtins", _instructions_trimmed))
+BROKEN.append(
+    rewrites("request-no-context-messages", "REQ-INPUT-2", "request.build", _context_messages_dropped)
+)

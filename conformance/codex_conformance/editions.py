@@ -45,16 +45,18 @@ class Edition:
     command_tool: str
     harmless_call_arguments: dict[str, object]
     # How a scripted model calls tool T of MCP server S: "flat" names the
-    # function `S__T`; "namespaced" names the bare tool in namespace `mcp__S`
-    # (the flat name is then an unsupported call).
-    mcp_call_naming: Literal["flat", "namespaced"]
+    # function `S__T`, "prefixed" the function `mcp__S__T`; "namespaced" names
+    # the bare tool in namespace `mcp__S` (a flat name is then an unsupported call).
+    mcp_call_naming: Literal["flat", "prefixed", "namespaced"]
     # How tools.build reaches a configuration: "codex-mcp" through `codex mcp`
     # newConversation (`codex exec` forces approval `never` there), "exec"
     # through `codex exec -c`.
     configured_through: Literal["codex-mcp", "exec"]
-    # Whether the release shows its safe-command classification (safety area):
-    # it asks for approval through `codex mcp` for an unsafe argv.
-    shows_safe_command_classification: bool
+    # The subcommand through which the release shows its safe-command
+    # classification (safety area): in a v1 conversation (newConversation)
+    # under approval `untrusted` it asks for approval of an unsafe argv only;
+    # None where it asks for every command (E-SAFETY-1).
+    safe_commands_shown_through: Literal["mcp", "app-server"] | None
     # Features some areas need (see FEATURES).
     features: frozenset[str]
     # The areas captured from this release so far; None: every area its
@@ -83,7 +85,7 @@ V0_25_0 = Edition(
     harmless_call_arguments={"command": ["bash", "-c", "true"]},
     mcp_call_naming="flat",
     configured_through="codex-mcp",
-    shows_safe_command_classification=True,
+    safe_commands_shown_through="mcp",
     features=frozenset({CHAT_WIRE}),
 )
 
@@ -96,7 +98,24 @@ V0_94_0 = replace(
     binary_path="package/vendor/x86_64-unknown-linux-musl/codex/codex",
     tarball_sha512="sha512-GKOU2ty3NXls2aeiFSCnSSB6zQBtENqC5OnPa8s79Z576YP1r2DIfUrhQZzVDKmFei852E1SG4TNljFL/081gg==",
     configured_through="exec",
-    captured_areas=frozenset({"apply_patch", "sse", "exec_output", "dispatch", "items", "tools", "request"}),
+    mcp_call_naming="prefixed",
+    # `codex mcp` manages MCP servers now; the v1 conversation moved to app-server.
+    safe_commands_shown_through="app-server",
+    captured_areas=frozenset(
+        {
+            "apply_patch",
+            "sse",
+            "exec_output",
+            "dispatch",
+            "items",
+            "tools",
+            "request",
+            "safety",
+            "mcp",
+            "schema",
+            "mcp_output",
+        }
+    ),
 )
 
 V0_169_0 = replace(
@@ -111,7 +130,7 @@ V0_169_0 = replace(
     mcp_call_naming="namespaced",
     configured_through="exec",
     # E-SAFETY-1: 0.169.0 never asks through `codex mcp` for the argvs it judges.
-    shows_safe_command_classification=False,
+    safe_commands_shown_through=None,
     features=frozenset({APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS}),
     captured_areas=None,
 )

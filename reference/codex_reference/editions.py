@@ -39,7 +39,7 @@ from codex_reference.dynamic import DYNAMIC_0_169_0, DynamicRules
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
-from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_169_0, SafetyRules
+from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_94_0, SAFETY_0_169_0, SafetyRules
 from codex_reference.schema import sanitizer, typed_subset
 from codex_reference.skills import SKILLS_0_169_0, SkillsRules
 from codex_reference.sse.responses import SseRules
@@ -137,6 +137,16 @@ V0_94_0 = replace(
     tools_catalog=catalog.CATALOG_0_94_0,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_94_0,
     request=REQUEST_0_94_0,
+    safety=SAFETY_0_94_0,
+    mcp_output=mcp_output.MCP_OUTPUT_0_94_0,
+    # A list that fails to decode takes down its own server's tools only.
+    tool_decoder=decode.TOOL_0_94_0,
+    list_failure_scope="server",
+    convert_schema=typed_subset.convert_type_defaulting_to_object,
+    # mcp__server__tool, sanitized to the Responses API's name alphabet.
+    naming_rules=naming.NamingRules(
+        delimiter="__", max_name_bytes=64, hash_hex_len=40, prefix="mcp__", allowed_punctuation="_-"
+    ),
 )
 
 V0_169_0 = replace(

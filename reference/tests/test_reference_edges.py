@@ -21,10 +21,10 @@ def test_chat_ops_refused_for_0_169() -> None:
 
 @pytest.mark.parametrize(
     "script",
-    ["ls *.py", "echo {a,b}", "ls ~", "ls # note", 'echo "$"', "ls\npwd"],
+    ["ls *.py", "echo {a,b}", "ls ~", 'echo "$"', "ls\rpwd"],
 )
 def test_reference_declines_scripts_it_cannot_read(script: str) -> None:
-    # Globs, braces, tildes, comments, bare `$` and newlines depend on tree-sitter's reading.
+    # Globs, braces, tildes, bare `$` and carriage returns depend on tree-sitter's reading.
     response = handle(
         {
             "op": "safety.is_known_safe_command",
@@ -41,6 +41,9 @@ def test_reference_declines_scripts_it_cannot_read(script: str) -> None:
         (["bash", "-lc", "ls &&"], False),  # dangling operator
         (["bash", "-lc", "ls;"], True),  # a trailing `;` ends the list
         (["bash", "-lc", ""], False),  # no command at all
+        (["bash", "-lc", "ls # note"], False),  # a comment node (captured for 0.25.0 and 0.94.0)
+        (["bash", "-lc", "ls\npwd"], True),  # a newline ends a command (captured likewise)
+        (["bash", "-lc", "ls &&\n pwd"], True),  # after an operator a newline is only space
         (["bash", "-lc", "echo $(id)"], False),  # substitution
         (["/usr/bin/zsh", "-c", "sed -n '1,5'p f"], True),  # 0.169.0: stem, -c, concatenation
         (["ls/"], True),  # Path::file_name drops the trailing slash

@@ -99,6 +99,8 @@ TOOL_0_25_0 = _struct(
     },
 )
 
+_ICONS = _list_of(_struct({"src": _string}, {"mimeType": _string, "sizes": _string_list}))
+
 # rmcp's `Tool` as built into 0.169.0: the schemas are plain JSON objects.
 TOOL_0_169_0 = _struct(
     {"name": _string, "inputSchema": _object_or_f64},
@@ -108,6 +110,29 @@ TOOL_0_169_0 = _struct(
         "annotations": _ANNOTATIONS,
         "outputSchema": _object,
         "_meta": _object,
-        "icons": _list_of(_struct({"src": _string}, {"mimeType": _string, "sizes": _string_list})),
+        "icons": _ICONS,
+    },
+)
+
+
+# mcp-types as built into 0.94.0: 0.169.0's fields, but the schemas are
+# structs as in 0.25.0 whose `type` may be absent (it defaults to "object").
+# The output schema is taken to be the same struct (captured only without `type`).
+def _schema_0_94_0(value: JSON) -> bool:
+    # `type` has a serde default: absent it is "object", but `null` is no
+    # string and fails (captured: schema addl-wide-int-under-if).
+    fields = _struct({}, {"type": _string, "properties": _anything, "required": _string_list})
+    return fields(value) and isinstance(value, dict) and ("type" not in value or _string(value["type"]))
+
+
+TOOL_0_94_0 = _struct(
+    {"name": _string, "inputSchema": _schema_0_94_0},
+    {
+        "description": _string,
+        "title": _string,
+        "annotations": _ANNOTATIONS,
+        "outputSchema": _schema_0_94_0,
+        "_meta": _object,
+        "icons": _ICONS,
     },
 )

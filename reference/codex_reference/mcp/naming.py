@@ -57,15 +57,18 @@ def sanitize(name: str, rules: NamingRules) -> str:
 
 
 def flat_names(tools: Iterable[RawTool], rules: NamingRules) -> list[NamedTool]:
-    """``{server}{delimiter}{tool}``; over-long names keep their first
-    ``max - 40`` bytes and get the sha1 of the whole name appended.  A name
-    already taken is skipped.  The result is sorted by name (byte order),
-    which the release does to keep prompts cacheable."""
+    """``{prefix}{server}{delimiter}{tool}``, sanitized where the edition
+    sanitizes (0.94.0: ``mcp__`` and ``[A-Za-z0-9_-]``); over-long names keep
+    their first ``max - 40`` bytes and get the sha1 of the whole name as
+    written before sanitizing appended.  A name already taken is skipped.
+    The result is sorted by name (byte order), which the release does to
+    keep prompts cacheable."""
     used: dict[str, NamedTool] = {}
     for raw in tools:
-        name = f"{raw.server}{rules.delimiter}{raw.name}"
+        written = f"{rules.prefix}{raw.server}{rules.delimiter}{raw.name}"
+        name = written if rules.allowed_punctuation is None else sanitize(written, rules)
         if utf8_len(name) > rules.max_name_bytes:
-            digest = sha1_hex(name)[: rules.hash_hex_len]
+            digest = sha1_hex(written)[: rules.hash_hex_len]
             try:
                 # A byte slice: cutting inside a multi-byte char panics.
                 head = byte_slice_prefix(name, rules.max_name_bytes - len(digest))

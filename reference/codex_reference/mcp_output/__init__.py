@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
-from codex_reference.mcp_output import answer, content_items, json_text
+from codex_reference.mcp_output import answer, content_items, json_text, text_or_items
 
-__all__ = ["MCP_OUTPUT_0_25_0", "MCP_OUTPUT_0_169_0", "McpOutputRules", "call_output"]
+__all__ = ["MCP_OUTPUT_0_25_0", "MCP_OUTPUT_0_94_0", "MCP_OUTPUT_0_169_0", "McpOutputRules", "call_output"]
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,7 @@ class McpOutputRules:
 
 
 MCP_OUTPUT_0_25_0 = McpOutputRules(item_id_prefix=None, output=json_text.output)
+MCP_OUTPUT_0_94_0 = McpOutputRules(item_id_prefix=None, output=text_or_items.output)
 MCP_OUTPUT_0_169_0 = McpOutputRules(item_id_prefix="fco", output=content_items.output)
 
 

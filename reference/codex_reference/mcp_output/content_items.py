@@ -70,7 +70,7 @@ def _block(block: JSON) -> dict[str, JSON]:
     raise _Unreadable(kind)
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
     """Rust's Debug form of a Duration: ``2s``, ``1.5s``, ``250ms``."""
     if seconds >= 1:
         return f"{seconds:g}s"
@@ -89,7 +89,7 @@ def _cause(args: dict[str, JSON], answer: answers.Answer) -> str | None:
     if isinstance(answer, answers.ServerExited):
         return "Transport closed"
     if isinstance(answer, answers.NoAnswer):
-        return f"timed out awaiting tools/call after {_duration(seconds(args, 'tool_timeout_sec'))}"
+        return f"timed out awaiting tools/call after {duration(seconds(args, 'tool_timeout_sec'))}"
     return None
 
 

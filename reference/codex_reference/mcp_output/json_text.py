@@ -37,13 +37,13 @@ _TEXT_RESOURCE = ("mimeType", "text", "uri")
 _BLOB_RESOURCE = ("blob", "mimeType", "uri")
 
 
-class _Unreadable(Exception):
+class Unreadable(Exception):
     """serde cannot read the result into a CallToolResult."""
 
 
 def _pick(value: JSON, fields: tuple[str, ...]) -> dict[str, JSON]:
     if not isinstance(value, dict):
-        raise _Unreadable("not an object")
+        raise Unreadable("not an object")
     return {field: value[field] for field in fields if field in value and value[field] is not None}
 
 
@@ -51,7 +51,7 @@ def _block(block: JSON) -> dict[str, JSON]:
     kind = block.get("type") if isinstance(block, dict) else None
     fields = _BLOCK_FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:
-        raise _Unreadable(f"content block type {kind!r}")
+        raise Unreadable(f"content block type {kind!r}")
     out = _pick(block, fields)
     if "annotations" in out:
         out["annotations"] = _pick(out["annotations"], _ANNOTATIONS)
@@ -62,11 +62,16 @@ def _block(block: JSON) -> dict[str, JSON]:
     return out
 
 
+def content_blocks(content: list[JSON]) -> list[dict[str, JSON]]:
+    """The blocks as the release's structs hold them (raises Unreadable)."""
+    return [_block(block) for block in content]
+
+
 def _output(result: dict[str, JSON]) -> str:
     content = result.get("content")
     if not isinstance(content, list):
-        raise _Unreadable("content")
-    blocks = [_block(block) for block in content]  # read even when structured content wins
+        raise Unreadable("content")
+    blocks = content_blocks(content)  # read even when structured content wins
     structured = result.get("structuredContent")
     if structured is not None:
         return json_numbers.dumps(structured, json_numbers.serde_f64)
@@ -80,7 +85,7 @@ def output(args: dict[str, JSON], answer: answers.Answer) -> JSON:
         raise NoOutput("0.25.0 has no tool-call timeout: the call never completes")
     try:
         return _output(answer.value)
-    except _Unreadable:
+    except Unreadable:
         # The message parses but is no CallToolResult: the call fails like an RPC error.
         return f"tool call error: tool call failed for `{args['server']}/{args['tool']}`"
     except json_numbers.NumberOutOfRange as unreadable:

@@ -11,12 +11,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from codex_reference.errors import InvalidArgs
-from codex_reference.safety.rules import SAFETY_0_25_0, SAFETY_0_169_0, SafetyRules, file_stem, safe_to_exec
+from codex_reference.safety.rules import (
+    SAFETY_0_25_0,
+    SAFETY_0_94_0,
+    SAFETY_0_169_0,
+    SafetyRules,
+    file_stem,
+    safe_to_exec,
+)
 from codex_reference.safety.shell_script import plain_commands
 
-__all__ = ["SAFETY_0_25_0", "SAFETY_0_169_0", "SafetyRules", "is_known_safe_command", "known_safe"]
-
-_SHELLS = frozenset({"bash", "zsh", "sh"})
+__all__ = [
+    "SAFETY_0_25_0",
+    "SAFETY_0_94_0",
+    "SAFETY_0_169_0",
+    "SafetyRules",
+    "is_known_safe_command",
+    "known_safe",
+]
 
 
 def _script(rules: SafetyRules, argv: list[str]) -> str | None:
@@ -24,11 +36,8 @@ def _script(rules: SafetyRules, argv: list[str]) -> str | None:
     if len(argv) != 3 or argv[1] not in rules.shell_flags:
         return None
     shell = argv[0]
-    if rules.shell_by_stem:
-        # detect_shell_type: the name as given, else its file stem.
-        if shell not in _SHELLS and file_stem(shell) not in _SHELLS:
-            return None
-    elif shell != "bash":
+    # detect_shell_type where the release has it: the name as given, else its file stem.
+    if shell not in rules.shells and not (rules.shell_by_stem and file_stem(shell) in rules.shells):
         return None
     return argv[2]
 
@@ -42,7 +51,9 @@ def is_known_safe_command(rules: SafetyRules, argv: list[str]) -> bool:
     if script is None:
         return False
     commands = plain_commands(script, rules.script)
-    return bool(commands) and all(safe_to_exec(rules, command) for command in commands or [])
+    if commands is None or not (commands or rules.empty_script_safe):
+        return False
+    return all(safe_to_exec(rules, command) for command in commands)
 
 
 def known_safe(rules: SafetyRules, args: Mapping[str, Any]) -> dict[str, Any]:

@@ -7,11 +7,11 @@ are fields, not branches (spec/safety.md).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from codex_reference.safety.shell_script import ScriptRules
 
-__all__ = ["SAFETY_0_25_0", "SAFETY_0_169_0", "SafetyRules", "file_name", "file_stem"]
+__all__ = ["SAFETY_0_25_0", "SAFETY_0_94_0", "SAFETY_0_169_0", "SafetyRules", "file_name", "file_stem"]
 
 _FIND_UNSAFE = frozenset(
     {"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf"}
@@ -37,10 +37,15 @@ class SafetyRules:
     by_file_name: bool
     # Every argument spelled `zsh` is read as `bash` first.
     zsh_as_bash: bool
-    # Shell invocations whose script is looked into: program names and flags.
-    shell_by_stem: bool  # 0.169.0: bash/zsh/sh by name or file stem; 0.25.0: exactly `bash`
+    # Shell invocations whose script is looked into (SAFETY-SHELL-1): the
+    # shells, matched by name or also by file stem (/bin/bash), and the flags.
+    shells: frozenset[str]
+    shell_by_stem: bool
     shell_flags: frozenset[str]
     script: ScriptRules
+    # A script of no command at all (empty, blanks) is safe: its empty list
+    # of commands passes "every command is safe" (0.94.0; others ask).
+    empty_script_safe: bool
 
 
 def file_name(path: str) -> str | None:
@@ -131,9 +136,11 @@ SAFETY_0_25_0 = SafetyRules(
     sed_exact_four=True,
     by_file_name=False,
     zsh_as_bash=False,
+    shells=frozenset({"bash"}),
     shell_by_stem=False,
     shell_flags=frozenset({"-lc"}),
     script=ScriptRules(concatenation=False),
+    empty_script_safe=False,
 )
 
 SAFETY_0_169_0 = SafetyRules(
@@ -146,7 +153,21 @@ SAFETY_0_169_0 = SafetyRules(
     sed_exact_four=False,
     by_file_name=True,
     zsh_as_bash=True,
+    shells=frozenset({"bash", "zsh", "sh"}),
     shell_by_stem=True,
     shell_flags=frozenset({"-lc", "-c"}),
     script=ScriptRules(concatenation=True),
+    empty_script_safe=False,
+)
+
+# 0.169.0's list, program lookup, base64 and sed rules and shells; 0.25.0's
+# git (argv[1] only, no flag checks), `cargo check` and script parse (no
+# concatenations); a script of no command at all is safe (explored: `sh -c ''`
+# and `zsh -c ''` run at once).
+SAFETY_0_94_0 = replace(
+    SAFETY_0_169_0,
+    git_read_only=SAFETY_0_25_0.git_read_only,
+    cargo_check=True,
+    script=SAFETY_0_25_0.script,
+    empty_script_safe=True,
 )

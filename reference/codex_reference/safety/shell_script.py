@@ -5,9 +5,11 @@ every node is a plain command of literal words joined by ``&&``, ``||``,
 ``;`` or ``|``.  The reference has no bash grammar: it tokenizes a
 conservative subset whose parse is not in doubt, answers "not plain" for
 constructs the release certainly rejects (subshells, redirections,
-substitutions, a quoted program name), and declines (``NotModelled``) any
-character whose tree-sitter reading it cannot vouch for (globs, braces,
-comments, tildes, escapes, newlines).
+substitutions, a quoted program name, comments), and declines
+(``NotModelled``) any character whose tree-sitter reading it cannot vouch
+for (globs, braces, tildes, escapes, carriage returns).  A newline ends a
+command as `;` does; a script of no command at all parses as an empty list,
+which only some releases judge safe (SafetyRules.empty_script_safe).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def _quoted(script: str, start: int, quote: str) -> tuple[str, int]:
 def _word(script: str, index: int, rules: ScriptRules) -> tuple[str, bool, int]:
     """(text, whether it is one bare word, next index) for the word starting at ``index``."""
     parts: list[tuple[str, bool]] = []
-    while index < len(script) and script[index] not in " \t&|;":
+    while index < len(script) and script[index] not in " \t\n&|;":
         char = script[index]
         if char in "'\"":
             content, index = _quoted(script, index, char)
@@ -78,8 +80,8 @@ def _word(script: str, index: int, rules: ScriptRules) -> tuple[str, bool, int]:
 
 
 def _commands(script: str, rules: ScriptRules) -> list[list[str]]:
-    if "\n" in script or "\r" in script:
-        raise NotModelled("multi-line shell script: not modelled")
+    if "\r" in script:
+        raise NotModelled("carriage return in a shell script: not modelled")
     commands: list[list[str]] = []
     current: list[str] = []
     expect_command = True  # after an operator a command must follow
@@ -89,6 +91,17 @@ def _commands(script: str, rules: ScriptRules) -> list[list[str]]:
         if char in " \t":
             index += 1
             continue
+        if char == "\n":
+            # Ends a command as `;` does; after an operator, or on a blank
+            # line, it is only space (probed: `ls\npwd` runs in 0.25.0 and 0.94.0).
+            if current:
+                commands.append(current)
+                current = []
+                expect_command = False
+            index += 1
+            continue
+        if char == "#":
+            raise _NotPlain  # a `comment` node (probed: `ls # c` asks in 0.25.0 and 0.94.0)
         operator = next((op for op in _OPERATORS if script.startswith(op, index)), None)
         if operator is None and char == "&":
             raise _NotPlain  # background `&`
@@ -100,8 +113,6 @@ def _commands(script: str, rules: ScriptRules) -> list[list[str]]:
             expect_command = operator != ";"  # a trailing `;` ends the list
             index += len(operator)
             continue
-        if not current and char == "#":
-            raise NotModelled("shell comment: not modelled")
         word, bare, index = _word(script, index, rules)
         if not current:
             if not bare:
@@ -112,8 +123,8 @@ def _commands(script: str, rules: ScriptRules) -> list[list[str]]:
         expect_command = False
     if current:
         commands.append(current)
-    elif expect_command:
-        raise _NotPlain  # a dangling `&&`, `||` or `|`, or nothing at all
+    elif expect_command and commands:
+        raise _NotPlain  # a dangling `&&` `||` or `|`
     return commands
 
 

@@ -79,8 +79,13 @@ def _infer_type(node: dict[str, JSON]) -> str:
     return "string"
 
 
-def to_subset(value: JSON, path: str = "$") -> dict[str, JSON]:
-    """Stage 3: deserialize into the typed subset and serialize it back."""
+def to_subset(value: JSON, path: str = "$", *, schema_valued_additional: bool = False) -> dict[str, JSON]:
+    """Stage 3: deserialize into the typed subset and serialize it back.
+
+    ``schema_valued_additional``: `additionalProperties` may hold a schema
+    (0.94.0's field is a boolean or a schema); 0.25.0's is a boolean only.
+    """
+    nested = {"schema_valued_additional": schema_valued_additional}
     if not isinstance(value, dict):
         raise SchemaRejected(f"{path}: invalid type: expected a schema object, got {_kind(value)}")
     tag = value.get("type")
@@ -93,7 +98,7 @@ def to_subset(value: JSON, path: str = "$") -> dict[str, JSON]:
     if tag == "array":
         if "items" not in value:
             raise SchemaRejected(f"{path}: missing field `items`")
-        out = {"type": "array", "items": to_subset(value["items"], f"{path}.items")}
+        out = {"type": "array", "items": to_subset(value["items"], f"{path}.items", **nested)}
         _copy_description(value, out, path)
         return out
     if tag == "object":
@@ -102,7 +107,9 @@ def to_subset(value: JSON, path: str = "$") -> dict[str, JSON]:
             raise SchemaRejected(f"{path}.properties: invalid type: expected a map, got {_kind(props)}")
         out = {
             "type": "object",
-            "properties": {key: to_subset(props[key], f"{path}.properties.{key}") for key in sorted(props)},
+            "properties": {
+                key: to_subset(props[key], f"{path}.properties.{key}", **nested) for key in sorted(props)
+            },
         }
         required = value.get("required")
         if required is not None:
@@ -110,8 +117,10 @@ def to_subset(value: JSON, path: str = "$") -> dict[str, JSON]:
                 raise SchemaRejected(f"{path}.required: expected a sequence of strings")
             out["required"] = list(required)
         extra = value.get("additionalProperties")
-        if extra is not None:
-            # Only a boolean fits this release's field; a schema here fails.
+        if isinstance(extra, dict) and schema_valued_additional:
+            out["additionalProperties"] = to_subset(extra, f"{path}.additionalProperties", **nested)
+        elif extra is not None:
+            # Only a boolean fits 0.25.0's field; a schema here fails.
             if not isinstance(extra, bool):
                 raise SchemaRejected(f"{path}.additionalProperties: invalid type: expected a boolean")
             out["additionalProperties"] = extra
@@ -137,3 +146,12 @@ def _kind(value: JSON) -> str:
 def convert(input_schema: dict[str, JSON]) -> dict[str, JSON]:
     """The ``parameters`` for an input schema that decoded (see ``mcp.decode``)."""
     return to_subset(sanitize(prepare_top_level(input_schema)))
+
+
+def convert_type_defaulting_to_object(input_schema: dict[str, JSON]) -> dict[str, JSON]:
+    """0.94.0: the decoded input schema's `type` defaults to "object" when
+    absent (captured: mcp schema-missing-type, input-schema-empty-object),
+    then 0.25.0's conversion with schema-valued `additionalProperties`
+    (captured: schema nested-additional-schema)."""
+    prepared = prepare_top_level({"type": "object", **input_schema})
+    return to_subset(sanitize(prepared), schema_valued_additional=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from codex_conformance.broken import BrokenAdapter, with_edition
-from codex_reference.editions import V0_25_0, V0_169_0
+from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_reference.mcp import naming
 from codex_reference.rustlib.sha1 import sha1_hex
 from codex_reference.rustlib.strings import utf8_len
@@ -54,5 +54,23 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         clause="MCP-ORDER-1",
         why="0.25.0 emits tools in listing order instead of sorted by name",
         handle=with_edition(V0_25_0, name_tools=_unsorted),
+    ),
+    BrokenAdapter(
+        name="unprefixed-in-0.94.0",
+        clause="MCP-NAME-1",
+        why="0.94.0 names tools `server__tool` as 0.25.0 did, without the `mcp__` prefix",
+        handle=with_edition(V0_94_0, naming_rules=replace(V0_94_0.naming_rules, prefix="")),
+    ),
+    BrokenAdapter(
+        name="dash-sanitized-in-0.94.0",
+        clause="MCP-NAME-4",
+        why="0.94.0 replaces `-` too, as 0.169.0 does",
+        handle=with_edition(V0_94_0, naming_rules=replace(V0_94_0.naming_rules, allowed_punctuation="_")),
+    ),
+    BrokenAdapter(
+        name="failed-list-takes-all-in-0.94.0",
+        clause="MCP-DROP-1",
+        why="a tools/list 0.94.0 cannot decode takes down every server's tools, as in 0.25.0",
+        handle=with_edition(V0_94_0, list_failure_scope="all"),
     ),
 )

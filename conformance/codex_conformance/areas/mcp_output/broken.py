@@ -15,14 +15,16 @@ from unittest import mock
 
 from codex_conformance.broken import BrokenAdapter, rewrites, with_edition
 from codex_reference.adapter import Handler
-from codex_reference.editions import V0_25_0, V0_169_0, Edition
+from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0, Edition
 from codex_reference.mcp_output import (
     MCP_OUTPUT_0_25_0,
+    MCP_OUTPUT_0_94_0,
     MCP_OUTPUT_0_169_0,
     McpOutputRules,
     answer,
     content_items,
     json_text,
+    text_or_items,
 )
 
 
@@ -63,6 +65,14 @@ def _declared_image_type(result: dict[str, Any], args: dict[str, Any]) -> None:
         part["image_url"] = f"data:{block['mimeType']};base64,{block['data']}"
 
 
+def _unquoted_error_chain(args: dict[str, Any], read: answer.Answer) -> Any:
+    """0.94.0 writing a failed call's error chain as plain text, without `err: "…"`."""
+    output = text_or_items.output(args, read)
+    if isinstance(output, str) and output.startswith('err: "'):
+        return json.loads(output.removeprefix("err: "))
+    return output
+
+
 BROKEN: tuple[BrokenAdapter, ...] = (
     BrokenAdapter(
         name="id-on-classic",
@@ -84,4 +94,10 @@ BROKEN: tuple[BrokenAdapter, ...] = (
     ),
     rewrites("sorted-structured-keys", "MCPOUT-STRUCT-1", "mcp.call_output", _sorted_structured),
     rewrites("declared-image-type", "MCPOUT-IMAGE-1", "mcp.call_output", _declared_image_type),
+    BrokenAdapter(
+        name="unquoted-error-chain-in-0.94.0",
+        clause="MCPOUT-FAIL-1",
+        why="0.94.0 writes the failure as plain text, not as `err: ` and the quoted chain",
+        handle=_with(V0_94_0, replace(MCP_OUTPUT_0_94_0, output=_unquoted_error_chain)),
+    ),
 )

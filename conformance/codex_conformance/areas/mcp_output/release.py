@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,12 +98,17 @@ def call_written_back(
 
 
 # How the scripted model names the server's tool in its call (Edition.mcp_call_naming):
-# flat `server__tool` functions, or the bare tool in the `mcp__server`
-# namespace tool (where a flat `mcp__server__tool` name is "unsupported call").
+# flat `server__tool` or `mcp__server__tool` functions, or the bare tool in the
+# `mcp__server` namespace tool (where a flat name is "unsupported call").
+_CALL_NAMING: dict[str, Callable[[str, str], dict[str, str]]] = {
+    "flat": lambda server, tool: {"name": f"{server}__{tool}"},
+    "prefixed": lambda server, tool: {"name": f"mcp__{server}__{tool}"},
+    "namespaced": lambda server, tool: {"name": tool, "namespace": f"mcp__{server}"},
+}
+
+
 def _call_naming(version: str, server: str, tool: str) -> dict[str, str]:
-    if get_edition(version).mcp_call_naming == "flat":
-        return {"name": f"{server}__{tool}"}
-    return {"name": tool, "namespace": f"mcp__{server}"}
+    return _CALL_NAMING[get_edition(version).mcp_call_naming](server, tool)
 
 
 # A release that waits on a server forever (0.25.0 has no tool-call timeout,

@@ -1,6 +1,7 @@
 """Op ``safety.is_known_safe_command``, observed: does a release ask before running an argv?
 
-0.25.0 shows its classification on the wire of ``codex mcp``: in a
+0.25.0 shows its classification on the wire of ``codex mcp`` (0.94.0 of
+``codex app-server``, which serves the same v1 conversation): in a
 conversation opened with approval policy ``untrusted``, a ``shell`` call
 whose argv is known safe runs at once, and any other argv makes the server
 send an ``execCommandApproval`` request to its client first.  This runner
@@ -34,6 +35,9 @@ from codex_conformance.drive.stall import once_more_if_stalled
 from codex_conformance.editions import get_edition
 
 _TIMEOUT_SECONDS = 60.0
+# The reason an approval request gives when it asks to run again, unsandboxed,
+# a command that failed in the sandbox (probed on 0.94.0 with argv ["/grep"]).
+RETRY_WITHOUT_SANDBOX = "command failed; retry without sandbox?"
 
 
 def _call_stream(argv: list[str]) -> str:
@@ -67,7 +71,7 @@ def _turn_ended(message: dict[str, Any]) -> bool:
 
 def not_shown(version: str) -> str | None:
     """Why release ``version`` does not show its classification, or None where it does."""
-    if get_edition(version).shows_safe_command_classification:
+    if get_edition(version).safe_commands_shown_through is not None:
         return None
     return (
         f"release {version} does not show is_known_safe_command: under approval `untrusted` "
@@ -85,6 +89,8 @@ def asks_approval(binary: Path, version: str, argv: list[str]) -> bool:
 
 @once_more_if_stalled
 def _probe(binary: Path, version: str, argv: list[str]) -> bool:
+    subcommand = get_edition(version).safe_commands_shown_through
+    assert subcommand is not None  # asks_approval checked it
     streams: list[Stream] = [_call_stream(argv), simple_reply_stream(response_id="resp_2")]
     with (
         tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
@@ -101,7 +107,7 @@ def _probe(binary: Path, version: str, argv: list[str]) -> bool:
             return {"result": {"decision": "denied"}}
 
         with ReleaseProcess(
-            [str(binary), "mcp"], cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]
+            [str(binary), subcommand], cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]
         ) as release:
             _converse(open_codex_mcp(release, on_request=deny), work_dir)
         if len(server.responses_requests()) < 2:
@@ -109,4 +115,8 @@ def _probe(binary: Path, version: str, argv: list[str]) -> bool:
         # An approval request for another command would mean the probe is not measuring argv.
         if any(request.get("command") != argv for request in asked):
             raise CaptureError(f"approval asked for another command than {argv!r}: {asked}")
-        return bool(asked)
+        # A command judged safe runs in the sandbox at once; when it fails there
+        # (a program that does not exist, say) the release asks to run it again
+        # without the sandbox.  That request comes after the run, so it is no
+        # sign that the argv was judged unsafe.
+        return any(request.get("reason") != RETRY_WITHOUT_SANDBOX for request in asked)

@@ -114,6 +114,7 @@ V0_94_0 = replace(
             "mcp",
             "schema",
             "mcp_output",
+            "session",
         }
     ),
 )

@@ -1,4 +1,4 @@
-"""Area ``safety``: whether a release runs an argv without asking (0.25.0 only; see safety_run)."""
+"""Area ``safety``: whether a release runs an argv without asking (where it shows it; see run.py)."""
 
 from __future__ import annotations
 

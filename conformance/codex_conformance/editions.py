@@ -20,7 +20,8 @@ from typing import Literal
 CHAT_WIRE = "chat-wire"  # `wire_api = "chat"` is accepted (spec/chat.md)
 APP_SERVER_DYNAMIC_TOOLS = "app-server-dynamic-tools"  # `codex app-server` with dynamicTools
 CLOUD_SKILLS = "cloud-skills"  # `codex app-server --cloud-skills-snapshot`
-FEATURES = frozenset({CHAT_WIRE, APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS})
+V1_CONVERSATION = "v1-conversation"  # newConversation and approval requests (Edition.v1_conversation_through)
+FEATURES = frozenset({CHAT_WIRE, APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS, V1_CONVERSATION})
 
 
 @dataclass(frozen=True)
@@ -52,11 +53,11 @@ class Edition:
     # newConversation (`codex exec` forces approval `never` there), "exec"
     # through `codex exec -c`.
     configured_through: Literal["codex-mcp", "exec"]
-    # The subcommand through which the release shows its safe-command
-    # classification (safety area): in a v1 conversation (newConversation)
-    # under approval `untrusted` it asks for approval of an unsafe argv only;
-    # None where it asks for every command (E-SAFETY-1).
-    safe_commands_shown_through: Literal["mcp", "app-server"] | None
+    # The subcommand serving the v1 conversation API (newConversation, with
+    # execCommandApproval and applyPatchApproval requests to its client):
+    # the safety area's classification and the approvals area's outcomes are
+    # observed through it.  None where the release has none.
+    v1_conversation_through: Literal["mcp", "app-server"] | None
     # Features some areas need (see FEATURES).
     features: frozenset[str]
     # The areas captured from this release so far; None: every area its
@@ -64,6 +65,11 @@ class Edition:
     # captures, reference tables and a green CI), and an area outside this set
     # has no cases, no release ops and no recapture for the edition yet.
     captured_areas: frozenset[str] | None = None
+
+    def __post_init__(self) -> None:
+        # The feature says an area exists; the field says how to reach it.  They must agree.
+        if (V1_CONVERSATION in self.features) != (self.v1_conversation_through is not None):
+            raise ValueError(f"{self.version}: the {V1_CONVERSATION} feature needs v1_conversation_through")
 
     def has(self, feature: str | None) -> bool:
         return feature is None or feature in self.features
@@ -85,8 +91,8 @@ V0_25_0 = Edition(
     harmless_call_arguments={"command": ["bash", "-c", "true"]},
     mcp_call_naming="flat",
     configured_through="codex-mcp",
-    safe_commands_shown_through="mcp",
-    features=frozenset({CHAT_WIRE}),
+    v1_conversation_through="mcp",
+    features=frozenset({CHAT_WIRE, V1_CONVERSATION}),
 )
 
 V0_94_0 = replace(
@@ -100,7 +106,7 @@ V0_94_0 = replace(
     configured_through="exec",
     mcp_call_naming="prefixed",
     # `codex mcp` manages MCP servers now; the v1 conversation moved to app-server.
-    safe_commands_shown_through="app-server",
+    v1_conversation_through="app-server",
     captured_areas=frozenset(
         {
             "apply_patch",
@@ -115,6 +121,7 @@ V0_94_0 = replace(
             "schema",
             "mcp_output",
             "session",
+            "approvals",
         }
     ),
 )
@@ -130,8 +137,8 @@ V0_169_0 = replace(
     harmless_call_arguments={"cmd": "true"},
     mcp_call_naming="namespaced",
     configured_through="exec",
-    # E-SAFETY-1: 0.169.0 never asks through `codex mcp` for the argvs it judges.
-    safe_commands_shown_through=None,
+    # No v1 conversation; under app-server v2 it asks before every command (E-SAFETY-1).
+    v1_conversation_through=None,
     features=frozenset({APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS}),
     captured_areas=None,
 )

@@ -247,7 +247,7 @@ def test_op_and_area_select_cases(pytester: pytest.Pytester) -> None:
     ("option", "message"),
     [
         ("--op=demo.ech", "--op 'demo.ech': no such op; known ops: apply_patch.apply, *, demo.bag, *"),
-        ("--area=dmo", "--area 'dmo': no such area; known areas: apply_patch, chat, demo, *"),
+        ("--area=dmo", "--area 'dmo': no such area; known areas: apply_patch, approvals, chat, demo, *"),
     ],
 )
 def test_an_unknown_op_or_area_is_a_usage_error(pytester: pytest.Pytester, option: str, message: str) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 
 from codex_reference import __version__, dispatch, editions, exec_output, items, mcp_output
 from codex_reference.apply_patch import ops as apply_patch_ops
+from codex_reference.approvals import written_back as approvals_written_back
 from codex_reference.args import unicode_problem
 from codex_reference.chat.ops import chat_request, chat_sse
 from codex_reference.dynamic import call_output_op, to_responses_op
@@ -94,6 +95,9 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "skills.tools": lambda edition, args: skills_tools(edition.skills, args),
     "skills.list": lambda edition, args: skills_list(edition.skills, args),
     "skills.read": lambda edition, args: skills_read(edition.skills, args),
+    "approvals.written_back": lambda edition, args: approvals_written_back(
+        edition.approvals, edition.safety, edition.apply_patch, args
+    ),
 }
 
 

@@ -34,6 +34,7 @@ from typing import Literal
 
 from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
+from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, ApprovalRules
 from codex_reference.chat.rules import CHAT_0_25_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_169_0, DynamicRules
 from codex_reference.json_types import JSON
@@ -94,6 +95,9 @@ class Edition:
     dynamic: DynamicRules | None
     # The remote-skills namespace (spec/skills.md); None where the release has none.
     skills: SkillsRules | None
+    # What is written back after a declined approval (spec/approvals.md); None
+    # where the release has no v1 conversation to ask approvals in.
+    approvals: ApprovalRules | None
 
 
 V0_25_0 = Edition(
@@ -120,6 +124,7 @@ V0_25_0 = Edition(
     chat=CHAT_0_25_0,
     dynamic=None,
     skills=None,
+    approvals=APPROVALS_0_25_0,
 )
 
 # 0.94.0 is captured area by area (conformance/codex_conformance/editions.py
@@ -138,6 +143,7 @@ V0_94_0 = replace(
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_94_0,
     request=REQUEST_0_94_0,
     safety=SAFETY_0_94_0,
+    approvals=APPROVALS_0_94_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_94_0,
     # A list that fails to decode takes down its own server's tools only.
     tool_decoder=decode.TOOL_0_94_0,
@@ -177,6 +183,7 @@ V0_169_0 = replace(
     chat=None,
     dynamic=DYNAMIC_0_169_0,
     skills=SKILLS_0_169_0,
+    approvals=None,
 )
 
 # Release order.

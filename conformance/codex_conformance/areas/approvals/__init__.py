@@ -1,0 +1,16 @@
+"""Area ``approvals``: see spec/approvals.md."""
+
+from __future__ import annotations
+
+from codex_conformance.areas import Area
+from codex_conformance.editions import V1_CONVERSATION
+
+AREA = Area(
+    name="approvals",
+    description=(
+        "What a release sends the model after its client declines (or aborts) an exec or a patch "
+        "it asked approval for (approvals.written_back)."
+    ),
+    ops=("approvals.written_back",),
+    feature=V1_CONVERSATION,
+)

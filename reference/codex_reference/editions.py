@@ -34,7 +34,7 @@ from typing import Literal
 
 from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
-from codex_reference.chat.rules import CHAT_0_25_0, ChatRules
+from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_169_0, DynamicRules
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
@@ -137,6 +137,7 @@ V0_94_0 = replace(
     tools_catalog=catalog.CATALOG_0_94_0,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_94_0,
     request=REQUEST_0_94_0,
+    chat=CHAT_0_94_0,
 )
 
 V0_169_0 = replace(

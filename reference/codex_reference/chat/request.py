@@ -32,7 +32,7 @@ def _text(content: JSON) -> str:
 
 
 def _part(part: JSON) -> JSON:
-    """CHAT-REQ-MSG-4, CHAT-REQ-OUTPUT-2: a content part as Chat Completions writes it."""
+    """CHAT-REQ-MSG-2, CHAT-REQ-OUTPUT-2: a content part as Chat Completions writes it."""
     if isinstance(part, dict) and part.get("type") == "input_image":
         return {"type": "image_url", "image_url": {"url": part.get("image_url")}}
     text = part.get("text", "") if isinstance(part, dict) else ""
@@ -46,7 +46,7 @@ def _has_image(content: JSON) -> bool:
 
 
 def _message_content(rules: ChatRules, role: JSON, content: JSON) -> JSON:
-    """CHAT-REQ-MSG-2, CHAT-REQ-MSG-4: the text, or the parts of a message with an image."""
+    """CHAT-REQ-MSG-2: the text, or the parts of a message with an image."""
     if rules.image_parts and role != "assistant" and _has_image(content) and isinstance(content, list):
         return [
             _part(part)
@@ -103,7 +103,7 @@ class _Messages:
 
     def _message(self, index: int, item: dict[str, JSON]) -> None:
         role, content = item.get("role"), item.get("content")
-        if role == "assistant" and self.rules.drop_repeated_assistant_text:  # CHAT-REQ-MSG-5
+        if role == "assistant" and self.rules.drop_repeated_assistant_text:  # CHAT-REQ-MSG-4
             text = _text(content)
             if text == self.last_assistant_text:
                 return

@@ -43,16 +43,14 @@ class ChatRules:
     # CHAT-REQ-OUTPUT-3: those outputs go first, before every message (True),
     # or right after their call (False).
     missing_outputs_first: bool
-    # CHAT-REQ-MSG-4: a message with an image, not the assistant's, is sent as content parts.
+    # CHAT-REQ-MSG-2: a message with an image, not the assistant's, is sent as content parts.
     image_parts: bool = False
-    # CHAT-REQ-MSG-5: an assistant message whose text is the last assistant text sent is left out.
+    # CHAT-REQ-MSG-4: an assistant message whose text is the last assistant text sent is left out.
     drop_repeated_assistant_text: bool = False
     # CHAT-REQ-CALL-2: a call right after an assistant message of calls joins its tool_calls.
     group_calls: bool = False
     # CHAT-REQ-OUTPUT-4: an output whose call is not in the history is left out.
     drop_orphan_outputs: bool = False
-    # CHAT-SSE-ITEM-1: items are recorded with their empty ids (`id: null`, reasoning `id: ""`).
-    recorded_ids: bool = True
     # CHAT-SSE-FINISH-2: finish_reason `length` ends the turn with this fatal
     # error (None: it is a finish like any other).
     length_error: str | None = None
@@ -80,6 +78,5 @@ CHAT_0_94_0 = replace(
     image_parts=True,
     drop_repeated_assistant_text=True,
     group_calls=True,
-    recorded_ids=False,
     length_error=SSE_0_94_0.fatal_codes["context_length_exceeded"].message,
 )

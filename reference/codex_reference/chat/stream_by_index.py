@@ -106,7 +106,7 @@ class _Reply:
         self.calls = {}
 
     def completed(self) -> list[dict[str, JSON]]:
-        """CHAT-SSE-ORDER-2: the aggregator's reasoning, then its text."""
+        """CHAT-SSE-ORDER-1: the aggregator's reasoning, then its text."""
         items = list(self.recorded)
         if self.all_reasoning:
             items.append(_reasoning([self.all_reasoning]))
@@ -133,12 +133,12 @@ def chat_sse(rules: ChatRules, args: dict[str, JSON]) -> dict[str, JSON]:
             chunk = json.loads(data)
         except (ValueError, RecursionError):
             continue  # CHAT-SSE-JSON-1
-        for choice in _choices(chunk) if isinstance(chunk, dict) else []:  # CHAT-SSE-JSON-2: every choice
+        for choice in _choices(chunk) if isinstance(chunk, dict) else []:  # CHAT-SSE-JSON-1: every choice
             delta = choice.get("delta")
             if isinstance(delta, dict):
                 reply.delta(delta)
             finish = choice.get("finish_reason")
-            if finish == "stop":  # CHAT-SSE-FINISH-2: the reply is complete; nothing after it is read
+            if finish == "stop":  # CHAT-SSE-FINISH-1: the reply is complete; nothing after it is read
                 reply.hand_on_reasoning()
                 return {"items": reply.completed(), "end": {"kind": "completed", "usage": None}}
             if finish == "length" and rules.length_error is not None:

@@ -4,9 +4,9 @@
 a turn with a probe prompt; it appends its context messages (the environment
 context, and in later releases the permissions and AGENTS.md messages before
 it) and the prompt, so its request body is the body for ``input`` followed
-by those messages, which are cut off again.  Conversion is item by item, so
-what follows the input cannot change how the input is written (the captured
-cases check exactly that).  The release's tools come from its
+by those messages, which are cut off again.  What follows the input changes
+how the input is written in one case only, where the input's last turn is
+replayed instead (replay.py).  The release's tools come from its
 model and configuration, not from the args: the configuration is chosen
 from the tool names, and a run whose tools differ from ``tools`` is an error.
 """
@@ -18,6 +18,7 @@ from typing import Any
 
 from codex_conformance.areas import ReleaseOp
 from codex_conformance.areas.chat import observe as chat_observe
+from codex_conformance.areas.chat import replay
 from codex_conformance.drive.args import optional, required
 from codex_conformance.drive.errors import CaptureError
 from codex_conformance.drive.sse_observe import StreamUnderTest
@@ -38,6 +39,8 @@ def chat_request(version: str, args: dict[str, Any]) -> dict[str, Any]:
     extra = config_for_tools(version, tools)
     if chat_observe.responses_tools(version, model, extra) != tools:
         raise CaptureError(f"release {version} does not send these tools for {model!r}")
+    if replay.needs_replay(items):
+        return {"body": replay.replayed_body(version, model, items, extra)}
     held, body = chat_observe.observe_request(
         version, model=model, history=items, prompt=PROBE_PROMPT, streams=[], config=extra
     )

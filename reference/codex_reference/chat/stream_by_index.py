@@ -94,11 +94,13 @@ class _Reply:
             self.reasoning_parts = None
 
     def hand_on_calls(self) -> None:
-        """CHAT-SSE-CALL-2: every call, in the order its index first came."""
+        """CHAT-SSE-CALL-2: every call, in the order its index first came; one never named is lost."""
         for index, call in self.calls.items():
+            if call.name is None:
+                continue
             item: dict[str, JSON] = {
                 "type": "function_call",
-                "name": call.name or "",
+                "name": call.name,
                 "arguments": call.arguments,
                 "call_id": call.call_id if call.call_id is not None else f"tool-call-{index}",
             }

@@ -155,7 +155,7 @@ def _end(run: ExecRun) -> dict[str, Any]:
         }
     message = fatal_message(events)
     if message is None:
-        return {"kind": "completed", **_usage(run, events)}
+        return {"kind": "completed", **completed_usage(run, events)}
     return {"kind": "error", "error": "fatal", "message": message, "retry_after_ms": None}
 
 
@@ -179,7 +179,8 @@ def fatal_message(events: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def _usage(run: ExecRun, events: list[dict[str, Any]]) -> dict[str, Any]:
+def completed_usage(run: ExecRun, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The usage of a completed stream, and the response id where the release records it."""
     for line in run.rollout:  # 0.169.0 records the response id with the usage
         if isinstance(line, dict) and line.get("type") == "token_usage_record":
             payload = line["payload"]

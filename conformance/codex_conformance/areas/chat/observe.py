@@ -37,6 +37,7 @@ from codex_conformance.drive.sse_observe import (
 )
 from codex_conformance.drive.sse_observe import (
     StreamUnderTest,
+    completed_usage,
     fatal_message,
     json_lines,
     retry_message,
@@ -192,7 +193,5 @@ def _end(run: ExecRun) -> dict[str, Any]:
     message = fatal_message(events)
     if message is not None:
         return {"kind": "error", "error": "fatal", "message": message}
-    for event in events:
-        if event.get("type") == "token_count":
-            return {"kind": "completed", "usage": {k: v for k, v in event.items() if k != "type"}}
-    return {"kind": "completed", "usage": None}
+    # 0.25.0 prints its token count; 0.94.0 records it in the rollout (as on the Responses wire).
+    return {"kind": "completed", "usage": completed_usage(run, events)["usage"]}

@@ -164,6 +164,8 @@ def chat_request(
     system = {"role": "system", "content": _instructions(rules, request, version, model, tools)}
     named = request.chat_tool_name_outside  # CHAT-REQ-TOOLS-2
     chosen = [tool for tool in tools if isinstance(tool, dict) and tool.get("type") in rules.tool_types]
+    if not all(isinstance(tool.get("name"), str) for tool in chosen if isinstance(tool, dict)):
+        raise InvalidArgs("`tools`: every function tool needs a string `name`")
     body: dict[str, JSON] = {
         "model": model,
         "messages": [system, *messages.sent],

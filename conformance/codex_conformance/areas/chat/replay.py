@@ -39,11 +39,15 @@ def _speaks(item: dict[str, Any]) -> str | None:
 
 
 def needs_replay(items: list[dict[str, Any]]) -> bool:
-    """Reasoning after the last user message of a history that does not end with one."""
-    speakers = [_speaks(item) for item in items if _speaks(item) is not None]
+    """Reasoning after the last user message of a history that ends with a call's output.
+
+    Only such a history is what a release sends mid-turn; one that ends with
+    another item is left to the probe, which cannot show a reasoning text's
+    place in it (spec/chat.md, "How a result is observed")."""
     users = [index for index, item in enumerate(items) if _speaks(item) == "user"]
-    after = items[users[-1] + 1 :] if users else items
-    return bool(speakers) and speakers[-1] != "user" and any(i.get("type") == "reasoning" for i in after)
+    after = items[users[-1] + 1 :] if users else []
+    ends_with_output = bool(items) and items[-1].get("type") == "function_call_output"
+    return ends_with_output and any(item.get("type") == "reasoning" for item in after)
 
 
 def _is_context(item: dict[str, Any]) -> bool:
@@ -91,8 +95,8 @@ def replayed_body(
 ) -> dict[str, Any]:
     last_user = max(index for index, item in enumerate(items) if _speaks(item) == "user")
     prompt = items[last_user]
-    if items[-1].get("type") != "function_call_output" or _is_context(prompt):
-        raise NotObservableError("the release makes no request after a reply that ends its turn")
+    if _is_context(prompt):
+        raise NotObservableError("the input's last user message is the release's own context")
     start = last_user
     while start > 0 and _is_context(items[start - 1]):
         start -= 1

@@ -177,8 +177,8 @@ def run_exec(
     """``files``: relative path -> bytes, written into the run's working directory
     first (e.g. an image the scripted model asks to view); each path must stay
     inside it.  ``home_files``: the same for its CODEX_HOME (e.g. a session
-    rollout the release resumes by id).  ``shared``: directories outside the run's own the release may
-    read and write (e.g. a rollout file it resumes); with the OS barrier
+    rollout the release resumes by id).  ``shared``: directories outside the
+    run's own the release may read and write (e.g. a rollout file it resumes); with the OS barrier
     (drive/sandbox.py) nothing else on the host is writable.  A run that
     stalls is run once more (drive/stall.py)."""
     with (

@@ -20,7 +20,7 @@ from codex_conformance.areas import ReleaseOp
 from codex_conformance.areas.chat import observe as chat_observe
 from codex_conformance.areas.chat import replay
 from codex_conformance.drive.args import optional, required
-from codex_conformance.drive.errors import CaptureError
+from codex_conformance.drive.errors import CaptureError, RequestArgsError
 from codex_conformance.drive.sse_observe import StreamUnderTest
 from codex_conformance.editions import get_edition
 
@@ -36,6 +36,8 @@ def config_for_tools(version: str, tools: list[Any]) -> dict[str, Any]:
 def chat_request(version: str, args: dict[str, Any]) -> dict[str, Any]:
     model, tools = required(args, "model", str), required(args, "tools", list)
     items = required(args, "input", list)
+    if not all(isinstance(item, dict) for item in [*items, *tools]):
+        raise RequestArgsError("`input` and `tools` must be lists of objects")
     extra = config_for_tools(version, tools)
     if chat_observe.responses_tools(version, model, extra) != tools:
         raise CaptureError(f"release {version} does not send these tools for {model!r}")

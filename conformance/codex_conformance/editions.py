@@ -60,6 +60,15 @@ class Edition:
     v1_conversation_through: Literal["mcp", "app-server"] | None
     # Features some areas need (see FEATURES).
     features: frozenset[str]
+    # How a harness makes the release continue a given history (chat.request):
+    # "experimental-resume" names a rollout file of bare item lines in
+    # config.toml; "exec-resume" writes a session rollout (a session_meta line,
+    # then response_item lines) under CODEX_HOME/sessions and runs
+    # `codex exec resume <id>` (the release ignores `experimental_resume`).
+    resumes_through: Literal["experimental-resume", "exec-resume"]
+    # Tool name -> the config.toml key (set to true) that adds the tool under
+    # `codex exec`: chat.request picks a run's configuration from the tools it is given.
+    tool_config_keys: tuple[tuple[str, str], ...]
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -93,6 +102,13 @@ V0_25_0 = Edition(
     configured_through="codex-mcp",
     v1_conversation_through="mcp",
     features=frozenset({CHAT_WIRE, V1_CONVERSATION}),
+    resumes_through="experimental-resume",
+    # include_plan_tool and include_apply_patch_tool are ignored by `codex exec`;
+    # apply_patch comes with the model instead.
+    tool_config_keys=(
+        ("exec_command", "experimental_use_exec_command_tool"),
+        ("web_search", "tools.web_search"),
+    ),
 )
 
 V0_94_0 = replace(
@@ -107,6 +123,9 @@ V0_94_0 = replace(
     mcp_call_naming="prefixed",
     # `codex mcp` manages MCP servers now; the v1 conversation moved to app-server.
     v1_conversation_through="app-server",
+    resumes_through="exec-resume",
+    # web_search is sent by default; no chat scenario configures another tool.
+    tool_config_keys=(),
     captured_areas=frozenset(
         {
             "apply_patch",
@@ -122,6 +141,7 @@ V0_94_0 = replace(
             "mcp_output",
             "session",
             "approvals",
+            "chat",
         }
     ),
 )

@@ -35,7 +35,7 @@ from typing import Literal
 from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, ApprovalRules
-from codex_reference.chat.rules import CHAT_0_25_0, ChatRules
+from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_169_0, DynamicRules
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
@@ -153,6 +153,7 @@ V0_94_0 = replace(
     naming_rules=naming.NamingRules(
         delimiter="__", max_name_bytes=64, hash_hex_len=40, prefix="mcp__", allowed_punctuation="_-"
     ),
+    chat=CHAT_0_94_0,
 )
 
 V0_169_0 = replace(

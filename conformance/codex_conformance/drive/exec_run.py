@@ -171,12 +171,14 @@ def run_exec(
     timeout: float = _TIMEOUT_SECONDS,
     exec_flags: tuple[str, ...] = (),
     files: Mapping[str, bytes] | None = None,
+    home_files: Mapping[str, bytes] | None = None,
     shared: Sequence[Path] = (),
 ) -> ExecRun:
     """``files``: relative path -> bytes, written into the run's working directory
     first (e.g. an image the scripted model asks to view); each path must stay
-    inside it.  ``shared``: directories outside the run's own the release may
-    read and write (e.g. a rollout file it resumes); with the OS barrier
+    inside it.  ``home_files``: the same for its CODEX_HOME (e.g. a session
+    rollout the release resumes by id).  ``shared``: directories outside the
+    run's own the release may read and write (e.g. a rollout file it resumes); with the OS barrier
     (drive/sandbox.py) nothing else on the host is writable.  A run that
     stalls is run once more (drive/stall.py)."""
     with (
@@ -184,10 +186,11 @@ def run_exec(
         tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
     ):
         home = Path(home_dir)
-        for relative, content in (files or {}).items():
-            target = Path(work_dir) / safe_relative(relative)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(content)
+        for directory, written in ((work_dir, files), (home_dir, home_files)):
+            for relative, content in (written or {}).items():
+                target = Path(directory) / safe_relative(relative)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(content)
         server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
         server.chat_streams = chat_streams  # None keeps `/chat/completions` a 404
         with server:

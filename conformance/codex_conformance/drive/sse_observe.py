@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,14 +80,14 @@ def observe(version: str, stream: StreamUnderTest) -> dict[str, Any]:
     return {"events": _recorded_items(run), "end": _end(run)}
 
 
-def _history(run: ExecRun) -> list[dict[str, Any]]:
-    """The response items of the rollout, in order, in the form they are sent."""
+def rollout_items(lines: Sequence[Any]) -> list[dict[str, Any]]:
+    """The response items of rollout lines, in order, in the form they are sent."""
     items: list[dict[str, Any]] = []
-    for line in run.rollout:
+    for line in lines:
         if not isinstance(line, dict):
             continue
         if line.get("type") == "response_item" and isinstance(line.get("payload"), dict):
-            item = dict(line["payload"])  # 0.169.0: {"type": "response_item", "payload": item}
+            item = dict(line["payload"])  # 0.94.0 on: {"type": "response_item", "payload": item}
         elif "type" in line and "record_type" not in line and "payload" not in line:
             item = dict(line)  # 0.25.0: the item itself
         else:
@@ -112,7 +113,7 @@ def _is_recovery(item: dict[str, Any]) -> bool:
 
 
 def _recorded_items(run: ExecRun) -> list[dict[str, Any]]:
-    history = _history(run)
+    history = rollout_items(run.rollout)
     starts = [index for index, item in enumerate(history) if _is_prompt(item)]
     if not starts:
         raise CaptureError(f"the rollout has no prompt message (exit {run.returncode})")
@@ -154,7 +155,7 @@ def _end(run: ExecRun) -> dict[str, Any]:
         }
     message = fatal_message(events)
     if message is None:
-        return {"kind": "completed", **_usage(run, events)}
+        return {"kind": "completed", **completed_usage(run, events)}
     return {"kind": "error", "error": "fatal", "message": message, "retry_after_ms": None}
 
 
@@ -178,7 +179,8 @@ def fatal_message(events: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def _usage(run: ExecRun, events: list[dict[str, Any]]) -> dict[str, Any]:
+def completed_usage(run: ExecRun, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The usage of a completed stream, and the response id where the release records it."""
     for line in run.rollout:  # 0.169.0 records the response id with the usage
         if isinstance(line, dict) and line.get("type") == "token_usage_record":
             payload = line["payload"]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from codex_reference.chat import request, stream
+from codex_reference.chat import request
 from codex_reference.chat.rules import ChatRules
 from codex_reference.json_types import JSON
 from codex_reference.request.build import ConfigRejected
+from codex_reference.request.rules import RequestRules
 
 
 def _supported(rules: ChatRules | None) -> ChatRules:
@@ -15,9 +16,12 @@ def _supported(rules: ChatRules | None) -> ChatRules:
     return rules
 
 
-def chat_request(rules: ChatRules | None, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
-    return request.chat_request(_supported(rules), version, args)
+def chat_request(
+    rules: ChatRules | None, request_rules: RequestRules, version: str, args: dict[str, JSON]
+) -> dict[str, JSON]:
+    return request.chat_request(_supported(rules), request_rules, version, args)
 
 
 def chat_sse(rules: ChatRules | None, args: dict[str, JSON]) -> dict[str, JSON]:
-    return stream.chat_sse(_supported(rules), args)
+    supported = _supported(rules)
+    return supported.read_stream(supported, args)

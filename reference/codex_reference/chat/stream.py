@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from codex_reference.chat.rules import ChatRules
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
 from codex_reference.sse.reader import StreamBroken, read_all
 from codex_reference.wire import chunks_of
+
+if TYPE_CHECKING:
+    from codex_reference.chat.rules import ChatRules
 
 DONE = "[DONE]"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, rewrites, with_rules
-from codex_reference.editions import V0_25_0
+from codex_reference.chat import stream
+from codex_reference.editions import V0_25_0, V0_94_0
 
 BROKEN = [
     BrokenAdapter(
@@ -17,7 +18,7 @@ BROKEN = [
     BrokenAdapter(
         "chat-reasoning-on-next-assistant-0.25",
         "CHAT-REQ-REASONING-1",
-        "reasoning attached to the next assistant message (a later release's rule)",
+        "reasoning attached to the next assistant message (no release's rule)",
         with_rules(V0_25_0, "chat", reasoning_attachment="next-assistant"),
     ),
     BrokenAdapter(
@@ -25,6 +26,36 @@ BROKEN = [
         "CHAT-REQ-MSG-3",
         "system-role messages sent like any other",
         with_rules(V0_25_0, "chat", dropped_roles=()),
+    ),
+    BrokenAdapter(
+        "chat-calls-not-grouped-0.94",
+        "CHAT-REQ-CALL-2",
+        "consecutive calls sent as one assistant message each (0.25.0's rule)",
+        with_rules(V0_94_0, "chat", group_calls=False),
+    ),
+    BrokenAdapter(
+        "chat-reasoning-not-sent-0.94",
+        "CHAT-REQ-REASONING-2",
+        "the reasoning of the last reply left out (0.25.0's rule)",
+        with_rules(V0_94_0, "chat", reasoning_attachment="dropped"),
+    ),
+    BrokenAdapter(
+        "chat-aborted-outputs-first-0.94",
+        "CHAT-REQ-OUTPUT-3",
+        "the aborted outputs of unanswered calls sent first, not after their calls (0.25.0's rule)",
+        with_rules(V0_94_0, "chat", missing_outputs_first=True),
+    ),
+    BrokenAdapter(
+        "chat-sse-one-call-per-reply-0.94",
+        "CHAT-SSE-CALL-2",
+        "a chat stream read as 0.25.0 reads it: one call per reply, index not read",
+        with_rules(V0_94_0, "chat", read_stream=stream.chat_sse),
+    ),
+    BrokenAdapter(
+        "chat-sse-length-not-fatal-0.94",
+        "CHAT-SSE-FINISH-2",
+        "finish_reason length ignored like content_filter: the text recorded, the turn completed",
+        with_rules(V0_94_0, "chat", length_error=None),
     ),
 ]
 

@@ -1,4 +1,4 @@
-"""Area ``chat``: 0.25.0's Chat Completions wire: the request body, and what a chat stream leaves behind."""
+"""Area ``chat``: the Chat Completions wire: the request body, and what a chat stream leaves behind."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from codex_conformance.cases import Case
 from codex_conformance.drive import config_toml, request_volatile
 from codex_conformance.drive.errors import CaptureError
 
-# Only 0.25.0 speaks chat; 0.169.0 refuses the configuration (REQ-WIRE-1).
+# 0.169.0 refuses the chat configuration (REQ-WIRE-1): the area's feature leaves it out.
 
 
 def _request_case(version: str, scenario: ChatScenario) -> Case:
@@ -29,7 +29,7 @@ def _request_case(version: str, scenario: ChatScenario) -> Case:
         config=extra,
     )
     tools = chat_observe.responses_tools(version, scenario.model, extra)
-    implied = chat_ops.config_for_tools(tools)
+    implied = chat_ops.config_for_tools(version, tools)
     if implied != extra:
         # The release adapter picks the configuration from the tool names: keep that possible.
         names = [tool.get("name", tool.get("type")) for tool in tools]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -36,34 +37,66 @@ from codex_conformance.drive.sse_observe import (
 )
 from codex_conformance.drive.sse_observe import (
     StreamUnderTest,
+    completed_usage,
     fatal_message,
     json_lines,
     retry_message,
+    rollout_items,
 )
+from codex_conformance.editions import get_edition
 
 CHAT_PROVIDER: dict[str, Any] = {"wire_api": "chat", "stream_max_retries": 1, "request_max_retries": 1}
 RECOVERY_TEXT = "codex-conformance recovery"
-# The session meta line a rollout file starts with; the id is fixed so that
-# nothing of the resumed session is volatile.
-_RESUME_META = {
-    "id": "00000000-0000-4000-8000-000000000000",
-    "timestamp": "2025-01-01T00:00:00.000Z",
-    "instructions": None,
-}
+# The session a history is resumed as; fixed so that nothing of it is volatile.
+_RESUMED_ID = "00000000-0000-4000-8000-000000000000"
+_RESUMED_AT = "2025-01-01T00:00:00.000Z"
+
+
+@dataclass(frozen=True)
+class _Resume:
+    """What makes one run continue a history: config keys, files in CODEX_HOME, exec arguments,
+    and the rollout file the release appends to (None: the session file in CODEX_HOME)."""
+
+    config: dict[str, Any]
+    home_files: dict[str, bytes]
+    exec_args: tuple[str, ...]
+    rollout: Path | None
+
+
+def _json_lines_of(path: Path) -> list[Any]:
+    # LF only: a U+2028 inside a string is no line end.
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
+
+
+def _jsonl(lines: Sequence[Any]) -> str:
+    return "".join(json.dumps(line) + "\n" for line in lines)
+
+
+def _config_resume(version: str, history: list[dict[str, Any]], shared: Path) -> _Resume:
+    """A rollout file of bare item lines, named by `experimental_resume`."""
+    rollout = shared / "rollout.jsonl"
+    meta = {"id": _RESUMED_ID, "timestamp": _RESUMED_AT, "instructions": None}
+    rollout.write_text(_jsonl([meta, {"record_type": "state"}, *history]), encoding="utf-8")
+    return _Resume({"experimental_resume": str(rollout)}, {}, (), rollout)
+
+
+def _exec_resume(version: str, history: list[dict[str, Any]], shared: Path) -> _Resume:
+    """A session rollout under CODEX_HOME/sessions, resumed by its id."""
+    meta = {"id": _RESUMED_ID, "timestamp": _RESUMED_AT, "cwd": "/", "originator": "codex_exec"}
+    lines = [
+        {"timestamp": _RESUMED_AT, "type": "session_meta", "payload": {**meta, "cli_version": version}},
+        *({"timestamp": _RESUMED_AT, "type": "response_item", "payload": item} for item in history),
+    ]
+    name = f"sessions/2025/01/01/rollout-2025-01-01T00-00-00-{_RESUMED_ID}.jsonl"
+    return _Resume({}, {name: _jsonl(lines).encode("utf-8")}, ("resume", _RESUMED_ID), None)
+
+
+_RESUMERS = {"experimental-resume": _config_resume, "exec-resume": _exec_resume}
 
 
 def _chat_requests(run: ExecRun) -> list[RecordedRequest]:
     return [
         r for r in run.requests if r.method == "POST" and r.path.split("?")[0].endswith("/chat/completions")
-    ]
-
-
-def _items(lines: Sequence[Any]) -> list[dict[str, Any]]:
-    """Rollout lines that are items (0.25.0 writes an item as itself; meta and state lines are not)."""
-    return [
-        line
-        for line in lines
-        if isinstance(line, dict) and "type" in line and "record_type" not in line and "payload" not in line
     ]
 
 
@@ -77,10 +110,9 @@ def observe_request(
     config: Mapping[str, Any] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """(the items the release held, the body of the chat request it made from them)."""
+    resumer = _RESUMERS[get_edition(version).resumes_through]
     with tempfile.TemporaryDirectory(prefix="codex-conformance-resume-") as resume_dir:
-        rollout = Path(resume_dir) / "rollout.jsonl"
-        lines = [_RESUME_META, {"record_type": "state"}, *history]
-        rollout.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+        resume = resumer(version, history, Path(resume_dir))
         script: list[Stream] = [*streams, chat_sse.empty_reply()]
         run = run_exec(
             release_binary(version),
@@ -88,14 +120,15 @@ def observe_request(
             servers=[],
             prompt=prompt,
             chat_streams=script,
-            extra=config_toml.merged({"experimental_resume": str(rollout)}, config_toml.nested(config or {})),
+            extra=config_toml.merged(resume.config, config_toml.nested(config or {})),
             shared=[Path(resume_dir)],
+            home_files=resume.home_files,
             provider=CHAT_PROVIDER,
-            exec_flags=("--json",),
+            exec_flags=("--json", *resume.exec_args),
         )
-        held = _items(
-            [json.loads(line) for line in rollout.read_text(encoding="utf-8").splitlines() if line.strip()]
-        )
+        # The release appends what it records to the rollout it resumed: the
+        # resumed file's items after the run are the items it held.
+        held = rollout_items(run.rollout if resume.rollout is None else _json_lines_of(resume.rollout))
     requests = _chat_requests(run)
     if len(requests) != len(script):
         raise CaptureError(
@@ -135,7 +168,7 @@ def observe_sse(version: str, model: str, stream: StreamUnderTest) -> dict[str, 
 
 
 def _recorded(run: ExecRun) -> list[dict[str, Any]]:
-    history = _items(run.rollout)
+    history = rollout_items(run.rollout)
     starts = [
         i for i, item in enumerate(history) if item.get("role") == "user" and SSE_PROMPT in json.dumps(item)
     ]
@@ -160,7 +193,5 @@ def _end(run: ExecRun) -> dict[str, Any]:
     message = fatal_message(events)
     if message is not None:
         return {"kind": "error", "error": "fatal", "message": message}
-    for event in events:
-        if event.get("type") == "token_count":
-            return {"kind": "completed", "usage": {k: v for k, v in event.items() if k != "type"}}
-    return {"kind": "completed", "usage": None}
+    # 0.25.0 prints its token count; 0.94.0 records it in the rollout (as on the Responses wire).
+    return {"kind": "completed", "usage": completed_usage(run, events)["usage"]}

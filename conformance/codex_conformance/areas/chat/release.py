@@ -1,57 +1,65 @@
-"""The chat ops a release answers by being run: ``chat.request`` and ``chat.sse`` (0.25.0 only).
+"""The chat ops a release answers by being run: ``chat.request`` and ``chat.sse``.
 
-``chat.request``: the release resumes a rollout file holding ``input`` and
-starts a turn with a probe prompt; it appends its environment context and
-the prompt, so its request body is the body for ``input`` followed by those
-two messages, which are cut off again.  Conversion is item by item in
-0.25.0, so what follows the input cannot change how the input is written
-(the captured cases check exactly that).  The release's tools come from its
+``chat.request``: the release resumes a session holding ``input`` and starts
+a turn with a probe prompt; it appends its context messages (the environment
+context, and in later releases the permissions and AGENTS.md messages before
+it) and the prompt, so its request body is the body for ``input`` followed
+by those messages, which are cut off again.  What follows the input changes
+how the input is written in one case only, where the input's last turn is
+replayed instead (replay.py).  The release's tools come from its
 model and configuration, not from the args: the configuration is chosen
 from the tool names, and a run whose tools differ from ``tools`` is an error.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from codex_conformance.areas import ReleaseOp
 from codex_conformance.areas.chat import observe as chat_observe
+from codex_conformance.areas.chat import replay
 from codex_conformance.drive.args import optional, required
-from codex_conformance.drive.errors import CaptureError
+from codex_conformance.drive.errors import CaptureError, RequestArgsError
 from codex_conformance.drive.sse_observe import StreamUnderTest
+from codex_conformance.editions import get_edition
 
 PROBE_PROMPT = "codex-conformance chat probe"
-# Tool name → the 0.25.0 config.toml key that adds it under `codex exec`
-# (which ignores include_plan_tool and include_apply_patch_tool; apply_patch
-# comes with the model instead).
-_TOOL_CONFIG = {
-    "web_search": "tools.web_search",
-    "exec_command": "experimental_use_exec_command_tool",
-}
 
 
-def config_for_tools(tools: list[Any]) -> dict[str, Any]:
+def config_for_tools(version: str, tools: list[Any]) -> dict[str, Any]:
+    """The configuration that gives the release these tools (its edition's tool_config_keys)."""
     names = {str(tool.get("name", tool.get("type"))) for tool in tools if isinstance(tool, dict)}
-    return {key: True for name, key in sorted(_TOOL_CONFIG.items()) if name in names}
+    return {key: True for name, key in get_edition(version).tool_config_keys if name in names}
 
 
 def chat_request(version: str, args: dict[str, Any]) -> dict[str, Any]:
     model, tools = required(args, "model", str), required(args, "tools", list)
-    extra = config_for_tools(tools)
+    items = required(args, "input", list)
+    if not all(isinstance(item, dict) for item in [*items, *tools]):
+        raise RequestArgsError("`input` and `tools` must be lists of objects")
+    extra = config_for_tools(version, tools)
     if chat_observe.responses_tools(version, model, extra) != tools:
         raise CaptureError(f"release {version} does not send these tools for {model!r}")
-    _, body = chat_observe.observe_request(
-        version,
-        model=model,
-        history=required(args, "input", list),
-        prompt=PROBE_PROMPT,
-        streams=[],
-        config=extra,
+    if replay.needs_replay(items):
+        return {"body": replay.replayed_body(version, model, items, extra)}
+    held, body = chat_observe.observe_request(
+        version, model=model, history=items, prompt=PROBE_PROMPT, streams=[], config=extra
     )
-    *messages, environment, prompt = body["messages"]
-    if prompt != {"role": "user", "content": PROBE_PROMPT} or "<environment_context>" not in str(environment):
-        raise CaptureError("the release did not end its request with its environment context and the probe")
-    return {"body": {**body, "messages": messages}}
+    # What the release appended to the history for the probe turn (its context
+    # messages, then the probe) is one message per item, at the end: cut it off.
+    appended = held[len(items) :]
+    messages = body["messages"]
+    probe = {"role": "user", "content": PROBE_PROMPT}
+    if (
+        not appended
+        or len(messages) <= len(appended)
+        or messages[-1] != probe
+        or any(item.get("type") != "message" for item in appended)
+        or "<environment_context>" not in json.dumps(appended)
+    ):
+        raise CaptureError("the release did not end its request with its context messages and the probe")
+    return {"body": {**body, "messages": messages[: -len(appended)]}}
 
 
 def chat_sse(version: str, args: dict[str, Any]) -> dict[str, Any]:

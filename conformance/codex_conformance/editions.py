@@ -20,7 +20,10 @@ from typing import Literal
 CHAT_WIRE = "chat-wire"  # `wire_api = "chat"` is accepted (spec/chat.md)
 APP_SERVER_DYNAMIC_TOOLS = "app-server-dynamic-tools"  # `codex app-server` with dynamicTools
 CLOUD_SKILLS = "cloud-skills"  # `codex app-server --cloud-skills-snapshot`
-FEATURES = frozenset({CHAT_WIRE, APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS})
+FILE_TOOLS = (
+    "file-tools"  # read_file, list_dir and grep_files offered to test-gpt-5* models (spec/host_tools.md)
+)
+FEATURES = frozenset({CHAT_WIRE, APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS, FILE_TOOLS})
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,9 @@ class Edition:
     shows_safe_command_classification: bool
     # Features some areas need (see FEATURES).
     features: frozenset[str]
+    # The tarball's directory of helper programs (ripgrep) that the npm
+    # launcher, bin/codex.js, puts first on PATH; None where it has none.
+    helper_path_dir: str | None = None
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -96,7 +102,11 @@ V0_94_0 = replace(
     binary_path="package/vendor/x86_64-unknown-linux-musl/codex/codex",
     tarball_sha512="sha512-GKOU2ty3NXls2aeiFSCnSSB6zQBtENqC5OnPa8s79Z576YP1r2DIfUrhQZzVDKmFei852E1SG4TNljFL/081gg==",
     configured_through="exec",
-    captured_areas=frozenset({"apply_patch", "sse", "exec_output", "dispatch", "items", "tools", "request"}),
+    features=frozenset({CHAT_WIRE, FILE_TOOLS}),
+    helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
+    captured_areas=frozenset(
+        {"apply_patch", "sse", "exec_output", "dispatch", "items", "tools", "request", "host_tools"}
+    ),
 )
 
 V0_169_0 = replace(
@@ -113,6 +123,7 @@ V0_169_0 = replace(
     # E-SAFETY-1: 0.169.0 never asks through `codex mcp` for the argvs it judges.
     shows_safe_command_classification=False,
     features=frozenset({APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS}),
+    helper_path_dir="package/vendor/x86_64-unknown-linux-musl/codex-path",
     captured_areas=None,
 )
 
@@ -145,6 +156,7 @@ __all__ = [
     "CLOUD_SKILLS",
     "EDITIONS",
     "FEATURES",
+    "FILE_TOOLS",
     "V0_25_0",
     "V0_94_0",
     "V0_169_0",

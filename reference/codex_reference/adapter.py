@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from codex_reference import __version__, dispatch, editions, exec_output, items, mcp_output
+from codex_reference import __version__, dispatch, editions, exec_output, host_tools, items, mcp_output
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.args import unicode_problem
 from codex_reference.chat.ops import chat_request, chat_sse
@@ -94,6 +94,9 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "skills.tools": lambda edition, args: skills_tools(edition.skills, args),
     "skills.list": lambda edition, args: skills_list(edition.skills, args),
     "skills.read": lambda edition, args: skills_read(edition.skills, args),
+    "host_tools.read_file": lambda edition, args: host_tools.read_file_op(edition.host_tools, args),
+    "host_tools.list_dir": lambda edition, args: host_tools.list_dir_op(edition.host_tools, args),
+    "host_tools.grep_files": lambda edition, args: host_tools.grep_files_op(edition.host_tools, args),
 }
 
 

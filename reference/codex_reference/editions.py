@@ -36,6 +36,7 @@ from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.chat.rules import CHAT_0_25_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_169_0, DynamicRules
+from codex_reference.host_tools import HOST_TOOLS_0_94_0, HostToolsRules
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
@@ -94,6 +95,8 @@ class Edition:
     dynamic: DynamicRules | None
     # The remote-skills namespace (spec/skills.md); None where the release has none.
     skills: SkillsRules | None
+    # The file tools read_file, list_dir, grep_files (spec/host_tools.md); None where it has none.
+    host_tools: HostToolsRules | None
 
 
 V0_25_0 = Edition(
@@ -120,6 +123,7 @@ V0_25_0 = Edition(
     chat=CHAT_0_25_0,
     dynamic=None,
     skills=None,
+    host_tools=None,
 )
 
 # 0.94.0 is captured area by area (conformance/codex_conformance/editions.py
@@ -137,6 +141,7 @@ V0_94_0 = replace(
     tools_catalog=catalog.CATALOG_0_94_0,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_94_0,
     request=REQUEST_0_94_0,
+    host_tools=HOST_TOOLS_0_94_0,
 )
 
 V0_169_0 = replace(
@@ -167,6 +172,7 @@ V0_169_0 = replace(
     chat=None,
     dynamic=DYNAMIC_0_169_0,
     skills=SKILLS_0_169_0,
+    host_tools=None,
 )
 
 # Release order.

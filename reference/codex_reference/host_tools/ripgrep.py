@@ -31,7 +31,7 @@ __all__ = ["Glob", "compile_glob", "compile_pattern", "files_with_matches"]
 
 # Regex syntax that reads the same in Rust's regex crate and Python's re (per line).
 _COMMON_SYNTAX = re.compile(
-    r"(?:[A-Za-z0-9 _,:;'\"=<>/#%&~-]|\\[dwsbDWS.*+?()\[\]{}|^$\\]|[.*+?^$|()]|\[\^?[A-Za-z0-9_ -]+\])*"
+    r"(?:[A-Za-z0-9 _,:;'\"=<>/#%&~-]|\\[dwsbDWSt.*+?()\[\]{}|^$\\]|[.*+?^$|()]|\[\^?[A-Za-z0-9_ -]+\])*"
 )
 _IGNORE_FILES = frozenset({".gitignore", ".ignore", ".rgignore", ".git"})
 _GLOB_PIECE = re.compile(r"\{([^{}]*)\}|[*?]|[^*?{}\[\]!/\\]")

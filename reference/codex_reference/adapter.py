@@ -97,6 +97,7 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "host_tools.read_file": lambda edition, args: host_tools.read_file_op(edition.host_tools, args),
     "host_tools.list_dir": lambda edition, args: host_tools.list_dir_op(edition.host_tools, args),
     "host_tools.grep_files": lambda edition, args: host_tools.grep_files_op(edition.host_tools, args),
+    "host_tools.shell_command": lambda edition, args: host_tools.shell_command_op(edition.host_tools, args),
 }
 
 

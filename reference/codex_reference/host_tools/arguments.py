@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from codex_reference.rustlib.serde_json import Shape
 
-__all__ = ["GREP_FILES", "LIST_DIR", "READ_FILE"]
+__all__ = ["GREP_FILES", "LIST_DIR", "READ_FILE", "SHELL_COMMAND"]
 
 _STRING = Shape("string", "a string")
 _USIZE = Shape("u64", "usize")
@@ -56,4 +56,18 @@ GREP_FILES = _struct(
     "GrepFilesArgs",
     (("pattern", _STRING), ("include", _optional(_STRING)), ("path", _optional(_STRING)), ("limit", _USIZE)),
     ("pattern",),
+)
+# The other fields shell_command declares (sandbox_permissions, justification,
+# prefix_rule) have types no case pins: reaching one is declined.
+SHELL_COMMAND = Shape(
+    "struct",
+    "struct ShellCommandToolCallParams",
+    fields=(
+        ("command", _STRING),
+        ("workdir", _optional(_STRING)),
+        ("login", _optional(_BOOL)),
+        ("timeout_ms", _optional(Shape("u64"))),
+    ),
+    required=frozenset({"command"}),
+    declined=frozenset({"sandbox_permissions", "justification", "prefix_rule"}),
 )

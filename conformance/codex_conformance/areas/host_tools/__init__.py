@@ -8,9 +8,9 @@ from codex_conformance.editions import FILE_TOOLS
 AREA = Area(
     name="host_tools",
     description=(
-        "What the file tools read_file, list_dir and grep_files write back for one call, given the "
-        "directory they look at as data."
+        "What the file tools read_file, list_dir and grep_files, and shell_command, write back for one "
+        "call, given the directory they look at as data."
     ),
-    ops=("host_tools.read_file", "host_tools.list_dir", "host_tools.grep_files"),
+    ops=("host_tools.read_file", "host_tools.list_dir", "host_tools.grep_files", "host_tools.shell_command"),
     feature=FILE_TOOLS,
 )

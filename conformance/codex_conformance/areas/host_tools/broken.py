@@ -47,6 +47,24 @@ def _crlf_kept(result: dict[str, Any], args: dict[str, Any]) -> None:
         result["output"] = "\n".join(lines)
 
 
+def _stderr_first(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """shell_command writes what went to stderr before stdout (for `printf a >&2; printf b`: `ab`)."""
+    output = result.get("output")
+    if isinstance(output, str) and ">&2" in args.get("arguments", "") and output.endswith("\nbac"):
+        result["output"] = output.removesuffix("bac") + "acb"
+
+
+def _two_decimals(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """shell_command's wall time with two decimals."""
+    output = result.get("output")
+    if isinstance(output, str):
+        result["output"] = re.sub(r"\nWall time: ([0-9]+)(?:\.([0-9]))? seconds", _padded, output, count=1)
+
+
+def _padded(match: re.Match[str]) -> str:
+    return f"\nWall time: {match.group(1)}.{match.group(2) or '0'}0 seconds"
+
+
 BROKEN = [
     BrokenAdapter(
         "read-lines-cut-at-400", "HOST-READ-4", "lines cut at 400 bytes", _host_tools(max_line_bytes=400)
@@ -84,6 +102,18 @@ BROKEN = [
         "HOST-GREP-7",
         "rg's launch failure without the advice",
         _host_tools(rg_missing="failed to launch rg: {error}"),
+    ),
+    BrokenAdapter(
+        "shell-stderr-first",
+        "HOST-SHELL-2",
+        "stderr before stdout",
+        rewriting("host_tools.shell_command", _stderr_first),
+    ),
+    BrokenAdapter(
+        "shell-wall-time-two-decimals",
+        "HOST-SHELL-1",
+        "'Wall time: 0.00 seconds'",
+        rewriting("host_tools.shell_command", _two_decimals),
     ),
     BrokenAdapter(
         "args-error-without-position",

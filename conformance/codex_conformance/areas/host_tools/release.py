@@ -14,5 +14,6 @@ def _answer(tool: str, version: str, args: dict[str, Any]) -> dict[str, Any]:
 
 
 OPS: dict[str, ReleaseOp] = {
-    f"host_tools.{tool}": partial(_answer, tool) for tool in ("read_file", "list_dir", "grep_files")
+    f"host_tools.{tool}": partial(_answer, tool)
+    for tool in ("read_file", "list_dir", "grep_files", "shell_command")
 }

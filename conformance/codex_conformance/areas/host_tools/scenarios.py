@@ -15,7 +15,7 @@ SANDBOX = "/home/codex/work/codex-conformance-sandbox"
 
 
 class HostToolsScenario(Scenario):
-    tool: Literal["read_file", "list_dir", "grep_files"]
+    tool: Literal["read_file", "list_dir", "grep_files", "shell_command"]
     tree: list[dict[str, Any]] = Field(default_factory=list)
     # The call's arguments as an object (sent as its JSON text), or as the exact text.
     arguments: dict[str, Any] | None = None

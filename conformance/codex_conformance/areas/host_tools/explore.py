@@ -7,7 +7,9 @@ two levels, with contents made of lines of the kinds the tools treat apart
 and, sometimes, links.  The call's arguments stay inside the handlers'
 types mostly, and reach their bounds: zero and past-the-end offsets,
 limits of one, depths past the tree, patterns and include globs ripgrep
-reads alike, search paths relative, absolute, missing or naming a file.
+reads alike, search paths relative, absolute, missing or naming a file;
+shell_command runs scripts of the reference's command language in
+workdirs that are there or not.
 Each input is one release run (the tree is its working directory).
 """
 
@@ -15,13 +17,17 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from typing import Any
 
 from codex_conformance.areas.host_tools.scenarios import SANDBOX
-from codex_conformance.explorer import Args, Explorer
+from codex_conformance.areas.host_tools.wall_time import settle
+from codex_conformance.explorer import Args, Explorer, Response
 from codex_conformance.generators import Draw
 
 __all__ = ["EXPLORERS"]
+
+_WALL_TIME = re.compile(r"Wall time: [0-9]+(?:\.[0-9])? seconds")
 
 _NAMES = ["a", "B", "a-c", "a.txt", "b.py", ".h", "\u00e9t\u00e9", "z.md", "sub", "_u"]
 _DIRS = ["", "", "", "sub/", "a/", "sub/deep/"]
@@ -124,6 +130,44 @@ def _grep_files_args(draw: Draw, version: str) -> Args:
     return args
 
 
+_COMMANDS = [
+    "printf abc",
+    "printf 'a b'",
+    "pwd",
+    "cat a.txt",
+    "cat sub/a.txt",
+    "exit 2",
+    "printf x >&2",
+    "pwd >&2",
+]
+
+
+def _shell_command_args(draw: Draw, version: str) -> Args:
+    tree = _tree(draw)
+    command = "; ".join(draw.choice(_COMMANDS) for _ in range(draw.integer(0, 4)))
+    arguments: dict[str, Any] = {"command": command}
+    if draw.boolean():
+        arguments["workdir"] = draw.choice(["sub", "a", "nope", SANDBOX, f"{SANDBOX}/sub"])
+    return _args(version, tree, arguments)
+
+
+def _settle_wall_time(release: Response) -> tuple[Response, Args]:
+    """The measured wall time given to the reference, so that the texts compare exactly."""
+    output = release.get("result", {}).get("output")
+    if not isinstance(output, str):
+        return release, {}
+    _, observed = settle(output)
+    return release, observed
+
+
+def _steady(release: Response) -> Response:
+    """Two runs answer alike when they differ by the wall time alone."""
+    output = release.get("result", {}).get("output")
+    if not isinstance(output, str):
+        return release
+    return {"result": {"output": _WALL_TIME.sub("Wall time: 0 seconds", output, count=1)}}
+
+
 def _args(version: str, tree: list[dict[str, Any]], arguments: dict[str, Any]) -> Args:
     return {"edition": version, "cwd": SANDBOX, "tree": tree, "arguments": json.dumps(arguments)}
 
@@ -142,4 +186,12 @@ EXPLORERS = (
     Explorer("host_tools.read_file", _read_file_args, _scenario("read_file"), ("HOST-READ-1",)),
     Explorer("host_tools.list_dir", _list_dir_args, _scenario("list_dir"), ("HOST-LIST-1",)),
     Explorer("host_tools.grep_files", _grep_files_args, _scenario("grep_files"), ("HOST-GREP-1",)),
+    Explorer(
+        "host_tools.shell_command",
+        _shell_command_args,
+        _scenario("shell_command"),
+        ("HOST-SHELL-1",),
+        settle=_settle_wall_time,
+        steady_form=_steady,
+    ),
 )

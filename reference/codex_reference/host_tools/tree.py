@@ -29,7 +29,8 @@ _MAX_LINK_HOPS = 40  # Linux's MAXSYMLINKS
 ENOENT = "No such file or directory (os error 2)"
 ENOTDIR = "Not a directory (os error 20)"
 EISDIR = "Is a directory (os error 21)"
-_ELOOP = "Too many levels of symbolic links (os error 40)"
+# The releases are static musl binaries: the text is musl's strerror, not glibc's (HOST-READ-5).
+_ELOOP = "Symbolic link loop (os error 40)"
 
 Kind = Literal["file", "dir", "link", "fifo"]
 

@@ -24,11 +24,10 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from codex_conformance.drive.args import optional, required
-from codex_conformance.drive.cache import release_binary
+from codex_conformance.drive.cache import release_helper_dir
 from codex_conformance.drive.conversation_run import function_call, written_back
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
 from codex_conformance.drive.host_tree import check_tree, write_host_tree
-from codex_conformance.editions import get_edition
 
 # The model whose tool list has the file tools (spec/tools.md, TOOLS-CATALOG).
 MODEL = "test-gpt-5-codex"
@@ -39,7 +38,10 @@ def _cwd(args: Mapping[str, Any]) -> str:
     cwd = required(args, "cwd", str)
     pure = PurePosixPath(cwd)
     if not pure.is_absolute() or len(pure.parts) < 2 or str(pure) != cwd or ".." in pure.parts:
-        raise InvalidInputError("`cwd` must be a normalized absolute path below /, e.g. /home/codex/work")
+        raise InvalidInputError(
+            "`cwd` must be a normalized absolute path below /, like the cases' "
+            "/home/codex/work/codex-conformance-sandbox"
+        )
     return cwd
 
 
@@ -53,11 +55,10 @@ def _environment(version: str, ripgrep: bool) -> dict[str, str]:
     without = _path_without_rg()
     if not ripgrep:
         return {"PATH": without}
-    helper = get_edition(version).helper_path_dir
-    if helper is None:
+    helpers = release_helper_dir(version)
+    if helpers is None:
         raise InvalidInputError(f"release {version} ships no ripgrep of its own")
-    bundled = release_binary(version).parents[len(PurePosixPath(get_edition(version).binary_path).parts) - 1]
-    return {"PATH": os.pathsep.join([str(bundled / helper), without])}
+    return {"PATH": os.pathsep.join([str(helpers), without])}
 
 
 def _same_length(scratch: Path, cwd: str) -> Path:
@@ -69,6 +70,13 @@ def _same_length(scratch: Path, cwd: str) -> Path:
     return scratch / ("s" * padding)
 
 
+def _relinked(entry: dict[str, Any], cwd: str, real: str) -> dict[str, Any]:
+    link = entry.get("link")
+    if isinstance(link, str) and (link == cwd or link.startswith(cwd + "/")):
+        return {**entry, "link": real + link[len(cwd) :]}
+    return entry
+
+
 def tool_output(version: str, tool: str, args: Mapping[str, Any]) -> str:
     """The ``output`` the release writes back for one call of ``tool`` (placeholder restored)."""
     cwd = _cwd(args)
@@ -78,8 +86,9 @@ def tool_output(version: str, tool: str, args: Mapping[str, Any]) -> str:
     with tempfile.TemporaryDirectory(prefix="codex-conformance-sandbox-", dir="/tmp") as scratch:
         sandbox = _same_length(Path(os.path.realpath(scratch)), cwd)
         sandbox.mkdir()
-        write_host_tree(sandbox, tree)
         real = str(sandbox)
+        # An absolute link target names the tree by the placeholder too.
+        write_host_tree(sandbox, [_relinked(entry, cwd, real) for entry in tree])
         call = function_call(tool, {}, _CALL_ID)
         call["arguments"] = arguments.replace(cwd, real)
         elements = written_back(

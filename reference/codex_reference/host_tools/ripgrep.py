@@ -103,6 +103,8 @@ def _walk(directory: Node, relative: tuple[str, ...], glob: Glob | None) -> Iter
             continue
         if node.kind == "fifo":
             raise NotModelled("FIFOs in a searched tree are not modelled")
+        if name.startswith(".") and node.kind == "dir" and picked:
+            raise NotModelled("a hidden directory an include glob names is not modelled")
         if name.startswith(".") and not (node.kind == "file" and glob is not None and not glob[0] and picked):
             continue
         if node.kind == "dir":

@@ -102,7 +102,8 @@ V0_94_0 = replace(
     binary_path="package/vendor/x86_64-unknown-linux-musl/codex/codex",
     tarball_sha512="sha512-GKOU2ty3NXls2aeiFSCnSSB6zQBtENqC5OnPa8s79Z576YP1r2DIfUrhQZzVDKmFei852E1SG4TNljFL/081gg==",
     configured_through="exec",
-    features=frozenset({CHAT_WIRE, FILE_TOOLS}),
+    # 0.25.0's features and the file tools.
+    features=V0_25_0.features | frozenset({FILE_TOOLS}),
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
     captured_areas=frozenset(
         {"apply_patch", "sse", "exec_output", "dispatch", "items", "tools", "request", "host_tools"}

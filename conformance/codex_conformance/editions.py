@@ -21,7 +21,10 @@ CHAT_WIRE = "chat-wire"  # `wire_api = "chat"` is accepted (spec/chat.md)
 APP_SERVER_DYNAMIC_TOOLS = "app-server-dynamic-tools"  # `codex app-server` with dynamicTools
 CLOUD_SKILLS = "cloud-skills"  # `codex app-server --cloud-skills-snapshot`
 V1_CONVERSATION = "v1-conversation"  # newConversation and approval requests (Edition.v1_conversation_through)
-FEATURES = frozenset({CHAT_WIRE, APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS, V1_CONVERSATION})
+FILE_TOOLS = (
+    "file-tools"  # read_file, list_dir and grep_files offered to test-gpt-5* models (spec/host_tools.md)
+)
+FEATURES = frozenset({CHAT_WIRE, APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS, V1_CONVERSATION, FILE_TOOLS})
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,9 @@ class Edition:
     # Tool name -> the config.toml key (set to true) that adds the tool under
     # `codex exec`: chat.request picks a run's configuration from the tools it is given.
     tool_config_keys: tuple[tuple[str, str], ...]
+    # The tarball's directory of helper programs (ripgrep) that the npm
+    # launcher, bin/codex.js, puts first on PATH; None where it has none.
+    helper_path_dir: str | None = None
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -126,6 +132,9 @@ V0_94_0 = replace(
     resumes_through="exec-resume",
     # web_search is sent by default; no chat scenario configures another tool.
     tool_config_keys=(),
+    # 0.25.0's features and the file tools.
+    features=V0_25_0.features | frozenset({FILE_TOOLS}),
+    helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
     captured_areas=frozenset(
         {
             "apply_patch",
@@ -142,6 +151,7 @@ V0_94_0 = replace(
             "session",
             "approvals",
             "chat",
+            "host_tools",
         }
     ),
 )
@@ -160,6 +170,7 @@ V0_169_0 = replace(
     # No v1 conversation; under app-server v2 it asks before every command (E-SAFETY-1).
     v1_conversation_through=None,
     features=frozenset({APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS}),
+    helper_path_dir="package/vendor/x86_64-unknown-linux-musl/codex-path",
     captured_areas=None,
 )
 
@@ -192,6 +203,7 @@ __all__ = [
     "CLOUD_SKILLS",
     "EDITIONS",
     "FEATURES",
+    "FILE_TOOLS",
     "V0_25_0",
     "V0_94_0",
     "V0_169_0",

@@ -18,7 +18,7 @@ PUBLIC = {
     ),
     "codex_conformance.chat_loopback": "Loopback Recorder codex_instructions shared_loopback",
     "codex_conformance.editions": (
-        "APP_SERVER_DYNAMIC_TOOLS CHAT_WIRE CLOUD_SKILLS EDITIONS Edition FEATURES "
+        "APP_SERVER_DYNAMIC_TOOLS CHAT_WIRE CLOUD_SKILLS EDITIONS Edition FEATURES FILE_TOOLS "
         "UnknownEditionError V0_169_0 V0_25_0 V0_94_0 editions_of_area get_edition"
     ),
     "codex_conformance.port": (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from codex_reference import __version__, dispatch, editions, exec_output, items, mcp_output
+from codex_reference import __version__, dispatch, editions, exec_output, host_tools, items, mcp_output
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.approvals import written_back as approvals_written_back
 from codex_reference.args import unicode_problem
@@ -98,6 +98,10 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "approvals.written_back": lambda edition, args: approvals_written_back(
         edition.approvals, edition.safety, edition.apply_patch, args
     ),
+    "host_tools.read_file": lambda edition, args: host_tools.read_file_op(edition.host_tools, args),
+    "host_tools.list_dir": lambda edition, args: host_tools.list_dir_op(edition.host_tools, args),
+    "host_tools.grep_files": lambda edition, args: host_tools.grep_files_op(edition.host_tools, args),
+    "host_tools.shell_command": lambda edition, args: host_tools.shell_command_op(edition.host_tools, args),
 }
 
 

@@ -37,6 +37,7 @@ from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, ApprovalRules
 from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_169_0, DynamicRules
+from codex_reference.host_tools import HOST_TOOLS_0_94_0, HostToolsRules
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
@@ -98,6 +99,8 @@ class Edition:
     # What is written back after a declined approval (spec/approvals.md); None
     # where the release has no v1 conversation to ask approvals in.
     approvals: ApprovalRules | None
+    # The file tools read_file, list_dir, grep_files (spec/host_tools.md); None where it has none.
+    host_tools: HostToolsRules | None
 
 
 V0_25_0 = Edition(
@@ -125,6 +128,7 @@ V0_25_0 = Edition(
     dynamic=None,
     skills=None,
     approvals=APPROVALS_0_25_0,
+    host_tools=None,
 )
 
 # 0.94.0 is captured area by area (conformance/codex_conformance/editions.py
@@ -154,6 +158,7 @@ V0_94_0 = replace(
         delimiter="__", max_name_bytes=64, hash_hex_len=40, prefix="mcp__", allowed_punctuation="_-"
     ),
     chat=CHAT_0_94_0,
+    host_tools=HOST_TOOLS_0_94_0,
 )
 
 V0_169_0 = replace(
@@ -185,6 +190,7 @@ V0_169_0 = replace(
     dynamic=DYNAMIC_0_169_0,
     skills=SKILLS_0_169_0,
     approvals=None,
+    host_tools=None,
 )
 
 # Release order.

@@ -78,6 +78,16 @@ def release_binary(version: str) -> Path:
     return binary
 
 
+def release_helper_dir(version: str) -> Path | None:
+    """The release's directory of helper programs (ripgrep), which its npm launcher puts first on
+    PATH, fetching the release on first use; None where the edition names none."""
+    helper = get_edition(version).helper_path_dir
+    if helper is None:
+        return None
+    release_binary(version)
+    return cache_root() / version / helper
+
+
 def check_tarball(edition: Edition, tarball: Path) -> None:
     """Refuse a tarball whose digest is not the one ``edition`` pins."""
     found = tarball_digest(tarball)

@@ -61,11 +61,14 @@ def written_back(
     config: Mapping[str, Any] | None = None,
     files: Mapping[str, bytes] | None = None,
     shared: Sequence[Path] = (),
+    exec_flags: tuple[str, ...] = (),
+    env: Mapping[str, str] | None = None,
 ) -> list[str]:
     """The raw text of each input item after the prompt in the release's second request.
 
     ``config`` adds config.toml keys (dotted keys name tables); ``files`` are placed in the
-    run's cwd; ``shared`` directories are visible to the run (exec_run.run_exec).  Tools run
+    run's cwd; ``shared`` directories are visible to the run; ``exec_flags`` go after
+    ``codex exec`` and ``env`` over the release's environment (exec_run.run_exec).  Tools run
     without asking anyone (sandbox.unattended_permissions).
     """
     run = run_exec(
@@ -77,6 +80,8 @@ def written_back(
         extra=config_toml.merged(config_toml.nested(config or {}), sandbox.unattended_permissions()),
         files=files,
         shared=shared,
+        exec_flags=exec_flags,
+        env=env,
     )
     elements = follow_up_input(run, version)
     prompts = [index for index, element in enumerate(elements) if _is_prompt(element)]

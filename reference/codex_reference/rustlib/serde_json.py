@@ -553,14 +553,16 @@ class _Reader:
                     return peek == b"t"[0]
                 raise self._invalid_type("a boolean")
             if kind == "u64":
+                # usize reads as u64 and names itself (HOST-ARGS-1).
+                expecting = shape.expecting or "u64"
                 if peek == b"-"[0] or b"0"[0] <= peek <= b"9"[0]:
                     number = self.number()
                     if number.kind == "u64":
                         return number.value
                     if number.kind == "i64":
-                        raise SerdeError(f"invalid value: {number.unexpected()}, expected u64")
-                    raise SerdeError(f"invalid type: {number.unexpected()}, expected u64")
-                raise self._invalid_type("u64")
+                        raise SerdeError(f"invalid value: {number.unexpected()}, expected {expecting}")
+                    raise SerdeError(f"invalid type: {number.unexpected()}, expected {expecting}")
+                raise self._invalid_type(expecting)
             if kind == "seq":
                 if peek != b"["[0]:
                     raise self._invalid_type(shape.expecting or "a sequence")
@@ -653,8 +655,8 @@ class _Reader:
         self.index += 1
         name = self.string()
         if name not in shape.variants:
-            expected = ", ".join(f"`{variant}`" for variant in shape.variants)
-            raise self.fix(SerdeError(f"unknown variant `{name}`, expected one of {expected}"))
+            expected = _one_of([f"`{variant}`" for variant in shape.variants])
+            raise self.fix(SerdeError(f"unknown variant `{name}`, {expected}"))
         return name
 
 
@@ -662,6 +664,11 @@ def _expected_fields(shape: Shape) -> str:
     names = [f"`{name}`" for name, _ in shape.fields]
     if not names:
         return "there are no fields"
+    return _one_of(names)
+
+
+def _one_of(names: list[str]) -> str:
+    """serde's ``OneOf``: one name, two joined by ``or``, more listed (HOST-ARGS-1)."""
     if len(names) == 1:
         return f"expected {names[0]}"
     if len(names) == 2:

@@ -1,0 +1,16 @@
+"""Area ``host_tools``: see spec/host_tools.md."""
+
+from __future__ import annotations
+
+from codex_conformance.areas import Area
+from codex_conformance.editions import FILE_TOOLS
+
+AREA = Area(
+    name="host_tools",
+    description=(
+        "What the file tools read_file, list_dir and grep_files, and shell_command, write back for one "
+        "call, given the directory they look at as data."
+    ),
+    ops=("host_tools.read_file", "host_tools.list_dir", "host_tools.grep_files", "host_tools.shell_command"),
+    feature=FILE_TOOLS,
+)

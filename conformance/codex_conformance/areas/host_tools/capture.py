@@ -1,0 +1,31 @@
+"""Area ``host_tools``: what a release writes back for one file-tool call on a described directory."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.areas.capturing import captured_case, observed_case, wanted_scenarios
+from codex_conformance.areas.host_tools.run import tool_output
+from codex_conformance.areas.host_tools.scenarios import load_host_tools_scenarios
+from codex_conformance.areas.host_tools.wall_time import settle
+from codex_conformance.cases import Case
+
+
+def _answer(version: str, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"output": tool_output(version, tool, args)}
+
+
+def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
+    for scenario in wanted_scenarios(load_host_tools_scenarios(root), version, only):
+        args = scenario.args(version)
+        if scenario.tool == "shell_command":
+            # The measured wall time becomes a pattern, its value an arg (wall_time.py).
+            expected, observed = settle(tool_output(version, scenario.tool, args))
+            case_args = {**args, **observed}
+            yield observed_case("host_tools", version, scenario, scenario.op, case_args, {"output": expected})
+            continue
+        run = partial(_answer, version, scenario.tool, args)
+        yield captured_case("host_tools", version, scenario, op=scenario.op, args=args, run=run)

@@ -1,0 +1,115 @@
+"""The host_tools ops run by a release: one call of a file tool on a directory described as data.
+
+The directory (``tree``, drive/host_tree.py) is written into a fresh
+temporary directory, which the release is started in (``codex exec -C``)
+and may read and write.  The call's ``arguments`` name that directory by
+the args' ``cwd``, a placeholder: it is replaced by the real directory
+before the scripted model sends the call, and the real directory is
+replaced by it again in what the release writes back, so no temporary
+name reaches a golden and a port answers for the placeholder alone.  The
+real directory's path is made exactly as long as the placeholder, so that
+positions in the release's texts (serde's columns) are the placeholder's.
+
+grep_files runs ripgrep: with ``ripgrep`` true the tarball's own ``rg`` is
+first on PATH (as the npm launcher puts it); false, PATH holds no ``rg``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from codex_conformance.drive.args import optional, required
+from codex_conformance.drive.cache import release_helper_dir
+from codex_conformance.drive.conversation_run import function_call, written_back
+from codex_conformance.drive.errors import CaptureError, InvalidInputError
+from codex_conformance.drive.host_tree import check_tree, write_host_tree
+
+# The model whose tool list has the file tools (spec/tools.md, TOOLS-CATALOG).
+MODEL = "test-gpt-5-codex"
+_CALL_ID = "call_host_tool"
+
+
+def _cwd(args: Mapping[str, Any]) -> str:
+    cwd = required(args, "cwd", str)
+    pure = PurePosixPath(cwd)
+    if not pure.is_absolute() or len(pure.parts) < 2 or str(pure) != cwd or ".." in pure.parts:
+        raise InvalidInputError(
+            "`cwd` must be a normalized absolute path below /, like the cases' "
+            "/home/codex/work/codex-conformance-sandbox"
+        )
+    return cwd
+
+
+def _path_without_rg() -> str:
+    """The host's PATH less every directory that holds an ``rg``."""
+    directories = os.environ.get("PATH", "/usr/bin:/bin").split(os.pathsep)
+    return os.pathsep.join(d for d in directories if d and not os.path.exists(os.path.join(d, "rg")))
+
+
+def _environment(version: str, ripgrep: bool) -> dict[str, str]:
+    without = _path_without_rg()
+    if not ripgrep:
+        return {"PATH": without}
+    helpers = release_helper_dir(version)
+    if helpers is None:
+        raise InvalidInputError(f"release {version} ships no ripgrep of its own")
+    return {"PATH": os.pathsep.join([str(helpers), without])}
+
+
+def _same_length(scratch: Path, cwd: str) -> Path:
+    """A directory under ``scratch`` whose path is as long as ``cwd``: a serde error's column
+    counts the bytes before it, so a path in the arguments must keep its length."""
+    padding = len(cwd.encode("utf-8")) - len(str(scratch)) - 1
+    if padding < 1:
+        raise InvalidInputError(f"`cwd` must be at least {len(str(scratch)) + 2} bytes long")
+    return scratch / ("s" * padding)
+
+
+def _relinked(entry: dict[str, Any], cwd: str, real: str) -> dict[str, Any]:
+    link = entry.get("link")
+    if isinstance(link, str) and (link == cwd or link.startswith(cwd + "/")):
+        return {**entry, "link": real + link[len(cwd) :]}
+    return entry
+
+
+def tool_output(version: str, tool: str, args: Mapping[str, Any]) -> str:
+    """The ``output`` the release writes back for one call of ``tool`` (placeholder restored)."""
+    cwd = _cwd(args)
+    tree = check_tree(required(args, "tree", list))
+    arguments = required(args, "arguments", str)
+    ripgrep = optional(args, "ripgrep", bool, True)
+    with tempfile.TemporaryDirectory(prefix="codex-conformance-sandbox-", dir="/tmp") as scratch:
+        sandbox = _same_length(Path(os.path.realpath(scratch)), cwd)
+        sandbox.mkdir()
+        real = str(sandbox)
+        # An absolute link target names the tree by the placeholder too.
+        write_host_tree(sandbox, [_relinked(entry, cwd, real) for entry in tree])
+        call = function_call(tool, {}, _CALL_ID)
+        call["arguments"] = arguments.replace(cwd, real)
+        elements = written_back(
+            version,
+            [call],
+            model=MODEL,
+            shared=[Path(real)],
+            exec_flags=("-C", real),
+            env=_environment(version, ripgrep),
+        )
+    for element in elements:
+        item = json.loads(element)
+        if (
+            isinstance(item, dict)
+            and item.get("call_id") == _CALL_ID
+            and item.get("type") == "function_call_output"
+        ):
+            output = item.get("output")
+            if not isinstance(output, str):
+                raise CaptureError(
+                    f"release {version} wrote back a {tool} output that is no string: {element}"
+                )
+            return output.replace(real, cwd)
+    raise CaptureError(f"release {version} wrote back no output for the {tool} call: {elements}")

@@ -1,0 +1,51 @@
+"""Capture inputs of the host_tools ops: ``fixtures/host_tools/_scenarios.json``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from codex_conformance.areas.scenarios import Scenario, load_area_scenarios
+
+# The placeholder every case names its directory by (spec/host_tools.md, HOST-TREE-1).
+SANDBOX = "/home/codex/work/codex-conformance-sandbox"
+
+
+class HostToolsScenario(Scenario):
+    tool: Literal["read_file", "list_dir", "grep_files", "shell_command"]
+    tree: list[dict[str, Any]] = Field(default_factory=list)
+    # The call's arguments as an object (sent as its JSON text), or as the exact text.
+    arguments: dict[str, Any] | None = None
+    raw_arguments: str | None = None
+    # grep_files: whether ripgrep is on PATH.
+    ripgrep: bool = True
+
+    @model_validator(mode="after")
+    def _one_argument_form(self) -> HostToolsScenario:
+        if (self.arguments is None) == (self.raw_arguments is None):
+            raise ValueError("a scenario gives exactly one of `arguments` and `raw_arguments`")
+        return self
+
+    @property
+    def op(self) -> str:
+        return f"host_tools.{self.tool}"
+
+    def args(self, version: str) -> dict[str, Any]:
+        text = self.raw_arguments if self.raw_arguments is not None else json.dumps(self.arguments)
+        args: dict[str, Any] = {
+            "edition": version,
+            "cwd": SANDBOX,
+            "tree": list(self.tree),
+            "arguments": text,
+        }
+        if self.tool == "grep_files":
+            args["ripgrep"] = self.ripgrep
+        return args
+
+
+def load_host_tools_scenarios(root: Path) -> list[HostToolsScenario]:
+    """``_scenarios.json`` and, where the explorer wrote one, ``_explored.json``."""
+    return load_area_scenarios(root, "host_tools", HostToolsScenario)

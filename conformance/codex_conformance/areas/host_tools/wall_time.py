@@ -1,0 +1,26 @@
+"""shell_command's measured wall time: the one value of its output no input fixes (HOST-SHELL-1).
+
+The golden holds the observed output with the seconds after ``Wall time: ``
+as a pattern of their form, and the case's args carry the observed value
+(``duration_seconds``), so a port given it prints the text byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from codex_conformance.compare import PATTERN_KEY
+
+_WALL_TIME = re.compile(r"\AExit code: -?[0-9]+\nWall time: ([0-9]+(?:\.[0-9])?) seconds\n")
+_FORM = r"[0-9]+(?:\.[0-9])?"
+
+
+def settle(output: str) -> tuple[Any, dict[str, Any]]:
+    """(the expected output value, the observed volatile args) of one shell_command output."""
+    match = _WALL_TIME.match(output)
+    if match is None:
+        return output, {}
+    start, end = match.span(1)
+    pattern = re.escape(output[:start]) + _FORM + re.escape(output[end:])
+    return {PATTERN_KEY: pattern}, {"duration_seconds": float(match.group(1))}

@@ -132,8 +132,9 @@ V0_94_0 = replace(
     resumes_through="exec-resume",
     # web_search is sent by default; no chat scenario configures another tool.
     tool_config_keys=(),
-    # 0.25.0's features and the file tools.
-    features=V0_25_0.features | frozenset({FILE_TOOLS}),
+    # 0.25.0's features, the file tools, and dynamicTools in thread/start
+    # (flat tools only: spec/dynamic.md).
+    features=V0_25_0.features | frozenset({FILE_TOOLS, APP_SERVER_DYNAMIC_TOOLS}),
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
     captured_areas=frozenset(
         {
@@ -152,6 +153,7 @@ V0_94_0 = replace(
             "approvals",
             "chat",
             "host_tools",
+            "dynamic",
         }
     ),
 )

@@ -36,7 +36,7 @@ from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, ApprovalRules
 from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
-from codex_reference.dynamic import DYNAMIC_0_169_0, DynamicRules
+from codex_reference.dynamic import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DynamicRules
 from codex_reference.host_tools import HOST_TOOLS_0_94_0, HostToolsRules
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
@@ -149,6 +149,7 @@ V0_94_0 = replace(
     safety=SAFETY_0_94_0,
     approvals=APPROVALS_0_94_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_94_0,
+    dynamic=DYNAMIC_0_94_0,
     # A list that fails to decode takes down its own server's tools only.
     tool_decoder=decode.TOOL_0_94_0,
     list_failure_scope="server",

@@ -3,6 +3,10 @@
 Every spec must decode before any is checked: one missing field refuses the
 thread with ``invalid-params`` whatever else is wrong (DYN-DESC-1).  Keys the
 protocol does not have are ignored.
+
+Two variants: ``decode_specs`` knows functions and namespaces (a ``type``
+tag); ``decode_flat_specs`` knows one struct, a function, and ignores
+``type`` and ``deferLoading`` as unknown keys (DYN-FLAT-1).
 """
 
 from __future__ import annotations
@@ -73,3 +77,21 @@ def decode_specs(specs: JSON) -> list[FunctionSpec | NamespaceSpec]:
         else:
             raise NotModelled(f"dynamic tool spec type {kind!r} is not captured")
     return decoded
+
+
+def _flat_function(spec: JSON) -> FunctionSpec:
+    if not isinstance(spec, dict):
+        raise InvalidParams("Invalid request: a dynamic tool spec must be an object")
+    # serde reports the first missing field in declaration order: name, description, inputSchema.
+    name = _string(spec, "name")
+    description = _string(spec, "description")
+    if "inputSchema" not in spec:
+        raise InvalidParams("Invalid request: missing field `inputSchema`")
+    return FunctionSpec(name, description, spec["inputSchema"], defer_loading=False)
+
+
+def decode_flat_specs(specs: JSON) -> list[FunctionSpec | NamespaceSpec]:
+    """Every spec as a function: a namespace spec has no `inputSchema` and refuses the thread."""
+    if not isinstance(specs, list):
+        raise InvalidParams("Invalid request: `dynamicTools` must be an array")
+    return [_flat_function(spec) for spec in specs]

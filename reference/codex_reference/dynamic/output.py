@@ -1,18 +1,24 @@
 """``dynamic.call_output``: the client's answer to ``item/tool/call`` → the output item.
 
 Unlike an MCP result (spec/mcp_output.md) there is no wall-time header and
-``success`` leaves no trace (DYN-OUT-SUCCESS-1).
+``success`` leaves no trace (DYN-OUT-SUCCESS-1).  Two answer shapes, each a
+variant the rules name: ``content_items_output`` (``contentItems``) and
+``plain_output`` (one ``output`` string, DYN-OUT-PLAIN-1).
 """
 
 from __future__ import annotations
 
 import uuid
+from typing import TYPE_CHECKING
 
 from codex_reference.dispatch.image_prompt import DecodeBudget
 from codex_reference.dynamic import data_url
-from codex_reference.dynamic.rules import DynamicRules
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
+
+if TYPE_CHECKING:
+    # The rules name the variants below, so they import this module.
+    from codex_reference.dynamic.rules import DynamicRules
 
 _FIELDS = {"inputText": "text", "inputImage": "imageUrl", "inputAudio": "audioUrl"}
 
@@ -55,7 +61,30 @@ def output_of(rules: DynamicRules, answer: JSON) -> JSON:
         raise InvalidArgs('`answer` must be {"result": ...} or {"error": ...}')
     if "error" in answer:
         return rules.request_failed_text  # DYN-OUT-FAIL-1
-    items = _decoded_items(answer["result"])
+    return rules.answer_output(rules, answer["result"])
+
+
+def plain_output(rules: DynamicRules, result: JSON) -> JSON:
+    """DYN-OUT-PLAIN-1: ``{"output": string, "success": bool}``, other keys ignored.
+
+    serde also decodes a struct from a sequence of its fields in order (from_value:
+    exactly as many as the struct has).
+    """
+    if isinstance(result, list):
+        fields = result if len(result) == 2 else [None, None]
+        output, success = fields
+    elif isinstance(result, dict):
+        output, success = result.get("output"), result.get("success")
+    else:
+        output = success = None
+    if not isinstance(output, str) or not isinstance(success, bool):
+        return rules.response_invalid_text  # DYN-OUT-FAIL-1
+    return output
+
+
+def content_items_output(rules: DynamicRules, result: JSON) -> JSON:
+    """DYN-OUT-CONTENT-1: ``{"contentItems": [...], "success": bool}``."""
+    items = _decoded_items(result)
     if items is None:
         return rules.response_invalid_text  # DYN-OUT-FAIL-1
     # DYN-OUT-IMAGE-1: one remote image URL replaces the whole output.
@@ -72,6 +101,12 @@ def call_output(rules: DynamicRules, args: dict[str, JSON]) -> dict[str, JSON]:
     if not isinstance(call_id, str):
         raise InvalidArgs("`call_id` must be a string")
     output = output_of(rules, args.get("answer"))
-    # DYN-OUT-ITEM-1: the release makes up the id (a UUID; checked by form only).
-    item_id = f"fco_{uuid.uuid4()}"
-    return {"item": {"type": "function_call_output", "id": item_id, "call_id": call_id, "output": output}}
+    if isinstance(output, str):
+        output = rules.cut_text(output)
+    item: dict[str, JSON] = {"type": "function_call_output"}
+    if rules.generates_item_id:
+        # DYN-OUT-ITEM-1: the release makes up the id (a UUID; checked by form only).
+        item["id"] = f"fco_{uuid.uuid4()}"
+    item["call_id"] = call_id
+    item["output"] = output
+    return {"item": item}

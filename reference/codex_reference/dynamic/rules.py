@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from codex_reference.dynamic import budget, decode, output
 from codex_reference.json_types import JSON
-from codex_reference.schema import sanitizer
+from codex_reference.schema import sanitizer, typed_subset
 from codex_reference.tools import catalog
 
 
 @dataclass(frozen=True)
 class DynamicRules:
-    # DYN-NAME-1: names and namespaces are checked, never rewritten.
-    name_pattern: re.Pattern[str]
-    max_name_chars: int
+    # DYN-PARAMS-1, DYN-FLAT-1: serde's view of `dynamicTools` (with or without namespaces).
+    decode_specs: Callable[[JSON], list[decode.FunctionSpec | decode.NamespaceSpec]]
+    # DYN-NAME-1: names and namespaces are checked, never rewritten; None:
+    # no alphabet, no length (DYN-NAME-4).
+    name_pattern: re.Pattern[str] | None
+    max_name_chars: int | None
     max_namespace_chars: int
     # DYN-NAME-3: namespaces the Responses API keeps for itself.
     reserved_namespaces: frozenset[str]
@@ -29,6 +33,12 @@ class DynamicRules:
     namespace_description: str  # a format string over {namespace}
     # DYN-SCHEMA-1: inputSchema → parameters; raises SchemaRejected.
     parse_schema: Callable[[JSON], dict[str, JSON]]
+    # DYN-OUT-CONTENT-1 / DYN-OUT-PLAIN-1: a client's result → the item's output.
+    answer_output: Callable[[DynamicRules, JSON], JSON]
+    # DYN-OUT-ITEM-1: whether the item carries an `fco_` id.
+    generates_item_id: bool
+    # DYN-OUT-TRUNC-1: a text output as written back.
+    cut_text: Callable[[str], str]
     # DYN-OUT-*: the texts the release writes.
     request_failed_text: str
     response_invalid_text: str
@@ -47,6 +57,7 @@ def _gpt5_catalog(version: str) -> list[JSON]:
 
 
 DYNAMIC_0_169_0 = DynamicRules(
+    decode_specs=decode.decode_specs,
     name_pattern=re.compile(r"[a-zA-Z0-9_-]+"),
     max_name_chars=128,
     max_namespace_chars=64,
@@ -81,4 +92,28 @@ DYNAMIC_0_169_0 = DynamicRules(
     audio_unprocessable_text="audio content omitted because it could not be processed",
     audio_unsupported_text="audio content omitted because you do not support audio input",
     image_detail="high",
+    answer_output=output.content_items_output,
+    generates_item_id=True,
+    cut_text=budget.uncut_within_captured_sizes,
+)
+
+
+def _sent_beside_builtins(_version: str) -> list[JSON]:
+    # DYN-BUILTIN-3: no name is compared with the release's own tools, so no
+    # built-in is ever in the way (captured: builtin-not-sent, builtin-exec-command).
+    return []
+
+
+# The app-server's first generation of dynamic tools: flat functions, few name
+# checks, the typed schema subset, and a one-string answer.
+DYNAMIC_0_94_0 = replace(
+    DYNAMIC_0_169_0,
+    decode_specs=decode.decode_flat_specs,
+    name_pattern=None,
+    max_name_chars=None,
+    builtin_tools=_sent_beside_builtins,
+    parse_schema=typed_subset.convert_whole_schema,
+    answer_output=output.plain_output,
+    generates_item_id=False,
+    cut_text=budget.middle_cut_to_budget,
 )

@@ -2,26 +2,29 @@
 
 Unlike MCP tools (spec/mcp.md), nothing is rewritten: a name the Responses
 API would not take refuses the whole thread instead of being sanitized,
-hashed or prefixed (DYN-NAME-1).  The schema goes through the same
-sanitizer as an MCP tool's, minus the MCP-only top-level step (DYN-SCHEMA-1).
+hashed or prefixed (DYN-NAME-1), where the rules check names at all
+(DYN-NAME-4).  The schema goes through the release's MCP conversion minus
+its MCP-only top-level step (DYN-SCHEMA-1).  What the specs decode to, the
+name checks, the built-ins and the schema conversion are the rules'.
 """
 
 from __future__ import annotations
 
-from codex_reference.dynamic.decode import FunctionSpec, NamespaceSpec, decode_specs
+from codex_reference.dynamic.decode import FunctionSpec, NamespaceSpec
 from codex_reference.dynamic.errors import InvalidDynamicTool
 from codex_reference.dynamic.rules import DynamicRules
 from codex_reference.errors import SchemaRejected
 from codex_reference.json_types import JSON
 
 
-def _check_name(rules: DynamicRules, what: str, name: str, max_chars: int) -> None:
-    # DYN-NAME-1 and DYN-NAME-2, in the release's order.
+def _check_name(rules: DynamicRules, what: str, name: str, max_chars: int | None) -> None:
+    # DYN-NAME-1 and DYN-NAME-2, in the release's order; no pattern or no
+    # maximum in the rules: that check is not made (DYN-NAME-4).
     if not name:
         raise InvalidDynamicTool(f"dynamic tool {what} must not be empty")
-    if not rules.name_pattern.fullmatch(name):
+    if rules.name_pattern is not None and not rules.name_pattern.fullmatch(name):
         raise InvalidDynamicTool(f"dynamic tool {what} must match ^[a-zA-Z0-9_-]+$: {name}")
-    if len(name) > max_chars:
+    if max_chars is not None and len(name) > max_chars:
         raise InvalidDynamicTool(f"dynamic tool {what} must be at most {max_chars} characters: {name}")
     if name == "mcp" or name.startswith("mcp__"):
         raise InvalidDynamicTool(f"dynamic tool {what} is reserved: {name}")
@@ -71,7 +74,7 @@ def _by_name(entries: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
 
 
 def to_responses(rules: DynamicRules, version: str, specs: JSON) -> list[dict[str, JSON]]:
-    decoded = decode_specs(specs)
+    decoded = rules.decode_specs(specs)
     builtins = rules.builtin_tools(version)
     builtin_functions = {entry["name"] for entry in builtins if entry.get("type") == "function"}
     builtin_namespaces = {entry["name"]: entry for entry in builtins if entry.get("type") == "namespace"}

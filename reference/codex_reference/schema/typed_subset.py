@@ -155,3 +155,11 @@ def convert_type_defaulting_to_object(input_schema: dict[str, JSON]) -> dict[str
     (captured: schema nested-additional-schema)."""
     prepared = prepare_top_level({"type": "object", **input_schema})
     return to_subset(sanitize(prepared), schema_valued_additional=True)
+
+
+def convert_whole_schema(schema: JSON) -> dict[str, JSON]:
+    """A schema that is not first decoded into ToolInputSchema: every
+    top-level keyword reaches the sanitizer and the subset (0.94.0's dynamic
+    tools, captured: dynamic schema-sanitized keeps `additionalProperties`,
+    schema-empty gives a string schema, schema-true/false too)."""
+    return to_subset(sanitize(schema), schema_valued_additional=True)

@@ -8,9 +8,9 @@ from codex_conformance.editions import APP_SERVER_DYNAMIC_TOOLS
 AREA = Area(
     name="dynamic",
     description=(
-        "0.169.0 app-server dynamic tools: the Responses tools a thread's dynamic tool specs "
-        "become, and the output item the release writes for a client's answer to a dynamic tool "
-        "call."
+        "App-server dynamic tools (0.94.0, 0.169.0): the Responses tools a thread's dynamic tool "
+        "specs become, and the output item the release writes for a client's answer to a dynamic "
+        "tool call."
     ),
     ops=(
         "dynamic.to_responses",

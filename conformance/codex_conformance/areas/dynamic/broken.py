@@ -13,9 +13,10 @@ from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, rewrites, with_rules
 from codex_reference.adapter import Handler, handle
-from codex_reference.dynamic import DYNAMIC_0_169_0
-from codex_reference.editions import V0_169_0, Edition
+from codex_reference.dynamic import DYNAMIC_0_169_0, decode, output
+from codex_reference.editions import V0_94_0, V0_169_0, Edition
 from codex_reference.schema import sanitizer
+from codex_reference.tools import catalog
 
 _NOT_ALLOWED = re.compile(r"[^a-zA-Z0-9_-]")
 
@@ -79,6 +80,14 @@ def _builtin_functions_only(version: str) -> list[Any]:
     return [tool for tool in tools if tool.get("type") != "namespace"]
 
 
+def _gpt5_tools_early(version: str) -> list[Any]:
+    return list(catalog.build(catalog.CATALOG_0_94_0, version, {"model": "gpt-5"})["tools"])
+
+
+def _whole(text: str) -> str:
+    return text
+
+
 def _mcp_schema(edition: Edition) -> Handler:
     """The MCP schema conversion, top-level `properties` step included."""
     return with_rules(edition, "dynamic", parse_schema=sanitizer.convert)
@@ -121,4 +130,46 @@ BROKEN: tuple[BrokenAdapter, ...] = (
     ),
     rewrites("lone-text-as-array", "DYN-OUT-CONTENT-1", "dynamic.call_output", _lone_text_as_array),
     rewrites("image-without-detail", "DYN-OUT-IMAGE-1", "dynamic.call_output", _image_without_detail),
+    # Ports of 0.94.0 written from the later protocol.
+    BrokenAdapter(
+        name="namespaces-decoded-early",
+        clause="DYN-FLAT-1",
+        why="namespace specs decoded in 0.94.0 as in 0.169.0, not refused for lacking `inputSchema`",
+        handle=with_rules(V0_94_0, "dynamic", decode_specs=decode.decode_specs),
+    ),
+    BrokenAdapter(
+        name="name-alphabet-early",
+        clause="DYN-NAME-4",
+        why="0.94.0 checks names against 0.169.0's alphabet and length",
+        handle=with_rules(
+            V0_94_0,
+            "dynamic",
+            name_pattern=DYNAMIC_0_169_0.name_pattern,
+            max_name_chars=DYNAMIC_0_169_0.max_name_chars,
+        ),
+    ),
+    BrokenAdapter(
+        name="builtins-win-early",
+        clause="DYN-BUILTIN-3",
+        why="0.94.0 leaves out a function named like a tool the release sends, as 0.169.0 does",
+        handle=with_rules(V0_94_0, "dynamic", builtin_tools=_gpt5_tools_early),
+    ),
+    BrokenAdapter(
+        name="content-items-answer-early",
+        clause="DYN-OUT-PLAIN-1",
+        why="0.94.0's answer read as contentItems, so every `output` answer is invalid",
+        handle=with_rules(V0_94_0, "dynamic", answer_output=output.content_items_output),
+    ),
+    BrokenAdapter(
+        name="item-id-early",
+        clause="DYN-OUT-ITEM-1",
+        why="0.94.0's output item given an `fco_` id, as 0.169.0's is",
+        handle=with_rules(V0_94_0, "dynamic", generates_item_id=True),
+    ),
+    BrokenAdapter(
+        name="output-never-cut",
+        clause="DYN-OUT-TRUNC-1",
+        why="0.94.0's text output written whole whatever its size",
+        handle=with_rules(V0_94_0, "dynamic", cut_text=_whole),
+    ),
 )

@@ -1,9 +1,9 @@
-"""Area ``dynamic``: app-server dynamic tools (0.169.0) as Responses tools, and their outputs.
+"""Area ``dynamic``: app-server dynamic tools as Responses tools, and their outputs.
 
-0.25.0 has no app-server and no dynamic tools, so the area captures 0.169.0
-only; release:0.25.0 does not declare the ops (spec/dynamic.md).  The
-output item's id is made up by the release per run and is checked by form
-(``fco_`` and a UUID), as in ``mcp.call_output``.
+0.25.0 has no app-server and no dynamic tools, so the area captures 0.94.0
+and 0.169.0; release:0.25.0 does not declare the ops (spec/dynamic.md).  An
+output item's id, where the release writes one, is made up per run and is
+checked by form (``fco_`` and a UUID), as in ``mcp.call_output``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 A ``dynamic.to_responses`` scenario lists the dynamic tool specs a client
 passes to ``thread/start`` (as written: invalid specs are scenarios too,
 the release's refusal is the observation); a ``dynamic.call_output``
-scenario is the client's JSON-RPC answer to the release's ``item/tool/call``.
+scenario is the client's JSON-RPC answer to the release's ``item/tool/call``,
+with large texts described as in mcp_output's scenarios (``"$lines:N"``,
+``"$repeat:N:C"``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
+from codex_conformance.areas.mcp_output.scenarios import expand
 from codex_conformance.areas.scenarios import Scenario, load_scenarios
 
 CALL_ID = "call_conformance_dynamic"
@@ -30,7 +33,7 @@ class DynamicScenario(Scenario):
             return {"edition": version, "tools": self.tools}
         if self.answer is None:
             raise ValueError(f"{self.slug}: a dynamic.call_output scenario needs `answer`")
-        return {"edition": version, "call_id": CALL_ID, "answer": self.answer}
+        return {"edition": version, "call_id": CALL_ID, "answer": expand(self.answer)}
 
 
 def load_dynamic_scenarios(root: Path) -> list[DynamicScenario]:

@@ -23,14 +23,14 @@ _LINES = re.compile(r"\$lines:([0-9]+)")
 _REPEAT = re.compile(r"\$repeat:([0-9]+):(.)", re.DOTALL)
 
 
-def _expand(value: Any) -> Any:
+def expand(value: Any) -> Any:
     if isinstance(value, str):
         value = _LINES.sub(lambda m: "".join(f"line {n}\n" for n in range(1, int(m.group(1)) + 1)), value)
         return _REPEAT.sub(lambda m: m.group(2) * int(m.group(1)), value)
     if isinstance(value, list):
-        return [_expand(item) for item in value]
+        return [expand(item) for item in value]
     if isinstance(value, dict):
-        return {key: _expand(item) for key, item in value.items()}
+        return {key: expand(item) for key, item in value.items()}
     return value
 
 
@@ -44,7 +44,7 @@ class McpOutputScenario(Scenario):
             "server": SERVER,
             "tool": TOOL,
             "call_id": CALL_ID,
-            "answer": _expand(self.answer),
+            "answer": expand(self.answer),
         }
         if self.tool_timeout_sec is not None:
             args["tool_timeout_sec"] = self.tool_timeout_sec

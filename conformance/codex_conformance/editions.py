@@ -136,26 +136,9 @@ V0_94_0 = replace(
     # (flat tools only: spec/dynamic.md).
     features=V0_25_0.features | frozenset({FILE_TOOLS, APP_SERVER_DYNAMIC_TOOLS}),
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
-    captured_areas=frozenset(
-        {
-            "apply_patch",
-            "sse",
-            "exec_output",
-            "dispatch",
-            "items",
-            "tools",
-            "request",
-            "safety",
-            "mcp",
-            "schema",
-            "mcp_output",
-            "session",
-            "approvals",
-            "chat",
-            "host_tools",
-            "dynamic",
-        }
-    ),
+    # Every area its features allow is captured (skills needs `--cloud-skills-snapshot`,
+    # which 0.94.0's app-server refuses: "unexpected argument").
+    captured_areas=None,
 )
 
 V0_169_0 = replace(

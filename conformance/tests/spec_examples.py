@@ -43,9 +43,15 @@ def render(case: Case) -> str:
     return "\n".join(lines)
 
 
+def _lines(text: str) -> list[str]:
+    """A page's lines, cut at line feeds only: ``str.splitlines`` also cuts at
+    U+2028 and other separators an example's JSON may hold as they are."""
+    return text.removesuffix("\n").split("\n")
+
+
 def examples(text: str) -> list[tuple[str, str | None]]:
     """(case id, block text or None) for every Example line of a page."""
-    lines = text.splitlines()
+    lines = _lines(text)
     found: list[tuple[str, str | None]] = []
     for index, line in enumerate(lines):
         match = EXAMPLE_RE.match(line)
@@ -63,11 +69,11 @@ def examples(text: str) -> list[tuple[str, str | None]]:
 
 
 def clauses(text: str) -> list[str]:
-    return [m.group(1) for line in text.splitlines() if (m := CLAUSE_RE.match(line))]
+    return [m.group(1) for line in _lines(text) if (m := CLAUSE_RE.match(line))]
 
 
 def rewrite(path: Path, cases: dict[str, Case]) -> None:
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = _lines(path.read_text(encoding="utf-8"))
     out: list[str] = []
     index = 0
     while index < len(lines):

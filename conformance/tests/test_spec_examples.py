@@ -36,6 +36,13 @@ def test_examples_match_cases(page: Path) -> None:
         assert block == render(case).split("\n", 1)[1].rsplit("\n", 1)[0], f"{case_id}: re-render the block"
 
 
+def test_an_example_holding_a_line_separator_is_one_block() -> None:
+    # U+2028 is a line boundary to str.splitlines, not to Markdown: an example
+    # whose JSON holds it raw must still read as one block.
+    page = 'Example: x/0.94.0/y\n\n```json\n{"args": "a\u2028b"}\n```\n'
+    assert examples(page) == [("x/0.94.0/y", '{"args": "a\u2028b"}')]
+
+
 # Its clauses are shown by property checks, not by cases (lint.PROPERTY_CLAUSES).
 CASE_PAGES = [page for page in PAGES if page.name != PROPERTY_CLAUSES]
 

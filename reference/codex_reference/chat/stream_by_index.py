@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from codex_reference.chat.stream import DONE
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
 from codex_reference.sse.reader import StreamBroken, read_all
@@ -23,8 +24,6 @@ from codex_reference.wire import chunks_of
 
 if TYPE_CHECKING:
     from codex_reference.chat.rules import ChatRules
-
-DONE = "[DONE]"
 
 
 @dataclass

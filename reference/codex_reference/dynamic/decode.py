@@ -42,14 +42,15 @@ def _string(spec: dict[str, JSON], key: str) -> str:
     return value
 
 
-def _function(spec: JSON) -> FunctionSpec:
+def _function(spec: JSON, *, reads_defer_loading: bool = True) -> FunctionSpec:
     if not isinstance(spec, dict):
         raise InvalidParams("Invalid request: a dynamic tool spec must be an object")
+    # serde reports the first missing field in declaration order: name, description, inputSchema.
     name = _string(spec, "name")
     description = _string(spec, "description")
     if "inputSchema" not in spec:
         raise InvalidParams("Invalid request: missing field `inputSchema`")
-    defer = spec.get("deferLoading", False)
+    defer = spec.get("deferLoading", False) if reads_defer_loading else False
     if not isinstance(defer, bool):
         raise InvalidParams("Invalid request: `deferLoading` must be a boolean")
     return FunctionSpec(name, description, spec["inputSchema"], defer)
@@ -80,14 +81,8 @@ def decode_specs(specs: JSON) -> list[FunctionSpec | NamespaceSpec]:
 
 
 def _flat_function(spec: JSON) -> FunctionSpec:
-    if not isinstance(spec, dict):
-        raise InvalidParams("Invalid request: a dynamic tool spec must be an object")
-    # serde reports the first missing field in declaration order: name, description, inputSchema.
-    name = _string(spec, "name")
-    description = _string(spec, "description")
-    if "inputSchema" not in spec:
-        raise InvalidParams("Invalid request: missing field `inputSchema`")
-    return FunctionSpec(name, description, spec["inputSchema"], defer_loading=False)
+    # 0.94.0's spec has no `deferLoading` field: serde ignores it.
+    return _function(spec, reads_defer_loading=False)
 
 
 def decode_flat_specs(specs: JSON) -> list[FunctionSpec | NamespaceSpec]:

@@ -21,6 +21,7 @@ from typing import Any
 
 from codex_conformance.credentials import MOCK_API_KEY
 from codex_conformance.drive import config_toml, sandbox
+from codex_conformance.drive.closed_door import closed_door_url
 from codex_conformance.drive.errors import CaptureError, ReleaseCrashedError, ReleaseStalledError
 from codex_conformance.drive.file_tree import safe_relative
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, RecordedRequest, Stream
@@ -82,13 +83,16 @@ class ExecRun:
 
 def release_env(home: str) -> dict[str, str]:
     """The whole environment a release runs with: ``home`` is its HOME and
-    CODEX_HOME, and the mock provider's key is set; nothing else leaks in."""
+    CODEX_HOME, and the mock provider's key is set; nothing else leaks in.
+    The built-in OpenAI provider points at a closed door (drive/closed_door.py)
+    so that a release's model-list refresh fails at once instead of retrying."""
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": home,
         "CODEX_HOME": home,
         _API_KEY_ENV: MOCK_API_KEY,
         "LANG": "C.UTF-8",
+        "OPENAI_BASE_URL": closed_door_url(),
     }
 
 

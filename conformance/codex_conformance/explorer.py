@@ -54,6 +54,11 @@ class Explorer:
     # one (explore.signature) would name each input's content and so give
     # every input a cluster of its own (an output text quoted in one line).
     describe: Callable[[Response, Response], str] | None = None
+    # Top-level args the shrinker leaves as generated: fixed names the
+    # scenario does not store (a case written from a shrunk one would not
+    # be the input that disagreed), or settings without which every run
+    # waits out its whole window (a silent server's time-out).
+    kept: frozenset[str] = frozenset()
 
 
 __all__ = ["Args", "Batch", "Explorer", "Response", "Settle"]

@@ -166,7 +166,7 @@ def explore(
             if progress is None
             else partial(progress.shrinking, index, len(result.clusters), most=shrink_runs)
         )
-        cluster.shrunk = _shrunk(cluster, one, describe, shrink_runs, report)
+        cluster.shrunk = _shrunk(cluster, one, describe, shrink_runs, report, kept=explorer.kept)
     if progress is not None and progress.tty and result.clusters:
         print(file=progress.out)
     result.seconds = time.monotonic() - started
@@ -183,6 +183,8 @@ def _shrunk(
     describe: Callable[[Response, Response], str],
     runs: int,
     report: Callable[[int], None] | None = None,
+    *,
+    kept: frozenset[str] = frozenset(),
 ) -> Answers:
     asked = 0
 
@@ -198,6 +200,6 @@ def _shrunk(
             and describe(answered.release, answered.reference) == cluster.signature
         )
 
-    smaller = shrink(cluster.first.args, still, runs)
+    smaller = shrink(cluster.first.args, still, runs, kept)
     answered = one(smaller)
     return answered if isinstance(answered, Answers) else cluster.first

@@ -4,7 +4,9 @@
 they still disagree the same way.  Lists lose elements, objects lose keys
 (never ``edition``), and strings lose lines and then characters, each in
 halves first and then one at a time (Zeller's ddmin), until nothing more
-can go or the budget of release runs is spent.
+can go or the budget of release runs is spent.  An explorer may name
+top-level args to keep as generated too (``kept``): values its scenario
+does not store, which a written case could not reproduce shrunk.
 """
 
 from __future__ import annotations
@@ -49,12 +51,12 @@ def _lines(text: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def _places(value: Any) -> Iterator[tuple[Any, ...]]:
-    """Paths to every shrinkable value, outermost first."""
+def _places(value: Any, kept: frozenset[str] = frozenset()) -> Iterator[tuple[Any, ...]]:
+    """Paths to every shrinkable value, outermost first; ``kept`` keys of this level left out."""
     yield ()
     if isinstance(value, dict):
         for key, item in value.items():
-            if key not in KEPT_KEYS:
+            if key not in KEPT_KEYS and key not in kept:
                 for path in _places(item):
                     yield (key, *path)
     elif isinstance(value, list):
@@ -80,20 +82,22 @@ def _set(value: Any, path: tuple[Any, ...], new: Any) -> Any:
     return copy
 
 
-def _shrink_at(root: Any, path: tuple[Any, ...], still: Predicate, budget: Budget) -> Any:
+def _shrink_at(
+    root: Any, path: tuple[Any, ...], still: Predicate, budget: Budget, kept: frozenset[str] = frozenset()
+) -> Any:
     value = _get(root, path)
+    keep = KEPT_KEYS | kept if not path else KEPT_KEYS
 
     def with_(new: Any) -> Any:
         return _set(root, path, new)
 
     if isinstance(value, list):
-        kept = _ddmin(value, lambda items: still(with_(items)), budget)
-        return with_(kept)
+        return with_(_ddmin(value, lambda items: still(with_(items)), budget))
     if isinstance(value, dict):
-        keys = [key for key in value if key not in KEPT_KEYS]
-        fixed = {key: value[key] for key in value if key in KEPT_KEYS}
-        kept = _ddmin(keys, lambda ks: still(with_({**fixed, **{k: value[k] for k in ks}})), budget)
-        return with_({key: value[key] for key in value if key in kept or key in KEPT_KEYS})
+        keys = [key for key in value if key not in keep]
+        fixed = {key: value[key] for key in value if key in keep}
+        left = _ddmin(keys, lambda ks: still(with_({**fixed, **{k: value[k] for k in ks}})), budget)
+        return with_({key: value[key] for key in value if key in left or key in keep})
     if isinstance(value, str) and value:
         lines = _ddmin(_lines(value), lambda ls: still(with_("".join(ls))), budget)
         text = "".join(lines)
@@ -103,19 +107,22 @@ def _shrink_at(root: Any, path: tuple[Any, ...], still: Predicate, budget: Budge
     return root
 
 
-def shrink(value: Any, still: Predicate, runs: int = 400) -> Any:
-    """A smaller value for which ``still`` holds (``still(value)`` is assumed)."""
+def shrink(value: Any, still: Predicate, runs: int = 400, kept: frozenset[str] = frozenset()) -> Any:
+    """A smaller value for which ``still`` holds (``still(value)`` is assumed).
+
+    ``kept``: top-level keys left as they are.
+    """
     budget = Budget(runs)
     current = value
     changed = True
     while changed and budget.left > 0:
         changed = False
-        for path in list(_places(current)):
+        for path in list(_places(current, kept)):
             try:
                 _get(current, path)
             except (KeyError, IndexError, TypeError):
                 continue  # an earlier step removed it
-            smaller = _shrink_at(current, path, still, budget)
+            smaller = _shrink_at(current, path, still, budget, kept)
             if smaller != current:
                 current, changed = smaller, True
             if budget.left <= 0:

@@ -8,7 +8,6 @@ variant the rules name: ``content_items_output`` (``contentItems``) and
 
 from __future__ import annotations
 
-import uuid
 from typing import TYPE_CHECKING
 
 from codex_reference.dispatch.image_prompt import DecodeBudget
@@ -20,6 +19,7 @@ if TYPE_CHECKING:
     # The rules name the variants below, so they import this module.
     from codex_reference.dynamic.rules import DynamicRules
 
+_PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
 _FIELDS = {"inputText": "text", "inputImage": "imageUrl", "inputAudio": "audioUrl"}
 
 
@@ -105,8 +105,9 @@ def call_output(rules: DynamicRules, args: dict[str, JSON]) -> dict[str, JSON]:
         output = rules.cut_text(output)
     item: dict[str, JSON] = {"type": "function_call_output"}
     if rules.generates_item_id:
-        # DYN-OUT-ITEM-1: the release makes up the id (a UUID; checked by form only).
-        item["id"] = f"fco_{uuid.uuid4()}"
+        # DYN-OUT-ITEM-1: the release makes up the id (a UUID; checked by form only);
+        # a fixed one keeps the answer the same from run to run, so an explorer can compare it.
+        item["id"] = f"fco_{_PLACEHOLDER_UUID}"
     item["call_id"] = call_id
     item["output"] = output
     return {"item": item}

@@ -15,13 +15,17 @@ from codex_reference.dynamic.errors import InvalidDynamicTool
 from codex_reference.dynamic.rules import DynamicRules
 from codex_reference.errors import SchemaRejected
 from codex_reference.json_types import JSON
+from codex_reference.rustlib.strings import trim
 
 
 def _check_name(rules: DynamicRules, what: str, name: str, max_chars: int | None) -> None:
     # DYN-NAME-1 and DYN-NAME-2, in the release's order; no pattern or no
-    # maximum in the rules: that check is not made (DYN-NAME-4).
-    if not name:
+    # maximum in the rules: that check is not made (DYN-NAME-4).  White space
+    # counts as nothing, and around a name it is refused (DYN-NAME-5).
+    if not trim(name):
         raise InvalidDynamicTool(f"dynamic tool {what} must not be empty")
+    if trim(name) != name:
+        raise InvalidDynamicTool(f"dynamic tool {what} has leading/trailing whitespace: {name}")
     if rules.name_pattern is not None and not rules.name_pattern.fullmatch(name):
         raise InvalidDynamicTool(f"dynamic tool {what} must match ^[a-zA-Z0-9_-]+$: {name}")
     if max_chars is not None and len(name) > max_chars:

@@ -7,13 +7,14 @@ function turns the server's answer into its ``output``.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer, content_items, json_text, text_or_items
+
+_PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
 
 __all__ = ["MCP_OUTPUT_0_25_0", "MCP_OUTPUT_0_94_0", "MCP_OUTPUT_0_169_0", "McpOutputRules", "call_output"]
 
@@ -37,8 +38,9 @@ def call_output(rules: McpOutputRules, args: dict[str, JSON]) -> dict[str, JSON]
     output = rules.output(args, answer.read(args.get("answer")))
     item: dict[str, JSON] = {"type": "function_call_output"}
     if rules.item_id_prefix is not None:
-        # The release's ids are UUIDs; any one has the form a case checks.
-        item["id"] = f"{rules.item_id_prefix}_{uuid.uuid4()}"
+        # The release makes the id up (a UUID, checked by form); a fixed one
+        # keeps the answer the same from run to run, so an explorer can compare it.
+        item["id"] = f"{rules.item_id_prefix}_{_PLACEHOLDER_UUID}"
     item["call_id"] = args["call_id"]
     item["output"] = output
     return {"item": item}

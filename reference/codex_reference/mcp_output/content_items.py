@@ -19,7 +19,7 @@ from codex_reference.errors import NotModelled
 from codex_reference.exec_output import unified
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer as answers
-from codex_reference.mcp_output import images, json_numbers
+from codex_reference.mcp_output import images, json_numbers, typed
 
 _AUDIO_OMITTED = "<audio content omitted because you do not support audio input>"
 _IMAGE_OMITTED = "image content omitted because it could not be processed"
@@ -36,38 +36,37 @@ _RESOURCE_FIELDS = ("type", "resource")
 _RESOURCE_CONTENTS_FIELDS = ("uri", "mimeType", "text", "blob")
 
 
-class _Unreadable(Exception):
-    """rmcp cannot read the result: "Unexpected response type"."""
-
-
 def _text(text: str) -> dict[str, JSON]:
     return {"type": "input_text", "text": text}
 
 
 def _ordered(value: JSON, fields: tuple[str, ...]) -> dict[str, JSON]:
+    """The struct's fields in its order; an absent optional field (null) is not written."""
     if not isinstance(value, dict) or set(value) - set(fields):
         raise NotModelled("resource fields beyond the captured ones are not modelled")
-    return {field: value[field] for field in fields if field in value}
+    return {field: value[field] for field in fields if value.get(field) is not None}
 
 
-def _block(block: JSON) -> dict[str, JSON]:
-    kind = block.get("type") if isinstance(block, dict) else None
-    if kind == "text" and isinstance(block.get("text"), str):
-        return _text(block["text"])
-    if kind == "image" and isinstance(block.get("data"), str):
+def _block(kind: str, block: dict[str, JSON]) -> dict[str, JSON]:
+    # The block was read as its tag's struct (typed.block_kind).
+    if kind == "text":
+        return _text(str(block["text"]))
+    if kind == "image":
         try:
-            return {"type": "input_image", "image_url": images.data_url(block["data"]), "detail": "high"}
+            return {"type": "input_image", "image_url": images.data_url(str(block["data"])), "detail": "high"}
         except images.Undecodable:
             return _text(_IMAGE_OMITTED)
     if kind == "audio":
         return _text(_AUDIO_OMITTED)
     if kind == "resource_link":
         return _text(json_numbers.dumps(_ordered(block, _RESOURCE_LINK_FIELDS), json_numbers.kept_text))
-    if kind == "resource":
-        out = _ordered(block, _RESOURCE_FIELDS)
-        out["resource"] = _ordered(out.get("resource"), _RESOURCE_CONTENTS_FIELDS)
-        return _text(json_numbers.dumps(out, json_numbers.kept_text))
-    raise _Unreadable(kind)
+    # kind == "resource", the last struct there is
+    out = _ordered(block, _RESOURCE_FIELDS)
+    contents = _ordered(out.get("resource"), _RESOURCE_CONTENTS_FIELDS)
+    if "text" in contents:
+        contents.pop("blob", None)  # read as text contents, which have no blob
+    out["resource"] = contents
+    return _text(json_numbers.dumps(out, json_numbers.kept_text))
 
 
 def duration(seconds: float) -> str:
@@ -150,15 +149,15 @@ def output(args: dict[str, JSON], answer: answers.Answer) -> JSON:
     if cause is not None:
         return _truncated_items([_text(header), _text(_failure(args, cause))])
     assert isinstance(answer, answers.Result)
+    try:
+        kinds = typed.check(typed.TYPES_0_169_0, answer.value)  # read even when structured content wins
+    except typed.Unreadable:
+        return _truncated_items([_text(header), _text(_failure(args, "Unexpected response type"))])
     structured = answer.value.get("structuredContent")
     if structured is not None:
         body = json_numbers.dumps(structured, json_numbers.kept_text)
         return _truncated_text(header + "\n" + body)
-    content = answer.value.get("content", [])
-    try:
-        if not isinstance(content, list):
-            raise _Unreadable("content")
-        items = [_block(block) for block in content]
-    except _Unreadable:
-        return _truncated_items([_text(header), _text(_failure(args, "Unexpected response type"))])
+    content = answer.value.get("content")
+    blocks = [block for block in content if isinstance(block, dict)] if isinstance(content, list) else []
+    items = [_block(kind, block) for kind, block in zip(kinds, blocks, strict=True)]
     return _truncated_items([_text(header), *items])

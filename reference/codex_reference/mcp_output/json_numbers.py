@@ -61,7 +61,13 @@ _EXPONENT = re.compile(r"[eE]([+-]?)")
 
 
 def kept_text(number: Number) -> str:
-    """0.169.0: the source text, exponent marker written ``e+`` / ``e-``."""
+    """0.169.0: the source text, exponent marker written ``e+`` / ``e-``.
+
+    An integer ``-0`` is read as the integer zero and written ``0`` (capture
+    ``types-negative-zero``).
+    """
+    if str(number) == "-0":
+        return "0"
     return _EXPONENT.sub(lambda m: "e" + (m.group(1) or "+"), str(number))
 
 
@@ -70,11 +76,15 @@ _I64_MIN = -(2**63)
 
 
 def serde_f64(number: Number) -> str:
-    """0.25.0: integers that fit u64/i64 as integers, everything else as a ryu-printed f64."""
+    """0.25.0: integers that fit u64/i64 as integers, everything else as a ryu-printed f64.
+
+    ``-0`` is an f64 too (serde_json reads a negative zero as -0.0: ``-0.0``).
+    """
     text = str(number)
     if not any(char in text for char in ".eE"):
         value = int(text)
-        if _I64_MIN <= value <= _U64_MAX:
+        negative_zero = value == 0 and text.startswith("-")
+        if _I64_MIN <= value <= _U64_MAX and not negative_zero:
             return str(value)
     parsed = float(text)
     if math.isinf(parsed):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from codex_reference.errors import ReferenceError_
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer as answers
-from codex_reference.mcp_output import json_numbers
+from codex_reference.mcp_output import json_numbers, typed
 
 
 class NoOutput(ReferenceError_):
@@ -37,8 +37,7 @@ _TEXT_RESOURCE = ("mimeType", "text", "uri")
 _BLOB_RESOURCE = ("blob", "mimeType", "uri")
 
 
-class Unreadable(Exception):
-    """serde cannot read the result into a CallToolResult."""
+Unreadable = typed.Unreadable
 
 
 def _pick(value: JSON, fields: tuple[str, ...]) -> dict[str, JSON]:
@@ -47,14 +46,17 @@ def _pick(value: JSON, fields: tuple[str, ...]) -> dict[str, JSON]:
     return {field: value[field] for field in fields if field in value and value[field] is not None}
 
 
-def _block(block: JSON) -> dict[str, JSON]:
-    kind = block.get("type") if isinstance(block, dict) else None
-    fields = _BLOCK_FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        raise Unreadable(f"content block type {kind!r}")
-    out = _pick(block, fields)
+def _block(types: typed.ResultTypes, kind: str, block: JSON) -> dict[str, JSON]:
+    # The struct the block was read as (typed.block_kind) writes its own fields;
+    # `type` is written as the server sent it.
+    out = _pick(block, _BLOCK_FIELDS[kind])
     if "annotations" in out:
         out["annotations"] = _pick(out["annotations"], _ANNOTATIONS)
+        annotations = out["annotations"]
+        if isinstance(annotations.get("priority"), json_numbers.Number):
+            annotations["priority"] = typed.priority(types, annotations["priority"])
+        if isinstance(annotations.get("lastModified"), str):
+            annotations["lastModified"] = typed.last_modified(types, annotations["lastModified"])
     if kind == "resource":
         resource = out.get("resource")
         shape = _TEXT_RESOURCE if isinstance(resource, dict) and "text" in resource else _BLOB_RESOURCE
@@ -62,16 +64,16 @@ def _block(block: JSON) -> dict[str, JSON]:
     return out
 
 
-def content_blocks(content: list[JSON]) -> list[dict[str, JSON]]:
-    """The blocks as the release's structs hold them (raises Unreadable)."""
-    return [_block(block) for block in content]
+def content_blocks(types: typed.ResultTypes, result: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """The result's blocks as the release's structs hold them (raises Unreadable)."""
+    kinds = typed.check(types, result)
+    content = result.get("content")
+    blocks = content if isinstance(content, list) else []
+    return [_block(types, kind, block) for kind, block in zip(kinds, blocks, strict=True)]
 
 
 def _output(result: dict[str, JSON]) -> str:
-    content = result.get("content")
-    if not isinstance(content, list):
-        raise Unreadable("content")
-    blocks = content_blocks(content)  # read even when structured content wins
+    blocks = content_blocks(typed.TYPES_0_25_0, result)  # read even when structured content wins
     structured = result.get("structuredContent")
     if structured is not None:
         return json_numbers.dumps(structured, json_numbers.serde_f64)

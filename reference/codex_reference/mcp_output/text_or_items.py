@@ -23,7 +23,7 @@ from codex_reference.errors import NotModelled
 from codex_reference.exec_output import unified
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer as answers
-from codex_reference.mcp_output import json_numbers, json_text
+from codex_reference.mcp_output import json_numbers, json_text, typed
 from codex_reference.mcp_output.content_items import duration
 from codex_reference.rustlib.strings import debug_str
 
@@ -65,13 +65,14 @@ def _media_item(block: dict[str, JSON]) -> dict[str, JSON]:
 
 
 def _output(result: dict[str, JSON]) -> JSON:
-    content = result.get("content", [])
+    blocks = json_text.content_blocks(typed.TYPES_0_94_0, result)  # read even when structured content wins
+    content = result.get("content")
     structured = result.get("structuredContent")
-    if not isinstance(content, list) or (not content and structured is None):
+    if not blocks and structured is None:
         raise _Unreadable("no content")
-    blocks = json_text.content_blocks(content)
     if structured is None and any(block.get("type") in _MEDIA for block in blocks):
-        return [_media_item(block) for block in content if isinstance(block, dict)]
+        media = content if isinstance(content, list) else []
+        return [_media_item(block) for block in media if isinstance(block, dict)]
     value = structured if structured is not None else blocks
     text = json_numbers.dumps(value, json_numbers.serde_f64)
     if len(text.encode("utf-8")) <= _BUDGET_BYTES:

@@ -97,7 +97,7 @@ def test_the_reference_answers_every_input(name: str, op: str, version: str) -> 
         assert "error" not in response or response["error"]["kind"] != "internal", (args, response)
         answered[next(iter(response))] += 1
     # Declined inputs tell nothing: most get an answer (or a refusal) to compare.
-    assert answered["unsupported"] < 40 and answered["result"] > 30, answered
+    assert answered["unsupported"] < 40 and answered["result"] > 20, answered
 
 
 def test_long_runs_of_one_character_are_described_and_expand_again() -> None:

@@ -56,9 +56,42 @@ def _function(spec: JSON, *, reads_defer_loading: bool = True) -> FunctionSpec:
     return FunctionSpec(name, description, spec["inputSchema"], defer)
 
 
+def _legacy_namespace(spec: JSON) -> None:
+    """A function's own `namespace` string (DYN-LEGACY-1): a format of its own, not modelled."""
+    namespace = spec.get("namespace") if isinstance(spec, dict) else None
+    if namespace is None:
+        return
+    if not isinstance(namespace, str):
+        raise InvalidParams("Invalid request: invalid type, expected a string")
+    raise NotModelled("the legacy format (a function naming its namespace) is not captured")
+
+
+_WIDEST_INTEGERS = (-(2**63), 2**64 - 1)
+
+
+def _integers_fit(value: JSON) -> None:
+    """An integer past i64/u64 anywhere in the params does not decode (DYN-PARAMS-2)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not _WIDEST_INTEGERS[0] <= value <= _WIDEST_INTEGERS[1]:
+            raise InvalidParams(
+                f"Invalid request: invalid type: integer `{value}` as u128, expected any value"
+            )
+    elif isinstance(value, list):
+        for item in value:
+            _integers_fit(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _integers_fit(item)
+
+
 def decode_specs(specs: JSON) -> list[FunctionSpec | NamespaceSpec]:
     if not isinstance(specs, list):
         raise InvalidParams("Invalid request: `dynamicTools` must be an array")
+    _integers_fit(specs)
+    for spec in specs:
+        tools = spec.get("tools") if isinstance(spec, dict) and spec.get("type") == "namespace" else None
+        for tool in [spec, *tools] if isinstance(tools, list) else [spec]:
+            _legacy_namespace(tool)
     decoded: list[FunctionSpec | NamespaceSpec] = []
     for spec in specs:
         kind = spec.get("type", "function") if isinstance(spec, dict) else "function"

@@ -93,7 +93,9 @@ def content_items_output(rules: DynamicRules, result: JSON) -> JSON:
     if len(items) == 1 and items[0][0] == "inputText":
         return items[0][1]  # DYN-OUT-CONTENT-1: a lone text is sent as a string
     budget = DecodeBudget()  # one for all the images of the answer
-    return [_content(rules, kind, value, budget) for kind, value in items]
+    entries = [_content(rules, kind, value, budget) for kind, value in items]
+    # An empty text is not written (found by exploring): ["", "a"] is ["a"], still an array.
+    return [entry for entry in entries if entry != {"type": "input_text", "text": ""}]
 
 
 def call_output(rules: DynamicRules, args: dict[str, JSON]) -> dict[str, JSON]:

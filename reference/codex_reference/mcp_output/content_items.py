@@ -88,7 +88,12 @@ def _cause(args: dict[str, JSON], answer: answers.Answer) -> str | None:
     if isinstance(answer, answers.ServerExited):
         return "Transport closed"
     if isinstance(answer, answers.NoAnswer):
-        return f"timed out awaiting tools/call after {duration(seconds(args, 'tool_timeout_sec'))}"
+        timeout = seconds(args, "tool_timeout_sec")
+        if 1 <= timeout < 2:
+            # Explored: 1.0 is written `1000ms` and 1.5 `1s` (0.5, 2 and 3 as Debug
+            # writes them); the rule behind it is not known yet.
+            raise NotModelled("how 0.169.0 writes a time-out from 1 to 2 seconds is not understood")
+        return f"timed out awaiting tools/call after {duration(timeout)}"
     return None
 
 
@@ -160,4 +165,6 @@ def output(args: dict[str, JSON], answer: answers.Answer) -> JSON:
     content = answer.value.get("content")
     blocks = [block for block in content if isinstance(block, dict)] if isinstance(content, list) else []
     items = [_block(kind, block) for kind, block in zip(kinds, blocks, strict=True)]
+    # An empty text is not written at all (MCPOUT-CONTENT-1; found by exploring).
+    items = [item for item in items if item != _text("")]
     return _truncated_items([_text(header), *items])

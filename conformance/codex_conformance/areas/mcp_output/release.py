@@ -25,7 +25,12 @@ from codex_conformance.drive import sandbox
 from codex_conformance.drive.args import required
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.conversation_run import MODEL, PROMPT, follow_up_input
-from codex_conformance.drive.errors import CaptureError, NoAnswerError, ReleaseRejectedError
+from codex_conformance.drive.errors import (
+    CaptureError,
+    InvalidInputError,
+    NoAnswerError,
+    ReleaseRejectedError,
+)
 from codex_conformance.drive.exec_run import FAKE_MCP_SERVER, run_exec
 from codex_conformance.drive.mock_responses_server import simple_reply_stream, turn_stream
 from codex_conformance.editions import get_edition
@@ -118,10 +123,30 @@ def _call_naming(version: str, server: str, tool: str) -> dict[str, str]:
 NO_ANSWER_WINDOW_SECONDS = 15.0
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _check_raw_result(answer: dict[str, Any]) -> None:
+    """``raw_result`` is a result's JSON text; other text is no answer (the reference says the same).
+
+    A server that writes broken JSON leaves the call unanswered, and the
+    release waits out its whole window: a shrinker cutting the text one
+    character at a time would wait thousands of seconds for nothing.
+    """
+    if "raw_result" not in answer:
+        return
+    try:
+        json.loads(str(answer["raw_result"]), parse_constant=_no_constant)
+    except ValueError as broken:
+        raise InvalidInputError(f"`answer.raw_result` is not JSON text: {broken}") from None
+
+
 def mcp_call_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
     server, tool = required(args, "server", str), required(args, "tool", str)
     call_id = required(args, "call_id", str)
     answer = required(args, "answer", dict)
+    _check_raw_result(answer)
     call = {
         "type": "function_call",
         "id": "fc_conformance_mcp",

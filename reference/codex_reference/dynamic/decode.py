@@ -88,6 +88,12 @@ def decode_specs(specs: JSON) -> list[FunctionSpec | NamespaceSpec]:
     if not isinstance(specs, list):
         raise InvalidParams("Invalid request: `dynamicTools` must be an array")
     _integers_fit(specs)
+    # DYN-LEGACY-1: specs without `type` are the legacy format, and one list holds one format.
+    typed = {isinstance(spec, dict) and spec.get("type") is not None for spec in specs}
+    if len(typed) > 1:
+        raise InvalidParams(
+            "Invalid request: dynamic tools must use either canonical or legacy format consistently"
+        )
     for spec in specs:
         tools = spec.get("tools") if isinstance(spec, dict) and spec.get("type") == "namespace" else None
         for tool in [spec, *tools] if isinstance(tools, list) else [spec]:

@@ -95,7 +95,7 @@ def content_items_output(rules: DynamicRules, result: JSON) -> JSON:
     budget = DecodeBudget()  # one for all the images of the answer
     entries = [_content(rules, kind, value, budget) for kind, value in items]
     # An empty text is not written (found by exploring): ["", "a"] is ["a"], still an array.
-    return [entry for entry in entries if entry != {"type": "input_text", "text": ""}]
+    return rules.cut_items([entry for entry in entries if entry != {"type": "input_text", "text": ""}])
 
 
 def call_output(rules: DynamicRules, args: dict[str, JSON]) -> dict[str, JSON]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from codex_reference.dynamic import budget, decode, output
 from codex_reference.json_types import JSON
+from codex_reference.mcp_output import content_items
 from codex_reference.schema import sanitizer, typed_subset
 from codex_reference.tools import catalog
 
@@ -39,6 +40,8 @@ class DynamicRules:
     generates_item_id: bool
     # DYN-OUT-TRUNC-1: a text output as written back.
     cut_text: Callable[[str], str]
+    # DYN-OUT-TRUNC-1: an array output's text entries as written back.
+    cut_items: Callable[[list[dict[str, JSON]]], list[dict[str, JSON]]]
     # DYN-OUT-*: the texts the release writes.
     request_failed_text: str
     response_invalid_text: str
@@ -95,6 +98,8 @@ DYNAMIC_0_169_0 = DynamicRules(
     answer_output=output.content_items_output,
     generates_item_id=True,
     cut_text=budget.uncut_within_captured_sizes,
+    # Explored: the texts share 3,000 tokens as in MCP content items' second pass, with no byte pass.
+    cut_items=content_items.cut_to_tokens,
 )
 
 

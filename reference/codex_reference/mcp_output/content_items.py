@@ -136,6 +136,16 @@ def _cut_items(items: list[dict[str, JSON]], mode: unified.Mode, budget: int) ->
     return out
 
 
+def cut_to_bytes(items: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    """The first pass alone (0.94.0's content items: no token pass)."""
+    return _cut_items(items, "bytes", _BUDGET_BYTES)
+
+
+def cut_to_tokens(items: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    """The second pass alone (0.169.0's dynamic tool content items: no byte pass)."""
+    return _cut_items(items, "tokens", _BUDGET_TOKENS)
+
+
 def _truncated_items(items: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
     return _cut_items(_cut_items(items, "bytes", _BUDGET_BYTES), "tokens", _BUDGET_TOKENS)
 

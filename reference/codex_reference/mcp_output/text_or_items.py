@@ -24,7 +24,7 @@ from codex_reference.exec_output import unified
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer as answers
 from codex_reference.mcp_output import json_numbers, json_text, typed
-from codex_reference.mcp_output.content_items import duration
+from codex_reference.mcp_output.content_items import cut_to_bytes, duration
 from codex_reference.rustlib.strings import debug_str
 
 _MEDIA = frozenset({"image", "audio"})
@@ -72,7 +72,8 @@ def _output(result: dict[str, JSON]) -> JSON:
         raise _Unreadable("no content")
     if structured is None and any(block.get("type") in _MEDIA for block in blocks):
         media = content if isinstance(content, list) else []
-        return [_media_item(block) for block in media if isinstance(block, dict)]
+        # The items' texts share the 12,000-byte budget (found by exploring, capture media-large-text).
+        return cut_to_bytes([_media_item(block) for block in media if isinstance(block, dict)])
     value = structured if structured is not None else blocks
     text = json_numbers.dumps(value, json_numbers.serde_f64)
     if len(text.encode("utf-8")) <= _BUDGET_BYTES:

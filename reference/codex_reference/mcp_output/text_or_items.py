@@ -24,7 +24,7 @@ from codex_reference.exec_output import unified
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer as answers
 from codex_reference.mcp_output import json_numbers, json_text, typed
-from codex_reference.mcp_output.content_items import cut_to_bytes, duration
+from codex_reference.mcp_output.content_items import cut_to_bytes, duration, indented
 from codex_reference.rustlib.strings import debug_str
 
 _MEDIA = frozenset({"image", "audio"})
@@ -38,7 +38,7 @@ class _Unreadable(Exception):
 def _failure(args: dict[str, JSON], causes: list[str]) -> str:
     head = f"tool call error: tool call failed for `{args['server']}/{args['tool']}`\n\nCaused by:\n"
     if len(causes) == 1:
-        chain = f"    {causes[0]}"
+        chain = f"    {indented(causes[0])}"
     else:
         chain = "\n".join(f"    {index}: {cause}" for index, cause in enumerate(causes))
     return "err: " + debug_str(head + chain)

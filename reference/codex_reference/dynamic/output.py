@@ -42,6 +42,11 @@ def _decoded_items(result: JSON) -> list[tuple[str, str]] | None:
     return decoded
 
 
+def _remote(url: str) -> bool:
+    """An http(s) URL, the scheme in any case (found by exploring: `HTTPS://` is remote too)."""
+    return url.lower().startswith(("http://", "https://"))
+
+
 def _content(rules: DynamicRules, kind: str, value: str, budget: DecodeBudget) -> dict[str, JSON]:
     if kind == "inputText":
         return {"type": "input_text", "text": value}
@@ -50,6 +55,9 @@ def _content(rules: DynamicRules, kind: str, value: str, budget: DecodeBudget) -
         decoded = data_url.base64_bytes(value)
         text = rules.audio_unprocessable_text if decoded is None else rules.audio_unsupported_text
         return {"type": "input_text", "text": text}
+    if not value.startswith("data:"):
+        # Explored: a URL neither remote nor inline (empty, a path, file://) is sent as given.
+        return {"type": "input_image", "image_url": value, "detail": rules.image_detail}
     url = data_url.image_url(value, budget)
     if url is None:
         return {"type": "input_text", "text": rules.image_unprocessable_text}
@@ -88,7 +96,7 @@ def content_items_output(rules: DynamicRules, result: JSON) -> JSON:
     if items is None:
         return rules.response_invalid_text  # DYN-OUT-FAIL-1
     # DYN-OUT-IMAGE-1: one remote image URL replaces the whole output.
-    if any(kind == "inputImage" and not value.startswith("data:") for kind, value in items):
+    if any(kind == "inputImage" and _remote(value) for kind, value in items):
         return rules.remote_image_text
     if len(items) == 1 and items[0][0] == "inputText":
         return items[0][1]  # DYN-OUT-CONTENT-1: a lone text is sent as a string

@@ -46,6 +46,11 @@ only for such a check, never for a behaviour a release could show.  A
 survivor that drops a ``raise InvalidArgs(...)`` or ``raise
 UnknownEdition(...)``, or an ``if`` whose whole body is one, is counted so
 without an entry: it can only answer otherwise args such a check refuses.
+An entry with ``"kind": "not-modelled"`` names a survivor that differs from
+the reference only on inputs the reference answers ``unsupported`` (a call
+of a check that only raises NotModelled, dropped; a bound that only moves
+inputs into the declined set), with the reason; it is counted in the "n/m"
+column like the survivors below.
 A survivor that only drops a ``raise NotModelled(...)`` statement (or an
 ``if`` whose whole body it is), or changes its message, is counted apart too ("n/m" column, the same section),
 without an entry: that statement runs only on an input the reference does
@@ -396,7 +401,8 @@ def judge(
         result.verdict = Verdict("invalid-args", ARGS_CHECK_DROPPED_REASON, result.verdict.seconds)
     elif kind in ("survived",) and listed is not None:
         if listed.get("source", "").strip() == original.strip():
-            status = "invalid-args" if listed.get("kind") == "invalid-args" else "equivalent"
+            kind_listed = listed.get("kind", "")
+            status = kind_listed if kind_listed in ("invalid-args", "not-modelled") else "equivalent"
             detail = listed["reason"] + (f" (killed by {listed['test']})" if "test" in listed else "")
             result.verdict = Verdict(status, detail, result.verdict.seconds)
         else:

@@ -8,9 +8,15 @@ from codex_conformance.editions import FILE_TOOLS
 AREA = Area(
     name="host_tools",
     description=(
-        "What the file tools read_file, list_dir and grep_files, and shell_command, write back for one "
-        "call, given the directory they look at as data."
+        "What the file tools read_file, list_dir and grep_files, shell_command and apply_patch write "
+        "back for one call, given the directory they look at as data."
     ),
-    ops=("host_tools.read_file", "host_tools.list_dir", "host_tools.grep_files", "host_tools.shell_command"),
+    ops=(
+        "host_tools.read_file",
+        "host_tools.list_dir",
+        "host_tools.grep_files",
+        "host_tools.shell_command",
+        "host_tools.apply_patch",
+    ),
     feature=FILE_TOOLS,
 )

@@ -37,7 +37,14 @@ from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, ApprovalRules
 from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DynamicRules
-from codex_reference.host_tools import HOST_TOOLS_0_94_0, PATCH_TOOL_0_94_0, HostToolsRules, PatchToolRules
+from codex_reference.host_tools import (
+    HOST_TOOLS_0_94_0,
+    PATCH_TOOL_0_25_0,
+    PATCH_TOOL_0_94_0,
+    PATCH_TOOL_0_169_0,
+    HostToolsRules,
+    PatchToolRules,
+)
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
@@ -131,7 +138,7 @@ V0_25_0 = Edition(
     skills=None,
     approvals=APPROVALS_0_25_0,
     host_tools=None,
-    patch_tool=None,
+    patch_tool=PATCH_TOOL_0_25_0,
 )
 
 # 0.94.0 is captured area by area (conformance/codex_conformance/editions.py
@@ -196,6 +203,7 @@ V0_169_0 = replace(
     skills=SKILLS_0_169_0,
     approvals=None,
     host_tools=None,
+    patch_tool=PATCH_TOOL_0_169_0,
 )
 
 # Release order.

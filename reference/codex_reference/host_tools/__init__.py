@@ -16,7 +16,13 @@ from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.host_tools.arguments import GREP_FILES, LIST_DIR, READ_FILE, SHELL_COMMAND
 from codex_reference.host_tools.grep_files import grep_files
 from codex_reference.host_tools.list_dir import list_dir
-from codex_reference.host_tools.patch_tool import PATCH_TOOL_0_94_0, PatchToolRules, apply_patch_op
+from codex_reference.host_tools.patch_tool import (
+    PATCH_TOOL_0_25_0,
+    PATCH_TOOL_0_94_0,
+    PATCH_TOOL_0_169_0,
+    PatchToolRules,
+    apply_patch_op,
+)
 from codex_reference.host_tools.read_file import read_file
 from codex_reference.host_tools.rules import HOST_TOOLS_0_94_0, HostToolsRules
 from codex_reference.host_tools.shell_command import shell_command
@@ -26,7 +32,9 @@ from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 
 __all__ = [
     "HOST_TOOLS_0_94_0",
+    "PATCH_TOOL_0_25_0",
     "PATCH_TOOL_0_94_0",
+    "PATCH_TOOL_0_169_0",
     "HostToolsRules",
     "PatchToolRules",
     "apply_patch_op",

@@ -20,17 +20,17 @@ from codex_reference.apply_patch import parser
 from codex_reference.apply_patch.applier import Applier, ApplyError, ReleasePanic
 from codex_reference.apply_patch.memfs import MemoryFS
 from codex_reference.apply_patch.messages import PathNames, resolved_path
-from codex_reference.apply_patch.model import PatchParseError
+from codex_reference.apply_patch.model import DeleteFile, Hunk, PatchParseError, UpdateFile
 from codex_reference.apply_patch.ops import files_json
 from codex_reference.apply_patch.rules import ApplyPatchRules
 from codex_reference.errors import InvalidArgs, NotModelled
-from codex_reference.exec_output import json_middle
+from codex_reference.exec_output import FORMATTERS_0_25_0, FORMATTERS_0_94_0, Formatter
 from codex_reference.host_tools.header import headed_output
 from codex_reference.host_tools.tree import Node, Tree, load_tree
 from codex_reference.json_types import JSON
 from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 
-__all__ = ["PATCH_TOOL_0_94_0", "PatchToolRules", "apply_patch_op"]
+__all__ = ["PATCH_TOOL_0_25_0", "PATCH_TOOL_0_94_0", "PATCH_TOOL_0_169_0", "PatchToolRules", "apply_patch_op"]
 
 # The function form's arguments: `{"input": <the patch>}`.
 _ARGUMENTS = Shape(
@@ -50,7 +50,13 @@ class PatchToolRules:
     forms: Mapping[str, CommandOutput]
     # How a verification error names a file (messages.resolved_path: absolute).
     verified_path: Callable[[PathNames, str], str]
-    verification_failed: str = "apply_patch verification failed: "
+    # What a refusal's error comes after.
+    verification_failed: str
+    # Whether verification reads each file a hunk deletes.
+    verify_deletes: bool
+    # Whether two hunks naming one file are refused (a format string over {path}, absolute).
+    one_hunk_per_path: bool = False
+    repeated_path: str = "invalid patch: multiple operations target {path}"
     empty_patch: str = "patch rejected: empty patch"
 
 
@@ -86,6 +92,26 @@ def _patch(form: str, args: Mapping[str, JSON]) -> str | SerdeError:
     return str(parsed["input"])
 
 
+def _repeated_path(hunks: list[Hunk], cwd: str) -> str | None:
+    """The first file (absolute) a second hunk names."""
+    paths = [MemoryFS.resolve(cwd, hunk.path) for hunk in hunks]
+    moves = [
+        MemoryFS.resolve(cwd, hunk.move_path)
+        for hunk in hunks
+        if isinstance(hunk, UpdateFile) and hunk.move_path is not None
+    ]
+    if len(set(moves)) < len(moves) or set(moves) & set(paths):
+        raise NotModelled(
+            "whether a move's destination counts for the one-hunk-per-path check is not modelled"
+        )
+    seen: set[str] = set()
+    for path in paths:
+        if path in seen:
+            return path
+        seen.add(path)
+    return None
+
+
 def _written_back(
     rules: PatchToolRules, patching: ApplyPatchRules, fs: MemoryFS, cwd: str, patch: str
 ) -> tuple[int, str] | str:
@@ -96,9 +122,12 @@ def _written_back(
         return rules.verification_failed + exc.displayed()
     if not hunks:
         return rules.empty_patch
+    if rules.one_hunk_per_path and (repeated := _repeated_path(hunks, cwd)) is not None:
+        return rules.verification_failed + rules.repeated_path.format(path=repeated)
     messages = replace(patching.apply.messages, display=rules.verified_path)
+    verifier = Applier(fs, cwd, replace(patching.apply, messages=messages))
     try:
-        Applier(fs, cwd, replace(patching.apply, messages=messages)).verify(hunks)
+        verifier.verify([hunk for hunk in hunks if rules.verify_deletes or not isinstance(hunk, DeleteFile)])
     except ApplyError as exc:
         return rules.verification_failed + str(exc)
     try:
@@ -129,8 +158,8 @@ def apply_patch_op(
     return {"output": output, "files": files_json(fs, tree.cwd)}
 
 
-def _shell_json(limits: json_middle.JsonMiddleLimits) -> CommandOutput:
-    """The shell tool's JSON object (exec_output's format) around what the command printed."""
+def _shell_json(formatter: Formatter) -> CommandOutput:
+    """The shell tool's JSON object (the edition's exec_output formatter) around what the command printed."""
 
     def written(exit_code: int, printed: str, args: Mapping[str, Any]) -> str:
         measured = {
@@ -138,14 +167,27 @@ def _shell_json(limits: json_middle.JsonMiddleLimits) -> CommandOutput:
             "exit_code": exit_code,
             "duration_seconds": args.get("duration_seconds"),
         }
-        return json_middle.format_output(
-            {key: value for key, value in measured.items() if value is not None}, limits
-        )
+        return formatter({key: value for key, value in measured.items() if value is not None})
 
     return written
 
 
-PATCH_TOOL_0_94_0 = PatchToolRules(
-    forms={"custom": headed_output, "function": _shell_json(json_middle.LIMITS_0_94_0)},
+PATCH_TOOL_0_25_0 = PatchToolRules(
+    # Both forms write the shell tool's object; a refusal is `error: ` and the error.
+    forms={
+        "custom": _shell_json(FORMATTERS_0_25_0["shell"]),
+        "function": _shell_json(FORMATTERS_0_25_0["shell"]),
+    },
     verified_path=resolved_path,
+    verification_failed="error: ",
+    # A missing file to delete is left for the command to meet.
+    verify_deletes=False,
 )
+PATCH_TOOL_0_94_0 = replace(
+    PATCH_TOOL_0_25_0,
+    forms={"custom": headed_output, "function": _shell_json(FORMATTERS_0_94_0["shell"])},
+    verification_failed="apply_patch verification failed: ",
+    verify_deletes=True,
+)
+# Only the freeform tool; two hunks on one path are refused.
+PATCH_TOOL_0_169_0 = replace(PATCH_TOOL_0_94_0, forms={"custom": headed_output}, one_hunk_per_path=True)

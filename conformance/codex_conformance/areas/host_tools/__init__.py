@@ -18,5 +18,12 @@ AREA = Area(
         "host_tools.shell_command",
         "host_tools.apply_patch",
     ),
-    feature=FILE_TOOLS,
+    # apply_patch is in every edition; the file tools and shell_command only where the release
+    # offers them (spec/host_tools.md).
+    op_features={
+        "host_tools.read_file": FILE_TOOLS,
+        "host_tools.list_dir": FILE_TOOLS,
+        "host_tools.grep_files": FILE_TOOLS,
+        "host_tools.shell_command": FILE_TOOLS,
+    },
 )

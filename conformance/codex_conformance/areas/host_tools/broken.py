@@ -8,7 +8,7 @@ from typing import Any
 from codex_conformance.broken import BrokenAdapter, rewriting, with_rules
 from codex_reference.adapter import Handler
 from codex_reference.apply_patch.messages import written_path
-from codex_reference.editions import V0_94_0
+from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_reference.host_tools.header import headed_output
 
 
@@ -104,6 +104,24 @@ BROKEN = [
         "HOST-PATCH-4",
         "an empty patch answered with the command's `No files were modified.`",
         _patch_tool(empty_patch="No files were modified."),
+    ),
+    BrokenAdapter(
+        "patch-deletes-not-verified",
+        "HOST-PATCH-4",
+        "a missing file to delete left to the command, as 0.25.0 does",
+        _patch_tool(verify_deletes=False),
+    ),
+    BrokenAdapter(
+        "patch-classic-refusal-prefix",
+        "HOST-PATCH-4",
+        "0.25.0 refusing with the later editions' `apply_patch verification failed: `",
+        with_rules(V0_25_0, "patch_tool", verification_failed="apply_patch verification failed: "),
+    ),
+    BrokenAdapter(
+        "patch-repeated-paths-allowed",
+        "HOST-PATCH-7",
+        "0.169.0 applying two hunks on one file",
+        with_rules(V0_169_0, "patch_tool", one_hunk_per_path=False),
     ),
     BrokenAdapter(
         "patch-parse-error-command-wording",

@@ -75,6 +75,11 @@ class Edition:
     # The tarball's directory of helper programs (ripgrep) that the npm
     # launcher, bin/codex.js, puts first on PATH; None where it has none.
     helper_path_dir: str | None = None
+    # The model a scripted apply_patch call is sent under, per call form:
+    # "custom" (freeform) and "function" (JSON `{"input": ...}`).  A release
+    # dispatches the call only where the model's tool list has apply_patch
+    # (spec/tools.md, TOOLS-AP-*); a form missing here has no model that gets it.
+    apply_patch_models: tuple[tuple[Literal["custom", "function"], str], ...] = ()
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -115,6 +120,7 @@ V0_25_0 = Edition(
         ("exec_command", "experimental_use_exec_command_tool"),
         ("web_search", "tools.web_search"),
     ),
+    apply_patch_models=(("custom", "gpt-5"), ("function", "gpt-oss-120b")),
 )
 
 V0_94_0 = replace(
@@ -136,6 +142,7 @@ V0_94_0 = replace(
     # (flat tools only: spec/dynamic.md).
     features=V0_25_0.features | frozenset({FILE_TOOLS, APP_SERVER_DYNAMIC_TOOLS}),
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
+    apply_patch_models=(("custom", "gpt-5-codex"), ("function", "gpt-oss-20b")),
     # Every area its features allow is captured (skills needs `--cloud-skills-snapshot`,
     # which 0.94.0's app-server refuses: "unexpected argument").
     captured_areas=None,
@@ -156,6 +163,8 @@ V0_169_0 = replace(
     v1_conversation_through=None,
     features=frozenset({APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS}),
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/codex-path",
+    # Only freeform: gpt-5-codex gets no apply_patch any more ("unsupported custom tool call").
+    apply_patch_models=(("custom", "gpt-5.5"),),
     captured_areas=None,
 )
 

@@ -102,6 +102,9 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "host_tools.list_dir": lambda edition, args: host_tools.list_dir_op(edition.host_tools, args),
     "host_tools.grep_files": lambda edition, args: host_tools.grep_files_op(edition.host_tools, args),
     "host_tools.shell_command": lambda edition, args: host_tools.shell_command_op(edition.host_tools, args),
+    "host_tools.apply_patch": lambda edition, args: host_tools.apply_patch_op(
+        edition.patch_tool, edition.apply_patch, args
+    ),
 }
 
 

@@ -37,7 +37,14 @@ from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, ApprovalRules
 from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DynamicRules
-from codex_reference.host_tools import HOST_TOOLS_0_94_0, HostToolsRules
+from codex_reference.host_tools import (
+    HOST_TOOLS_0_94_0,
+    PATCH_TOOL_0_25_0,
+    PATCH_TOOL_0_94_0,
+    PATCH_TOOL_0_169_0,
+    HostToolsRules,
+    PatchToolRules,
+)
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
@@ -101,6 +108,8 @@ class Edition:
     approvals: ApprovalRules | None
     # The file tools read_file, list_dir, grep_files (spec/host_tools.md); None where it has none.
     host_tools: HostToolsRules | None
+    # What an apply_patch tool call writes back (spec/host_tools.md, HOST-PATCH-*); None: not modelled.
+    patch_tool: PatchToolRules | None
 
 
 V0_25_0 = Edition(
@@ -129,6 +138,7 @@ V0_25_0 = Edition(
     skills=None,
     approvals=APPROVALS_0_25_0,
     host_tools=None,
+    patch_tool=PATCH_TOOL_0_25_0,
 )
 
 # 0.94.0 is captured area by area (conformance/codex_conformance/editions.py
@@ -160,6 +170,7 @@ V0_94_0 = replace(
     ),
     chat=CHAT_0_94_0,
     host_tools=HOST_TOOLS_0_94_0,
+    patch_tool=PATCH_TOOL_0_94_0,
 )
 
 V0_169_0 = replace(
@@ -192,6 +203,7 @@ V0_169_0 = replace(
     skills=SKILLS_0_169_0,
     approvals=None,
     host_tools=None,
+    patch_tool=PATCH_TOOL_0_169_0,
 )
 
 # Release order.

@@ -29,6 +29,7 @@ which has no limit, so no call's arguments can reach it.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -36,7 +37,7 @@ from codex_reference.errors import NotModelled
 from codex_reference.rustlib.serde_json_write import f64_text
 from codex_reference.rustlib.strings import debug_str
 
-__all__ = ["SerdeError", "Shape", "from_str"]
+__all__ = ["SerdeError", "Shape", "check_syntax", "from_str"]
 
 _WHITESPACE = b" \n\t\r"
 
@@ -687,3 +688,26 @@ def from_str(text: str, shape: Shape, arbitrary_precision: bool = False) -> obje
     if reader.whitespace() is not None:
         raise reader.peek_error("trailing characters")
     return value
+
+
+def check_syntax(text: str) -> None:
+    """``serde_json::from_str::<Value>``'s syntax errors (``SerdeError``), or None.
+
+    A ``Value`` takes any JSON, so only syntax can fail, and it fails where
+    skipping the value fails (``ignore_value``), with three differences left
+    unmodelled: a ``Value`` names a trailing comma (a skip calls it a key
+    that is no string), refuses numbers beyond an f64 and nests at most 128
+    deep.
+    """
+    reader = _Reader(text, arbitrary_precision=False)
+    try:
+        reader.ignore_value()
+        if reader.whitespace() is not None:
+            raise reader.peek_error("trailing characters")
+    except SerdeError:
+        if _TRAILING_COMMA.search(text):
+            raise NotModelled("a Value's trailing-comma error is not modelled") from None
+        raise
+
+
+_TRAILING_COMMA = re.compile(r",[ \t\n\r]*[}\]]")

@@ -88,6 +88,9 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "exec.format_output": lambda edition, args: exec_output.format_output(edition.exec_output, args),
     "items.serialize": lambda edition, args: items.serialize(edition.items, _required(args, "item")),
     "mcp.call_output": lambda edition, args: mcp_output.call_output(edition.mcp_output, args),
+    "mcp.resource_output": lambda edition, args: mcp_output.resource_call_output(
+        edition.mcp_output, edition.mcp_resources, args
+    ),
     "chat.request": lambda edition, args: chat_request(edition.chat, edition.request, edition.version, args),
     "chat.sse": lambda edition, args: chat_sse(edition.chat, args),
     "dynamic.to_responses": lambda edition, args: to_responses_op(edition.dynamic, edition.version, args),

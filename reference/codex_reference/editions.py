@@ -47,6 +47,7 @@ from codex_reference.host_tools import (
 )
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
+from codex_reference.mcp_output.resource_rules import McpResourceRules
 from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
 from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_94_0, SAFETY_0_169_0, SafetyRules
 from codex_reference.schema import sanitizer, typed_subset
@@ -97,6 +98,8 @@ class Edition:
     items: items.ItemRules
     # How an MCP server's answer is written back (mcp.call_output).
     mcp_output: mcp_output.McpOutputRules
+    # What the MCP resource tools write back (mcp.resource_output); None where the release has none.
+    mcp_resources: McpResourceRules | None
     # The Chat Completions wire (spec/chat.md); None where the release refuses it.
     chat: ChatRules | None
     # App-server dynamic tools (spec/dynamic.md); None where the release has none.
@@ -133,6 +136,7 @@ V0_25_0 = Edition(
     exec_output=exec_output.FORMATTERS_0_25_0,
     items=items.ITEMS_0_25_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_25_0,
+    mcp_resources=None,
     chat=CHAT_0_25_0,
     dynamic=None,
     skills=None,
@@ -159,6 +163,7 @@ V0_94_0 = replace(
     safety=SAFETY_0_94_0,
     approvals=APPROVALS_0_94_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_94_0,
+    mcp_resources=mcp_output.MCP_RESOURCES_0_94_0,
     dynamic=DYNAMIC_0_94_0,
     # A list that fails to decode takes down its own server's tools only.
     tool_decoder=decode.TOOL_0_94_0,
@@ -198,6 +203,7 @@ V0_169_0 = replace(
     exec_output=exec_output.FORMATTERS_0_169_0,
     items=items.ITEMS_0_169_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_169_0,
+    mcp_resources=mcp_output.MCP_RESOURCES_0_169_0,
     chat=None,
     dynamic=DYNAMIC_0_169_0,
     skills=SKILLS_0_169_0,

@@ -65,6 +65,9 @@ class DispatchRules:
     # The text view_image answers for a file it found, the image itself going
     # into the next request; None where the output carries the image.
     image_attached: str | None = None
+    # write_stdin to a session no command of the run opened (a turn's first
+    # call can name none): a format string over {id}; None where not captured.
+    unknown_session: str | None = None
 
 
 @dataclass(frozen=True)
@@ -196,6 +199,7 @@ DISPATCH_0_25_0 = DispatchRules(
         "write_stdin": (_WRITE_STDIN_0_25_0,),
     },
     arbitrary_precision=False,
+    unknown_session="unknown session id {id}",
 )
 
 DISPATCH_0_169_0 = DispatchRules(
@@ -246,6 +250,7 @@ _SHELL_0_94_0 = _struct(
 _VIEW_IMAGE_0_94_0 = _struct("ViewImageArgs", (("path", _STRING),))
 DISPATCH_0_94_0 = replace(
     DISPATCH_0_25_0,
+    unknown_session=None,  # no write_stdin handler
     function_handlers=frozenset({"shell", "container.exec", "update_plan", "view_image"}),
     kind_mismatch="aborted",
     view_image=True,
@@ -373,6 +378,11 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
         return rules.plan_updated
     if name == "view_image" and rules.view_image and isinstance(arguments, dict):
         return _view_image(rules, args, arguments)
+    if name == "write_stdin" and rules.unknown_session is not None and isinstance(arguments, dict):
+        session = arguments.get("session_id")
+        # The call is the turn's only one, so no exec_command opened the session.
+        if isinstance(session, int) and not isinstance(session, bool):
+            return rules.unknown_session.format(id=session)
     raise NotModelled(f"running {name} depends on the host")
 
 

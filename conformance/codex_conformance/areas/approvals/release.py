@@ -1,10 +1,11 @@
-"""``approvals.written_back`` answered by a release: a v1-conversation turn whose approvals are declined.
+"""``approvals.written_back`` answered by a release: a v1-conversation turn whose approvals are answered.
 
 The scripted model calls ``shell`` with the argv; every approval request is
 answered with the decision.  The answer is which requests the release sent
 its client, and the items of the follow-up request after the user's prompt,
 except the model's own call (re-serialized as spec/items.md says), or null
-when the turn was aborted and no follow-up was sent.
+when the turn was aborted and no follow-up was sent.  ``rules`` is written
+to CODEX_HOME/rules/default.rules, where 0.94.0 loads its exec policy.
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ from typing import Any
 
 from codex_conformance.areas import ReleaseOp
 from codex_conformance.drive import raw_json
-from codex_conformance.drive.args import required
+from codex_conformance.drive.args import optional, required
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
 from codex_conformance.drive.stall import once_more_if_stalled
 from codex_conformance.drive.v1_conversation import CALL_ID, PROMPT, V1Turn, run_v1_turn
 from codex_conformance.editions import get_edition
 
-_DECISIONS = ("denied", "abort")
+_DECISIONS = ("denied", "abort", "approved", "approved_for_session")
+_POLICIES = ("untrusted", "on-failure", "never")
+RULES_FILE = "rules/default.rules"
 
 
 def _after_prompt(turn: V1Turn, version: str) -> list[Any]:
@@ -39,11 +42,53 @@ def _after_prompt(turn: V1Turn, version: str) -> list[Any]:
 
 
 @once_more_if_stalled
-def _turn(version: str, argv: list[str], decision: str) -> V1Turn:
+def _turn(version: str, argv: list[str], decision: str, policy: str, rules: str | None) -> V1Turn:
     subcommand = get_edition(version).v1_conversation_through
     if subcommand is None:
         raise InvalidInputError(f"release {version} has no v1 conversation to ask approvals in")
-    return run_v1_turn(release_binary(version), subcommand, argv, lambda _request: decision)
+    home_files = {} if rules is None else {RULES_FILE: rules.encode("utf-8")}
+    return run_v1_turn(
+        release_binary(version),
+        subcommand,
+        argv,
+        lambda _request: decision,
+        approval_policy=policy,
+        home_files=home_files,
+    )
+
+
+def _command_run(args: dict[str, Any], key: str) -> tuple[str, int] | None:
+    run = optional(args, key, dict, {})
+    if not run:
+        return None
+    output, exit_code = run.get("output"), run.get("exit_code")
+    if not isinstance(output, str) or not isinstance(exit_code, int) or isinstance(exit_code, bool):
+        raise InvalidInputError(
+            f"`{key}` must be an object with a string `output` and an integer `exit_code`"
+        )
+    return output, exit_code
+
+
+def _check_runs(items: list[Any], given: list[tuple[str, int]], version: str) -> None:
+    """Each exec output written back must be one of the runs the case describes.
+
+    The case's ``runs``/``sandboxed`` are the reference's account of what the
+    command does; a release that wrote something else means the case's data are wrong.
+    """
+    for item in items:
+        if item.get("type") != "function_call_output":
+            continue
+        try:
+            written = json.loads(item.get("output", ""))
+        except json.JSONDecodeError:
+            continue  # a fixed text, not an exec output
+        if not isinstance(written, dict) or "metadata" not in written:
+            continue
+        seen = (written.get("output"), written["metadata"].get("exit_code"))
+        if seen not in given:
+            raise CaptureError(
+                f"release {version} ran the command to {seen!r}, not one of the case's {given!r}"
+            )
 
 
 def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -53,9 +98,16 @@ def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
     decision = required(args, "decision", str)
     if decision not in _DECISIONS:
         raise InvalidInputError(f"`decision` must be one of {', '.join(_DECISIONS)}")
+    policy = required(args, "approval_policy", str)
+    if policy not in _POLICIES:
+        raise InvalidInputError(f"`approval_policy` must be one of {', '.join(_POLICIES)}")
     if required(args, "call_id", str) != CALL_ID:
         raise InvalidInputError(f"`call_id` must be {CALL_ID!r}: the scripted model's call id")
-    turn = _turn(version, argv, decision)
+    rules = args.get("rules")
+    if rules is not None and not isinstance(rules, str):
+        raise InvalidInputError("`rules` must be a string")
+    given = [run for run in (_command_run(args, "sandboxed"), _command_run(args, "runs")) if run is not None]
+    turn = _turn(version, argv, decision, policy, rules)
     asked = [request.method for request in turn.asked]
     if turn.aborted:
         if len(turn.requests) != 1:
@@ -63,7 +115,9 @@ def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
         return {"asked": asked, "written_back": None}
     if len(turn.requests) < 2:
         raise CaptureError(f"release {version} sent no follow-up request for argv {argv!r}")
-    return {"asked": asked, "written_back": _after_prompt(turn, version)}
+    items = _after_prompt(turn, version)
+    _check_runs(items, given, version)
+    return {"asked": asked, "written_back": items}
 
 
 OPS: dict[str, ReleaseOp] = {"approvals.written_back": written_back}

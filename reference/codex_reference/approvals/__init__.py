@@ -3,7 +3,9 @@
 In the v1 conversation under approval policy ``untrusted``, a ``shell`` call
 whose argv is not known safe (spec/safety.md) asks ``execCommandApproval``,
 and ``apply_patch`` run through the shell asks ``applyPatchApproval`` for the
-whole patch.  Under ``on-failure`` a command runs in the sandbox first and a
+whole patch; in an app-server v2 thread every ``exec_command`` call asks
+``item/commandExecution/requestApproval``, an ``apply_patch`` heredoc
+``item/fileChange/requestApproval``.  Under ``on-failure`` a command runs in the sandbox first and a
 retry without it is asked only after a failure the release blames on the
 sandbox (retry.py).  0.94.0's exec policy (exec_policy.py) refuses, asks or
 allows before any of that.  Declined, the call's output is a fixed text
@@ -20,6 +22,8 @@ an approved patch and policy ``never`` without a rule are declined
 
 from __future__ import annotations
 
+import re
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,20 +33,25 @@ from codex_reference.apply_patch.rules import ApplyPatchRules
 from codex_reference.approvals.exec_policy import Verdict, evaluate, parse_rules
 from codex_reference.approvals.quoting import shell_join
 from codex_reference.approvals.retry import CommandRun
-from codex_reference.approvals.rules import APPROVALS_0_25_0, APPROVALS_0_94_0, ApprovalRules
+from codex_reference.approvals.rules import (
+    APPROVALS_0_25_0,
+    APPROVALS_0_94_0,
+    APPROVALS_0_169_0,
+    ApprovalRules,
+)
 from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.safety import SafetyRules, is_known_safe_command
 
-__all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "ApprovalRules", "written_back"]
+__all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "APPROVALS_0_169_0", "ApprovalRules", "written_back"]
 
 _DECISIONS = ("denied", "abort", "approved", "approved_for_session")
 _APPROVED = ("approved", "approved_for_session")
 _POLICIES = ("untrusted", "on-failure", "never")
 # The names under which the shell tool runs the patch applier (a two-word argv).
 _PATCH_COMMANDS = frozenset({"apply_patch", "applypatch"})
-# The exec output formatter of the tool the scripted model calls.
-_TOOL = "shell"
+# `apply_patch` in a heredoc, as exec_command runs it (the only form the captures show).
+_HEREDOC = re.compile(r"\A(?:apply_patch|applypatch) <<'EOF'\n(?P<patch>.*\n)EOF\n?\Z", re.DOTALL)
 ExecFormatters = Mapping[str, Any]
 
 
@@ -73,16 +82,42 @@ def _run(args: dict[str, JSON], key: str) -> CommandRun:
     return CommandRun(output, exit_code)
 
 
-def _is_patch(argv: list[str], patch_rules: ApplyPatchRules) -> bool:
-    if len(argv) != 2 or argv[0] not in _PATCH_COMMANDS:
-        return False
+def _parses(patch: str, patch_rules: ApplyPatchRules) -> bool:
     try:
-        parser.parse(argv[1], patch_rules.parser)
+        parser.parse(patch, patch_rules.parser)
     except PatchParseError:
         raise NotModelled(
             "a patch that does not parse is refused before any approval: not modelled"
         ) from None
     return True
+
+
+def _is_patch(argv: list[str], patch_rules: ApplyPatchRules) -> bool:
+    return len(argv) == 2 and argv[0] in _PATCH_COMMANDS and _parses(argv[1], patch_rules)
+
+
+def _is_heredoc_patch(cmd: str, patch_rules: ApplyPatchRules) -> bool:
+    if cmd.split(" ", 1)[0] not in _PATCH_COMMANDS:
+        return False
+    heredoc = _HEREDOC.match(cmd)
+    if heredoc is None:
+        raise NotModelled("apply_patch through exec_command other than in a heredoc: not modelled")
+    return _parses(heredoc.group("patch"), patch_rules)
+
+
+def _command(
+    rules: ApprovalRules, patch_rules: ApplyPatchRules, args: dict[str, JSON]
+) -> tuple[list[str] | None, bool]:
+    """The call's argv (None for an exec_command cmd) and whether it asks for a patch."""
+    if rules.command_tool == "shell":
+        argv = _argv(args)
+        return argv, _is_patch(argv, patch_rules)
+    cmd = args.get("cmd")
+    if not isinstance(cmd, str) or not cmd:
+        raise InvalidArgs("`cmd` must be a non-empty string")
+    if "rules" in args:
+        raise NotModelled("an exec policy given to an edition running exec_command: not modelled")
+    return None, _is_heredoc_patch(cmd, patch_rules)
 
 
 def _user_message(text: str) -> dict[str, JSON]:
@@ -99,13 +134,15 @@ class _Turn:
 
     def exec_output(self, run: CommandRun) -> str:
         format_args = {
-            "tool": _TOOL,
+            "tool": self.rules.command_tool,
             "output": run.output,
             "exit_code": run.exit_code,
             "duration_seconds": self.args.get("duration_seconds", 0.0),
             "timed_out": False,
         }
-        return str(self.formatters[_TOOL](format_args))
+        if "chunk_id" in self.args:
+            format_args["chunk_id"] = self.args["chunk_id"]
+        return str(self.formatters[self.rules.command_tool](format_args))
 
     def ask(self, method: str, rejected: str) -> str | None:
         """Ask the client; the call's output after its answer (an approved command runs unsandboxed)."""
@@ -130,10 +167,14 @@ def _by_verdict(turn: _Turn, verdict: Verdict, argv: list[str], policy: str) -> 
         return rules.prompt_under_never
     if policy != "untrusted":
         raise NotModelled("a `prompt` rule under approval policy on-failure: not modelled")
-    return turn.ask("execCommandApproval", rules.exec_rejected)
+    return turn.ask(rules.exec_request, rules.exec_rejected)
 
 
-def _exec(turn: _Turn, argv: list[str], policy: str, safety: SafetyRules) -> str | None:
+def _exec(turn: _Turn, argv: list[str] | None, policy: str, safety: SafetyRules) -> str | None:
+    if argv is None or turn.rules.asks_every_command:
+        if policy != "untrusted" or not turn.rules.asks_every_command:
+            raise NotModelled("exec_command under another approval policy than untrusted: not modelled")
+        return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)
     rules_text = turn.args.get("rules")
     if rules_text is not None and not isinstance(rules_text, str):
         raise InvalidArgs("`rules` must be a string")
@@ -144,13 +185,13 @@ def _exec(turn: _Turn, argv: list[str], policy: str, safety: SafetyRules) -> str
     if policy == "untrusted":
         if is_known_safe_command(safety, argv):
             raise NotModelled("a known-safe argv runs without asking; its output is spec/exec_output.md's")
-        return turn.ask("execCommandApproval", turn.rules.exec_rejected)
+        return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)
     if policy == "never":
         raise NotModelled("a command under approval policy never without a rule: not modelled")
     sandboxed = _run(turn.args, "sandboxed")
     if not turn.rules.retry_wanted(sandboxed):
         return turn.exec_output(sandboxed)
-    return turn.ask("execCommandApproval", turn.rules.exec_rejected)
+    return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)
 
 
 def written_back(
@@ -162,22 +203,25 @@ def written_back(
 ) -> dict[str, JSON]:
     if rules is None:
         raise NotModelled("this edition has no v1 conversation to ask approvals in")
-    argv = _argv(args)
     turn = _Turn(rules, formatters, args)
     policy = _choice(args, "approval_policy", _POLICIES)
     call_id = args.get("call_id")
     if not isinstance(call_id, str):
         raise InvalidArgs("`call_id` must be a string")
+    argv, patch = _command(rules, patch_rules, args)
     items: list[JSON] = []
-    if _is_patch(argv, patch_rules):
+    if patch:
         if policy != "untrusted" or turn.decision in _APPROVED:
             raise NotModelled("a patch under another policy than untrusted, or approved: not modelled")
         if rules.patch_via_shell_warning is not None:
             items.append(_user_message(rules.patch_via_shell_warning))
-        output = turn.ask("applyPatchApproval", rules.patch_rejected)
+        output = turn.ask(rules.patch_request, rules.patch_rejected)
     else:
         output = _exec(turn, argv, policy, safety)
     if output is None:
         return {"asked": turn.asked, "written_back": None}
-    items.append({"type": "function_call_output", "call_id": call_id, "output": output})
+    item: dict[str, JSON] = {"type": "function_call_output"}
+    if rules.item_id_prefix is not None:
+        item["id"] = f"{rules.item_id_prefix}_{uuid.uuid4()}"  # made up per run: checked by form
+    items.append({**item, "call_id": call_id, "output": output})
     return {"asked": turn.asked, "written_back": items}

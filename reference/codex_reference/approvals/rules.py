@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from codex_reference.approvals.retry import CommandRun, after_any_failure, after_sandbox_words
 
-__all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "ApprovalRules"]
+__all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "APPROVALS_0_169_0", "ApprovalRules"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,16 @@ class ApprovalRules:
     forbidden_reason: str = "policy forbids commands starting with `{prefix}`"
     # A `prompt` rule's command under approval policy never (APPROVAL-POLICY-3).
     prompt_under_never: str = "approval required by policy, but AskForApproval is set to Never"
+    # The tool the model runs commands through: `shell` takes an argv,
+    # `exec_command` a cmd string (a patch: an apply_patch heredoc).
+    command_tool: str = "shell"
+    # The requests asked of the client for a command and for a patch.
+    exec_request: str = "execCommandApproval"
+    patch_request: str = "applyPatchApproval"
+    # Whether every command asks under untrusted, known safe or not (errata E-SAFETY-1).
+    asks_every_command: bool = False
+    # The prefix of the `<prefix>_<uuid>` id an output item carries; None: no id.
+    item_id_prefix: str | None = None
 
 
 APPROVALS_0_25_0 = ApprovalRules(
@@ -43,4 +53,17 @@ APPROVALS_0_94_0 = replace(
     ),
     retry_wanted=after_sandbox_words,
     reads_exec_policy=True,
+)
+# App-server v2 threads (APPROVAL-V2-EXEC-1): exec_command, v2 requests,
+# the rejection as a debug-printed process error, and item ids.  No case
+# gives 0.169.0 an exec policy: the reference declines one (spec/approvals.md).
+APPROVALS_0_169_0 = replace(
+    APPROVALS_0_94_0,
+    exec_rejected='exec_command failed: CreateProcess { message: "Rejected(\\"rejected by user\\")" }',
+    patch_via_shell_warning=None,
+    command_tool="exec_command",
+    exec_request="item/commandExecution/requestApproval",
+    patch_request="item/fileChange/requestApproval",
+    asks_every_command=True,
+    item_id_prefix="fco",
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from codex_conformance.areas import Area
-from codex_conformance.editions import V1_CONVERSATION
+from codex_conformance.editions import APPROVAL_REQUESTS
 
 AREA = Area(
     name="approvals",
@@ -12,5 +12,5 @@ AREA = Area(
         "patch it asked approval for, or after its exec policy refuses one (approvals.written_back)."
     ),
     ops=("approvals.written_back",),
-    feature=V1_CONVERSATION,
+    feature=APPROVAL_REQUESTS,
 )

@@ -8,9 +8,9 @@ from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, rewrites, with_edition
 from codex_reference.adapter import handle
-from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0
+from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, APPROVALS_0_169_0
 from codex_reference.approvals.retry import after_any_failure, after_sandbox_words
-from codex_reference.editions import V0_25_0, V0_94_0
+from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 
 _OP = "approvals.written_back"
 
@@ -107,5 +107,30 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         clause="APPROVAL-POLICY-5",
         why="0.25.0 given an exec policy it does not have",
         handle=with_edition(V0_25_0, approvals=replace(APPROVALS_0_25_0, reads_exec_policy=True)),
+    ),
+    BrokenAdapter(
+        name="0.169.0-rejection-in-v1-words",
+        clause="APPROVAL-V2-EXEC-1",
+        why="0.169.0's declined command answered with the v1 conversation's text",
+        handle=with_edition(
+            V0_169_0, approvals=replace(APPROVALS_0_169_0, exec_rejected="exec command rejected by user")
+        ),
+    ),
+    BrokenAdapter(
+        name="0.169.0-output-without-id",
+        clause="APPROVAL-V2-EXEC-1",
+        why="0.169.0's output item written without its `fco_` id, as the v1 editions' are",
+        handle=with_edition(V0_169_0, approvals=replace(APPROVALS_0_169_0, item_id_prefix=None)),
+    ),
+    BrokenAdapter(
+        name="0.169.0-asks-v1-requests",
+        clause="APPROVAL-V2-EXEC-1",
+        why="0.169.0 said to ask execCommandApproval and applyPatchApproval, the v1 requests",
+        handle=with_edition(
+            V0_169_0,
+            approvals=replace(
+                APPROVALS_0_169_0, exec_request="execCommandApproval", patch_request="applyPatchApproval"
+            ),
+        ),
     ),
 )

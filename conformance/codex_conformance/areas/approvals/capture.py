@@ -1,12 +1,14 @@
-"""Area ``approvals``: what a release writes back after a declined, aborted or approved approval.
+"""Area ``approvals``: what a release writes back after a refused, declined, aborted or approved approval.
 
-An exec output written back carries the run's measured duration: it becomes
-a pattern of its form, and the observed value an arg (``duration_seconds``),
-as spec/exec_output.md does.
+What the release makes up per run becomes a pattern of its form: an exec
+output's measured duration and chunk id, their observed values put in the
+case's args as spec/exec_output.md does, and 0.169.0's item ids
+(``fco_<uuid>``), checked by form as in ``mcp.call_output``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,24 +17,38 @@ from codex_conformance.areas.approvals.release import written_back
 from codex_conformance.areas.approvals.scenarios import ApprovalScenario, load_approval_scenarios
 from codex_conformance.areas.capturing import captured_case, observed_case, wanted_scenarios
 from codex_conformance.cases import Case
+from codex_conformance.compare import PATTERN_KEY
 from codex_conformance.drive import volatile
+
+_UUID_FORM = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+_GENERATED_ID = re.compile(r"\A([a-z]+)_" + _UUID_FORM + r"\Z")
+
+
+def _patterned_item(item: dict[str, Any], args: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The item with what the release made up as patterns (their observed values put in ``args``)."""
+    out = dict(item)
+    changed = False
+    generated = _GENERATED_ID.match(str(item.get("id", "")))
+    if generated is not None:
+        out["id"] = {PATTERN_KEY: re.escape(generated.group(1) + "_") + _UUID_FORM}
+        changed = True
+    output = item.get("output")
+    if item.get("type") == "function_call_output" and isinstance(output, str):
+        expected, observed = volatile.exec_output(output)
+        for key, value in observed.items():
+            args.setdefault(key, value)
+        if observed:
+            out["output"] = expected
+            changed = True
+    return out, changed
 
 
 def _patterned(result: dict[str, Any], args: dict[str, Any]) -> dict[str, Any] | None:
-    """The result with each exec output's duration a pattern (its value put in ``args``); None if none."""
-    items = result.get("written_back")
-    found = False
-    patterned: list[Any] = []
-    for item in items or []:
-        output = item.get("output") if item.get("type") == "function_call_output" else None
-        expected, observed = volatile.exec_output(output) if isinstance(output, str) else (output, {})
-        if "duration_seconds" in observed:
-            args.setdefault("duration_seconds", observed["duration_seconds"])
-            found = True
-            patterned.append({**item, "output": expected})
-        else:
-            patterned.append(item)
-    return {**result, "written_back": patterned} if found else None
+    """The result with what the release made up as patterns; None where it made nothing up."""
+    pairs = [_patterned_item(item, args) for item in result.get("written_back") or []]
+    if not any(changed for _, changed in pairs):
+        return None
+    return {**result, "written_back": [item for item, _ in pairs]}
 
 
 def _case(version: str, scenario: ApprovalScenario) -> Case:

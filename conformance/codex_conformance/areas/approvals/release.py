@@ -1,7 +1,9 @@
-"""``approvals.written_back`` answered by a release: a v1-conversation turn whose approvals are answered.
+"""``approvals.written_back`` answered by a release: a turn whose approvals are answered.
 
-The scripted model calls ``shell`` with the argv; every approval request is
-answered with the decision.  The answer is which requests the release sent
+Where the edition asks approvals in the v1 conversation the scripted model
+calls ``shell`` with the argv; where it asks them in app-server v2 threads,
+``exec_command`` with the cmd.  Every approval request is answered with
+the decision.  The answer is which requests the release sent
 its client, and the items of the follow-up request after the user's prompt,
 except the model's own call (re-serialized as spec/items.md says), or null
 when the turn was aborted and no follow-up was sent.  ``rules`` is written
@@ -11,6 +13,7 @@ to CODEX_HOME/rules/default.rules, where 0.94.0 loads its exec policy.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from codex_conformance.areas import ReleaseOp
@@ -20,6 +23,7 @@ from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
 from codex_conformance.drive.stall import once_more_if_stalled
 from codex_conformance.drive.v1_conversation import CALL_ID, PROMPT, V1Turn, run_v1_turn
+from codex_conformance.drive.v2_approvals import run_v2_turn
 from codex_conformance.editions import get_edition
 
 _DECISIONS = ("denied", "abort", "approved", "approved_for_session")
@@ -39,6 +43,11 @@ def _after_prompt(turn: V1Turn, version: str) -> list[Any]:
                 if not (element.get("type") == "function_call" and element.get("call_id") == CALL_ID)
             ]
     raise CaptureError(f"release {version}: the follow-up request does not carry the prompt")
+
+
+@once_more_if_stalled
+def _v2_turn(version: str, cmd: str, decision: str, policy: str) -> V1Turn:
+    return run_v2_turn(release_binary(version), cmd, lambda _request: decision, approval_policy=policy)
 
 
 @once_more_if_stalled
@@ -69,6 +78,27 @@ def _command_run(args: dict[str, Any], key: str) -> tuple[str, int] | None:
     return output, exit_code
 
 
+# 0.169.0's exec output: a header, then the command's output after `Output:`.
+_UNIFIED = re.compile(
+    r"\AChunk ID: [0-9a-f]+\nWall time: [0-9.]+ seconds\nProcess exited with code (-?[0-9]+)\n"
+    r"Original token count: [0-9]+\nOutput:\n"
+)
+
+
+def _exec_run(text: str) -> tuple[Any, Any] | None:
+    """(output, exit code) of an exec output text (a JSON object, or 0.169.0's text); None for other texts."""
+    unified = _UNIFIED.match(text)
+    if unified is not None:
+        return text[unified.end() :], int(unified.group(1))
+    try:
+        written = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(written, dict) or not isinstance(written.get("metadata"), dict):
+        return None
+    return written.get("output"), written["metadata"].get("exit_code")
+
+
 def _check_runs(items: list[Any], given: list[tuple[str, int]], version: str) -> None:
     """Each exec output written back must be one of the runs the case describes.
 
@@ -78,23 +108,32 @@ def _check_runs(items: list[Any], given: list[tuple[str, int]], version: str) ->
     for item in items:
         if item.get("type") != "function_call_output":
             continue
-        try:
-            written = json.loads(item.get("output", ""))
-        except json.JSONDecodeError:
+        seen = _exec_run(item.get("output", ""))
+        if seen is None:
             continue  # a fixed text, not an exec output
-        if not isinstance(written, dict) or "metadata" not in written:
-            continue
-        seen = (written.get("output"), written["metadata"].get("exit_code"))
         if seen not in given:
             raise CaptureError(
                 f"release {version} ran the command to {seen!r}, not one of the case's {given!r}"
             )
 
 
-def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
+def _command_turn(version: str, args: dict[str, Any], decision: str, policy: str) -> V1Turn:
+    """The turn, in the v1 conversation (``argv``) or an app-server v2 thread (``cmd``)."""
+    rules = args.get("rules")
+    if rules is not None and not isinstance(rules, str):
+        raise InvalidInputError("`rules` must be a string")
+    if get_edition(version).approvals_through == "app-server-v2":
+        cmd = required(args, "cmd", str)
+        if rules is not None or "argv" in args:
+            raise InvalidInputError(f"release {version} is given a `cmd` only (no `argv`, no `rules`)")
+        return _v2_turn(version, cmd, decision, policy)
     argv = required(args, "argv", list)
     if not argv or not all(isinstance(arg, str) for arg in argv):
         raise InvalidInputError("`argv` must be a non-empty array of strings")
+    return _turn(version, argv, decision, policy, rules)
+
+
+def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
     decision = required(args, "decision", str)
     if decision not in _DECISIONS:
         raise InvalidInputError(f"`decision` must be one of {', '.join(_DECISIONS)}")
@@ -103,18 +142,15 @@ def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
         raise InvalidInputError(f"`approval_policy` must be one of {', '.join(_POLICIES)}")
     if required(args, "call_id", str) != CALL_ID:
         raise InvalidInputError(f"`call_id` must be {CALL_ID!r}: the scripted model's call id")
-    rules = args.get("rules")
-    if rules is not None and not isinstance(rules, str):
-        raise InvalidInputError("`rules` must be a string")
     given = [run for run in (_command_run(args, "sandboxed"), _command_run(args, "runs")) if run is not None]
-    turn = _turn(version, argv, decision, policy, rules)
+    turn = _command_turn(version, args, decision, policy)
     asked = [request.method for request in turn.asked]
     if turn.aborted:
         if len(turn.requests) != 1:
             raise CaptureError(f"release {version} aborted the turn but sent a follow-up request")
         return {"asked": asked, "written_back": None}
     if len(turn.requests) < 2:
-        raise CaptureError(f"release {version} sent no follow-up request for argv {argv!r}")
+        raise CaptureError(f"release {version} sent no follow-up request for {args!r}")
     items = _after_prompt(turn, version)
     _check_runs(items, given, version)
     return {"asked": asked, "written_back": items}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from codex_conformance.areas.scenarios import Scenario, load_area_scenarios
 
@@ -24,8 +24,12 @@ class CommandRun(BaseModel):
 
 
 class ApprovalScenario(Scenario):
-    # The argv of the model's `shell` call (an `apply_patch` argv asks for a patch).
-    argv: list[str]
+    # The argv of the model's `shell` call (an `apply_patch` argv asks for a
+    # patch), for editions asking approvals in the v1 conversation; or
+    # the `cmd` of its `exec_command` call, for those asking them in
+    # app-server v2 threads (an `apply_patch` heredoc asks for a patch).
+    argv: list[str] | None = None
+    cmd: str | None = None
     # The client's answer to every approval request.
     decision: Literal["denied", "abort", "approved", "approved_for_session"]
     # The conversation's approval policy (its sandbox is always read-only).
@@ -37,10 +41,17 @@ class ApprovalScenario(Scenario):
     # The command run inside the release's read-only sandbox (approval policy on-failure).
     sandboxed: CommandRun | None = None
 
+    @model_validator(mode="after")
+    def _one_command(self) -> ApprovalScenario:
+        if (self.argv is None) == (self.cmd is None):
+            raise ValueError(f"scenario {self.slug}: give exactly one of `argv` and `cmd`")
+        return self
+
     def args(self, version: str) -> dict[str, Any]:
+        command: dict[str, Any] = {"argv": list(self.argv)} if self.argv is not None else {"cmd": self.cmd}
         args: dict[str, Any] = {
             "edition": version,
-            "argv": list(self.argv),
+            **command,
             "approval_policy": self.approval_policy,
             "decision": self.decision,
             "call_id": "call_1",

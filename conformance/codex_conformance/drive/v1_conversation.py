@@ -57,14 +57,19 @@ class V1Turn:
 Decide = Callable[[ApprovalRequest], str]
 
 
-def shell_call_stream(argv: list[str]) -> str:
+def call_id(index: int) -> str:
+    """The id of the scripted model's ``index``-th call (from 0): ``call_1``, ``call_2``, ..."""
+    return f"call_{index + 1}"
+
+
+def shell_call_stream(argv: list[str], index: int = 0) -> str:
     item = {
         "type": "function_call",
         "name": "shell",
         "arguments": json.dumps({"command": argv}),
-        "call_id": CALL_ID,
+        "call_id": call_id(index),
     }
-    return turn_stream([item])
+    return turn_stream([item], response_id=f"resp_{index + 1}")
 
 
 def run_v1_turn(
@@ -75,14 +80,19 @@ def run_v1_turn(
     *,
     approval_policy: str = "untrusted",
     home_files: Mapping[str, bytes] | None = None,
+    calls: int = 1,
 ) -> V1Turn:
     """Run one turn whose model calls ``shell`` with ``argv``; ``decide`` answers every approval request.
+
+    The model makes the same call ``calls`` times, one reply after another
+    (ids ``call_1``, ``call_2``, ...), then a final message.
 
     ``approval_policy`` is the conversation's (``untrusted``, ``on-failure``,
     ``never``, ...); ``home_files``: relative path -> bytes written into the
     run's CODEX_HOME first (e.g. exec-policy ``rules/*.rules`` files).
     """
-    streams: list[Stream] = [shell_call_stream(argv), simple_reply_stream(response_id="resp_2")]
+    streams: list[Stream] = [shell_call_stream(argv, index) for index in range(calls)]
+    streams.append(simple_reply_stream(response_id=f"resp_{calls + 1}"))
     asked: list[ApprovalRequest] = []
 
     def answer(message: dict[str, Any]) -> dict[str, Any]:

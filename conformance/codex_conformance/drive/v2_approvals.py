@@ -28,7 +28,7 @@ from codex_conformance.drive.mock_responses_server import (
     simple_reply_stream,
     turn_stream,
 )
-from codex_conformance.drive.v1_conversation import CALL_ID, PROMPT, ApprovalRequest, Decide, V1Turn
+from codex_conformance.drive.v1_conversation import PROMPT, ApprovalRequest, Decide, V1Turn, call_id
 
 _TIMEOUT_SECONDS = 60.0
 # The kit's decisions (the v1 conversation's words) as a v2 client answers them.
@@ -41,19 +41,23 @@ V2_DECISIONS = {
 _REFUSED: Message = {"error": {"code": -32601, "message": "not supported"}}
 
 
-def exec_command_stream(cmd: str) -> str:
+def exec_command_stream(cmd: str, index: int = 0) -> str:
     item = {
         "type": "function_call",
         "name": "exec_command",
         "arguments": json.dumps({"cmd": cmd}),
-        "call_id": CALL_ID,
+        "call_id": call_id(index),
     }
-    return turn_stream([item])
+    return turn_stream([item], response_id=f"resp_{index + 1}")
 
 
-def run_v2_turn(binary: Path, cmd: str, decide: Decide, *, approval_policy: str = "untrusted") -> V1Turn:
-    """Run one turn whose model calls ``exec_command`` with ``cmd``; ``decide`` answers every approval."""
-    streams: list[Stream] = [exec_command_stream(cmd), simple_reply_stream(response_id="resp_2")]
+def run_v2_turn(
+    binary: Path, cmd: str, decide: Decide, *, approval_policy: str = "untrusted", calls: int = 1
+) -> V1Turn:
+    """Run one turn whose model calls ``exec_command`` with ``cmd`` ``calls`` times (ids ``call_1``, ...);
+    ``decide`` answers every approval."""
+    streams: list[Stream] = [exec_command_stream(cmd, index) for index in range(calls)]
+    streams.append(simple_reply_stream(response_id=f"resp_{calls + 1}"))
     asked: list[ApprovalRequest] = []
 
     def answer(message: Message) -> Message:

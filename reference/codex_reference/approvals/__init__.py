@@ -48,6 +48,8 @@ __all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "APPROVALS_0_169_0", "Approva
 _DECISIONS = ("denied", "abort", "approved", "approved_for_session")
 _APPROVED = ("approved", "approved_for_session")
 _POLICIES = ("untrusted", "on-failure", "never")
+# The most calls of one command a case makes (the release op's limit too).
+_MAX_CALLS = 3
 # The names under which the shell tool runs the patch applier (a two-word argv).
 _PATCH_COMMANDS = frozenset({"apply_patch", "applypatch"})
 # `apply_patch` in a heredoc, as exec_command runs it (the only form the captures show).
@@ -120,6 +122,19 @@ def _command(
     return None, _is_heredoc_patch(cmd, patch_rules)
 
 
+def _call_ids(args: dict[str, JSON]) -> list[str]:
+    """The ids of the model's calls: ``call_id``, then ``call_2``, ... when it makes ``calls`` of them."""
+    call_id = args.get("call_id")
+    if not isinstance(call_id, str):
+        raise InvalidArgs("`call_id` must be a string")
+    calls = args.get("calls", 1)
+    if not isinstance(calls, int) or isinstance(calls, bool) or not 1 <= calls <= _MAX_CALLS:
+        raise InvalidArgs(f"`calls` must be an integer from 1 to {_MAX_CALLS}")
+    if calls > 1 and call_id != "call_1":
+        raise InvalidArgs("`call_id` must be `call_1` when the model makes several calls")
+    return [call_id, *(f"call_{number}" for number in range(2, calls + 1))]
+
+
 def _user_message(text: str) -> dict[str, JSON]:
     return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
 
@@ -131,6 +146,8 @@ class _Turn:
         self.rules, self.formatters, self.args = rules, formatters, args
         self.decision = _choice(args, "decision", _DECISIONS)
         self.asked: list[JSON] = []
+        # Approved for the session: the same command runs again without asking (APPROVAL-SESSION-1).
+        self.session_approved = False
 
     def exec_output(self, run: CommandRun) -> str:
         format_args = {
@@ -146,10 +163,13 @@ class _Turn:
 
     def ask(self, method: str, rejected: str) -> str | None:
         """Ask the client; the call's output after its answer (an approved command runs unsandboxed)."""
+        if self.session_approved:
+            return self.exec_output(_run(self.args, "runs"))
         self.asked.append(method)
         if self.decision == "abort":
             return None
         if self.decision in _APPROVED:
+            self.session_approved = self.decision == "approved_for_session"
             return self.exec_output(_run(self.args, "runs"))
         return rejected
 
@@ -202,26 +222,29 @@ def written_back(
     args: dict[str, JSON],
 ) -> dict[str, JSON]:
     if rules is None:
-        raise NotModelled("this edition has no v1 conversation to ask approvals in")
+        raise NotModelled("this edition has no approvals for its client to answer")
     turn = _Turn(rules, formatters, args)
     policy = _choice(args, "approval_policy", _POLICIES)
-    call_id = args.get("call_id")
-    if not isinstance(call_id, str):
-        raise InvalidArgs("`call_id` must be a string")
+    call_ids = _call_ids(args)
     argv, patch = _command(rules, patch_rules, args)
+    if len(call_ids) > 1 and (patch or policy != "untrusted" or "rules" in args):
+        raise NotModelled(
+            "a call made again other than a command under untrusted without rules: not modelled"
+        )
     items: list[JSON] = []
-    if patch:
-        if policy != "untrusted" or turn.decision in _APPROVED:
-            raise NotModelled("a patch under another policy than untrusted, or approved: not modelled")
-        if rules.patch_via_shell_warning is not None:
-            items.append(_user_message(rules.patch_via_shell_warning))
-        output = turn.ask(rules.patch_request, rules.patch_rejected)
-    else:
-        output = _exec(turn, argv, policy, safety)
-    if output is None:
-        return {"asked": turn.asked, "written_back": None}
-    item: dict[str, JSON] = {"type": "function_call_output"}
-    if rules.item_id_prefix is not None:
-        item["id"] = f"{rules.item_id_prefix}_{uuid.uuid4()}"  # made up per run: checked by form
-    items.append({**item, "call_id": call_id, "output": output})
+    for call_id in call_ids:
+        if patch:
+            if policy != "untrusted" or turn.decision in _APPROVED:
+                raise NotModelled("a patch under another policy than untrusted, or approved: not modelled")
+            if rules.patch_via_shell_warning is not None:
+                items.append(_user_message(rules.patch_via_shell_warning))
+            output = turn.ask(rules.patch_request, rules.patch_rejected)
+        else:
+            output = _exec(turn, argv, policy, safety)
+        if output is None:
+            return {"asked": turn.asked, "written_back": None}
+        item: dict[str, JSON] = {"type": "function_call_output"}
+        if rules.item_id_prefix is not None:
+            item["id"] = f"{rules.item_id_prefix}_{uuid.uuid4()}"  # made up per run: checked by form
+        items.append({**item, "call_id": call_id, "output": output})
     return {"asked": turn.asked, "written_back": items}

@@ -29,6 +29,12 @@ def _approval_taken_for_refusal(result: dict[str, Any], args: dict[str, Any]) ->
         _answered_with(result, {**args, "decision": "denied"})
 
 
+def _session_approval_forgotten(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """asks again for a command approved for the session, as for one approved once"""
+    if args.get("decision") == "approved_for_session":
+        _answered_with(result, {**args, "decision": "approved"})
+
+
 def _retry_writes_first_run(result: dict[str, Any], args: dict[str, Any]) -> None:
     """writes back the failed sandboxed run after the retry without the sandbox was approved"""
     if args.get("approval_policy") == "on-failure" and "sandboxed" in args and "runs" in args:
@@ -66,6 +72,7 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         handle=with_edition(V0_94_0, approvals=replace(APPROVALS_0_94_0, patch_via_shell_warning=None)),
     ),
     rewrites("approval-taken-for-refusal", "APPROVAL-APPROVED-1", _OP, _approval_taken_for_refusal),
+    rewrites("session-approval-forgotten", "APPROVAL-SESSION-1", _OP, _session_approval_forgotten),
     rewrites("retry-writes-first-run", "APPROVAL-RETRY-3", _OP, _retry_writes_first_run),
     BrokenAdapter(
         name="0.94.0-retries-any-failure",

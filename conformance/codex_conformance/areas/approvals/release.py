@@ -3,10 +3,11 @@
 Where the edition asks approvals in the v1 conversation the scripted model
 calls ``shell`` with the argv; where it asks them in app-server v2 threads,
 ``exec_command`` with the cmd.  Every approval request is answered with
-the decision.  The answer is which requests the release sent
-its client, and the items of the follow-up request after the user's prompt,
-except the model's own call (re-serialized as spec/items.md says), or null
-when the turn was aborted and no follow-up was sent.  ``rules`` is written
+the decision.  With ``calls`` the model makes the same call that many
+times, one reply after another.  The answer is which requests the release
+sent its client, and the items of the last request after the user's
+prompt, except the model's own calls (re-serialized as spec/items.md
+says), or null when the turn was aborted and no follow-up was sent.  ``rules`` is written
 to CODEX_HOME/rules/default.rules, where 0.94.0 loads its exec policy.
 """
 
@@ -22,17 +23,20 @@ from codex_conformance.drive.args import optional, required
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
 from codex_conformance.drive.stall import once_more_if_stalled
-from codex_conformance.drive.v1_conversation import CALL_ID, PROMPT, V1Turn, run_v1_turn
+from codex_conformance.drive.v1_conversation import CALL_ID, PROMPT, V1Turn, call_id, run_v1_turn
 from codex_conformance.drive.v2_approvals import run_v2_turn
 from codex_conformance.editions import get_edition
 
 _DECISIONS = ("denied", "abort", "approved", "approved_for_session")
 _POLICIES = ("untrusted", "on-failure", "never")
 RULES_FILE = "rules/default.rules"
+# At most this many calls: enough to show what an approval for the session changes.
+_MAX_CALLS = 3
 
 
-def _after_prompt(turn: V1Turn, version: str) -> list[Any]:
-    body = turn.requests[1].body.decode("utf-8")
+def _after_prompt(turn: V1Turn, version: str, calls: int) -> list[Any]:
+    ours = {call_id(index) for index in range(calls)}
+    body = turn.requests[-1].body.decode("utf-8")
     start, end = raw_json.member_value(body, "input")
     elements = [json.loads(element) for element in raw_json.array_elements(body[start:end])]
     for index, item in enumerate(elements):
@@ -40,18 +44,22 @@ def _after_prompt(turn: V1Turn, version: str) -> list[Any]:
             return [
                 element
                 for element in elements[index + 1 :]
-                if not (element.get("type") == "function_call" and element.get("call_id") == CALL_ID)
+                if not (element.get("type") == "function_call" and element.get("call_id") in ours)
             ]
     raise CaptureError(f"release {version}: the follow-up request does not carry the prompt")
 
 
 @once_more_if_stalled
-def _v2_turn(version: str, cmd: str, decision: str, policy: str) -> V1Turn:
-    return run_v2_turn(release_binary(version), cmd, lambda _request: decision, approval_policy=policy)
+def _v2_turn(version: str, cmd: str, decision: str, policy: str, calls: int) -> V1Turn:
+    return run_v2_turn(
+        release_binary(version), cmd, lambda _request: decision, approval_policy=policy, calls=calls
+    )
 
 
 @once_more_if_stalled
-def _turn(version: str, argv: list[str], decision: str, policy: str, rules: str | None) -> V1Turn:
+def _turn(  # noqa: PLR0917 - the call, its answer, then its setting
+    version: str, argv: list[str], decision: str, policy: str, rules: str | None, calls: int
+) -> V1Turn:
     subcommand = get_edition(version).v1_conversation_through
     if subcommand is None:
         raise InvalidInputError(f"release {version} has no v1 conversation to ask approvals in")
@@ -63,6 +71,7 @@ def _turn(version: str, argv: list[str], decision: str, policy: str, rules: str 
         lambda _request: decision,
         approval_policy=policy,
         home_files=home_files,
+        calls=calls,
     )
 
 
@@ -117,7 +126,7 @@ def _check_runs(items: list[Any], given: list[tuple[str, int]], version: str) ->
             )
 
 
-def _command_turn(version: str, args: dict[str, Any], decision: str, policy: str) -> V1Turn:
+def _command_turn(version: str, args: dict[str, Any], decision: str, policy: str, calls: int) -> V1Turn:
     """The turn, in the v1 conversation (``argv``) or an app-server v2 thread (``cmd``)."""
     rules = args.get("rules")
     if rules is not None and not isinstance(rules, str):
@@ -126,11 +135,11 @@ def _command_turn(version: str, args: dict[str, Any], decision: str, policy: str
         cmd = required(args, "cmd", str)
         if rules is not None or "argv" in args:
             raise InvalidInputError(f"release {version} is given a `cmd` only (no `argv`, no `rules`)")
-        return _v2_turn(version, cmd, decision, policy)
+        return _v2_turn(version, cmd, decision, policy, calls)
     argv = required(args, "argv", list)
     if not argv or not all(isinstance(arg, str) for arg in argv):
         raise InvalidInputError("`argv` must be a non-empty array of strings")
-    return _turn(version, argv, decision, policy, rules)
+    return _turn(version, argv, decision, policy, rules, calls)
 
 
 def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -142,16 +151,19 @@ def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
         raise InvalidInputError(f"`approval_policy` must be one of {', '.join(_POLICIES)}")
     if required(args, "call_id", str) != CALL_ID:
         raise InvalidInputError(f"`call_id` must be {CALL_ID!r}: the scripted model's call id")
+    calls = optional(args, "calls", int, 1)
+    if not 1 <= calls <= _MAX_CALLS:
+        raise InvalidInputError(f"`calls` must be from 1 to {_MAX_CALLS}")
     given = [run for run in (_command_run(args, "sandboxed"), _command_run(args, "runs")) if run is not None]
-    turn = _command_turn(version, args, decision, policy)
+    turn = _command_turn(version, args, decision, policy, calls)
     asked = [request.method for request in turn.asked]
     if turn.aborted:
         if len(turn.requests) != 1:
             raise CaptureError(f"release {version} aborted the turn but sent a follow-up request")
         return {"asked": asked, "written_back": None}
-    if len(turn.requests) < 2:
+    if len(turn.requests) < calls + 1:
         raise CaptureError(f"release {version} sent no follow-up request for {args!r}")
-    items = _after_prompt(turn, version)
+    items = _after_prompt(turn, version, calls)
     _check_runs(items, given, version)
     return {"asked": asked, "written_back": items}
 

@@ -40,6 +40,8 @@ class ApprovalScenario(Scenario):
     runs: CommandRun | None = None
     # The command run inside the release's read-only sandbox (approval policy on-failure).
     sandboxed: CommandRun | None = None
+    # How many times the model makes the same call, one reply after another.
+    calls: int = 1
 
     @model_validator(mode="after")
     def _one_command(self) -> ApprovalScenario:
@@ -56,6 +58,8 @@ class ApprovalScenario(Scenario):
             "decision": self.decision,
             "call_id": "call_1",
         }
+        if self.calls != 1:
+            args["calls"] = self.calls
         if self.rules is not None:
             args["rules"] = self.rules
         for key, run in (("sandboxed", self.sandboxed), ("runs", self.runs)):

@@ -99,7 +99,7 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "skills.list": lambda edition, args: skills_list(edition.skills, args),
     "skills.read": lambda edition, args: skills_read(edition.skills, args),
     "approvals.written_back": lambda edition, args: approvals_written_back(
-        edition.approvals, edition.safety, edition.apply_patch, args
+        edition.approvals, edition.safety, edition.apply_patch, edition.exec_output, args
     ),
     "host_tools.read_file": lambda edition, args: host_tools.read_file_op(edition.host_tools, args),
     "host_tools.list_dir": lambda edition, args: host_tools.list_dir_op(edition.host_tools, args),

@@ -34,7 +34,7 @@ from typing import Literal
 
 from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
-from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, ApprovalRules
+from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, APPROVALS_0_169_0, ApprovalRules
 from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DynamicRules
 from codex_reference.host_tools import (
@@ -106,8 +106,8 @@ class Edition:
     dynamic: DynamicRules | None
     # The remote-skills namespace (spec/skills.md); None where the release has none.
     skills: SkillsRules | None
-    # What is written back after a declined approval (spec/approvals.md); None
-    # where the release has no v1 conversation to ask approvals in.
+    # What is written back after an approval is answered, or refused by the
+    # release itself (spec/approvals.md); None where no approval is asked.
     approvals: ApprovalRules | None
     # The file tools read_file, list_dir, grep_files (spec/host_tools.md); None where it has none.
     host_tools: HostToolsRules | None
@@ -207,7 +207,7 @@ V0_169_0 = replace(
     chat=None,
     dynamic=DYNAMIC_0_169_0,
     skills=SKILLS_0_169_0,
-    approvals=None,
+    approvals=APPROVALS_0_169_0,
     host_tools=None,
     patch_tool=PATCH_TOOL_0_169_0,
 )

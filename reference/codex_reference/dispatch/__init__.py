@@ -320,8 +320,6 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     detail = arguments.get("detail")
     if isinstance(detail, str) and detail not in rules.image_details:
         return rules.detail_refused.format(detail=detail)
-    if detail == "original":
-        raise NotModelled("view_image's original detail (no resizing) is not modelled")
     if path == "" or path.endswith("/") or path.rsplit("/", 1)[-1] in (".", ".."):
         # The run's directory, or one named like it: no file to read.
         if path:
@@ -338,6 +336,11 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     if image is None:
         return "unable to process image: invalid or unsupported image data"
     mime, data = image
+    if detail == "original" and data != content:
+        # gpt-5 gets `original` written as `high`, and an image sent as it is
+        # is the same either way (captured: view-image-detail-original); one
+        # `high` would resize or re-encode is not captured with `original`.
+        raise NotModelled("view_image's original detail on an image high would change is not modelled")
     url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
     return [{"type": "input_image", "image_url": url, "detail": "high"}]
 

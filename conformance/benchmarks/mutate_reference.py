@@ -82,6 +82,7 @@ import importlib.util
 import json
 import multiprocessing
 import os
+import pkgutil
 import resource
 import shutil
 import sys
@@ -557,8 +558,27 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args, snapshot(Path(temporary)))
 
 
+def import_the_kit() -> None:
+    """Import every module of the kit now, in the parent.  A child imports what
+    a case needs lazily, from the working tree: edited during a run (a merge), it
+    mixed two versions, and the import errors were counted as kills.  Loaded
+    here, every forked child shares this one version (the reference is
+    snapshotted for the same reason).  Some kit modules (broken adapters,
+    explorers' answers) import the reference: it is dropped again, so that each
+    child imports its own copy, from the snapshot, with its mutant in place;
+    the modules that hold the dropped copy are none a case runs."""
+    import codex_conformance
+
+    for module in pkgutil.walk_packages(codex_conformance.__path__, "codex_conformance."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    for name in [name for name in sys.modules if name.split(".")[0] == "codex_reference"]:
+        del sys.modules[name]
+
+
 def _run(args: argparse.Namespace, root: Path) -> int:
     started = time.perf_counter()
+    import_the_kit()
     cases = load_cases(fixtures_dir())
     sites = mutation_sites.sample(root, args.count, args.seed)
     print(f"{len(sites)} mutants, {len(cases)} cases; unmutated run (traced)…", file=sys.stderr)

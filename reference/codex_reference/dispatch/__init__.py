@@ -115,6 +115,8 @@ _UPDATE_PLAN = _struct(
     "UpdatePlanArgs",
     (("explanation", _optional(_STRING)), ("plan", Shape("seq", "a sequence", item=_PLAN_ITEM))),
     others="deny",
+    # `[]` is `invalid length 1` (captured: serde-empty-array-update-plan).
+    defaulted=frozenset({"explanation"}),
 )
 # 0.169.0: exec_command's and view_image's arguments are first parsed for
 # the turn environment they name (ToolEnvironmentArgs: its one field, every
@@ -125,7 +127,10 @@ _UPDATE_PLAN = _struct(
 # is the first parse's), then as ExecCommandArgs.  ExecCommandArgs has more
 # optional fields than the captures pin down; only `cmd` and `workdir` are
 # typed, keys the tool declares otherwise are declined.
-_TOOL_ENVIRONMENT_0_169_0 = _struct("ToolEnvironmentArgs", (("environment_id", _optional(_STRING)),))
+# `[]` is `invalid length 0 ... with 1 element`: its Option has no serde default.
+_TOOL_ENVIRONMENT_0_169_0 = _struct(
+    "ToolEnvironmentArgs", (("environment_id", _optional(_STRING)),), defaulted=frozenset()
+)
 _EXEC_WORKDIR_0_169_0 = _struct("ExecWorkdir", (("workdir", _optional(_STRING)),))
 _VIEW_IMAGE_0_169_0 = _struct("ViewImageArgs", (("path", _STRING), ("detail", _optional(_STRING))))
 _EXEC_COMMAND_0_169_0 = _struct(

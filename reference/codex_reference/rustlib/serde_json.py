@@ -80,6 +80,10 @@ class Shape:
     item: Shape | None = None  # seq element, option content
     variants: tuple[str, ...] = ()  # enum of unit variants
     required: frozenset[str] = field(default_factory=frozenset)
+    # struct read from a JSON array: the fields with `#[serde(default)]`,
+    # which a short array may leave out (None: not known; an Option field is
+    # no such field unless named here).
+    defaulted: frozenset[str] | None = None
 
 
 def _rust_debug_str(text: str) -> str:
@@ -205,6 +209,25 @@ class _Reader:
         return byte
 
     # -- scalars ---------------------------------------------------------------
+    def _struct_from_seq(self, shape: Shape) -> dict[str, object]:
+        """A struct given as a JSON array: serde reads the fields in declaration order.
+        Only the empty array is modelled: ``invalid length I, expected struct X with
+        N elements`` at its ``]``, I the first field without a default, N every field
+        (captured: host_tools read-arguments-array, dispatch serde-empty-array-*)."""
+        names = [name for name, _ in shape.fields]
+        defaulted = shape.defaulted if shape.defaulted is not None else frozenset()
+        if shape.defaulted is None and names and names[0] not in shape.required:
+            raise NotModelled("whether a struct's first field has a serde default is not known")
+        missing = next((index for index, name in enumerate(names) if name not in defaulted), None)
+        if missing is None:
+            raise NotModelled("a struct every field of which has a default, given as an array")
+        self.index += 1
+        if self.whitespace() != b"]"[0]:
+            raise NotModelled("a struct given as a non-empty JSON array is not modelled")
+        count = len(names) + len(shape.declined)  # declined fields are fields too
+        elements = "element" if count == 1 else "elements"
+        raise self.peek_error(f"invalid length {missing}, expected {shape.expecting} with {count} {elements}")
+
     def ident(self, rest: bytes) -> None:
         for expected in rest:
             byte = self.next()
@@ -581,7 +604,7 @@ class _Reader:
                 return items
             if kind == "struct":
                 if peek == b"["[0]:
-                    raise NotModelled("a struct given as a JSON array is not modelled")
+                    return self._struct_from_seq(shape)
                 if peek != b"{"[0]:
                     raise self._invalid_type(shape.expecting)
                 result: dict[str, object] = {}

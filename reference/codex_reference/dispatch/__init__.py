@@ -178,6 +178,9 @@ _EXEC_COMMAND_0_25_0 = _struct(
             "log_threshold_bytes",
         }
     ),
+    # cmd, yield_time_ms, max_output_tokens, shell, login: `[]` says "with 5
+    # elements" (captured: serde-empty-array-exec-command).
+    field_count=5,
 )
 _WRITE_STDIN_0_25_0 = _struct(
     "WriteStdinParams",
@@ -251,6 +254,7 @@ _SHELL_0_94_0 = _struct(
     ),
     aliases=(("timeout", "timeout_ms"),),
     declined=frozenset({"sandbox_permissions", "prefix_rule"}),
+    field_count=6,  # `[]`: "with 6 elements" (captured: serde-empty-array-shell)
 )
 _VIEW_IMAGE_0_94_0 = _struct("ViewImageArgs", (("path", _STRING),))
 DISPATCH_0_94_0 = replace(

@@ -84,6 +84,9 @@ class Shape:
     # which a short array may leave out (None: not known; an Option field is
     # no such field unless named here).
     defaulted: frozenset[str] | None = None
+    # struct: how many fields it has, where `fields` does not list them all
+    # (None: `fields` does; a struct with `declined` keys must say).
+    field_count: int | None = None
 
 
 def _rust_debug_str(text: str) -> str:
@@ -224,7 +227,9 @@ class _Reader:
         self.index += 1
         if self.whitespace() != b"]"[0]:
             raise NotModelled("a struct given as a non-empty JSON array is not modelled")
-        count = len(names) + len(shape.declined)  # declined fields are fields too
+        count = shape.field_count if shape.field_count is not None else len(names)
+        if shape.declined and shape.field_count is None:
+            raise NotModelled("how many fields a struct with declined keys has is not known")
         elements = "element" if count == 1 else "elements"
         raise self.peek_error(f"invalid length {missing}, expected {shape.expecting} with {count} {elements}")
 

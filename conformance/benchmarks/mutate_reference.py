@@ -435,15 +435,16 @@ ARGS_CHECK_DROPPED_REASON = (
     "release can be given are answered otherwise (reference/tests/test_invalid_args.py tests them)"
 )
 NOT_MODELLED_REASON = (
-    "changes only a `raise NotModelled(...)`, or drops the `if` that only raises it: it changes "
+    "changes only a `raise NotModelled(...)`, drops the `if` that only raises it, or changes a key "
+    "given as `declined=`: it changes "
     "only answers to inputs the reference does not model (answered unsupported), which no case holds"
 )
 
 
 def _only_not_modelled(site: Site, original: str) -> bool:
     """Whether the mutant drops a ``raise NotModelled(...)`` statement or changes its message,
-    or drops an ``if`` that only raises it."""
-    if site.operator == "drop" and site.guards_not_modelled:
+    drops an ``if`` that only raises it, or changes a key given as ``declined=``."""
+    if site.operator in ("drop", "str") and site.guards_not_modelled:
         return True
     return site.operator in ("drop", "str") and original.strip().startswith("raise NotModelled(")
 

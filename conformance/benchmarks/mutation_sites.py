@@ -90,7 +90,8 @@ class Site:
     end_col: int
     replacement: str  # the changed code, for the id and the report
     at_import: bool  # runs when the module is imported rather than when one of its functions is called
-    # Drops an ``if`` whose whole body raises NotModelled: the mutant then models
+    # Drops an ``if`` whose whole body raises NotModelled (or changes a key
+    # given as ``declined=``, see _declined_names): the mutant then models
     # inputs the reference answers unsupported, which no case holds, and
     # nothing else.  (A changed test could also widen the guard, over inputs
     # the reference does model: such a mutant stays a survivor.)
@@ -118,7 +119,7 @@ def sites(root: Path, module: str) -> list[Site]:
     answered = answered_by_kind(root)
     skipped = _not_run(tree, answered | _factories(tree, answered))
     at_import = _import_time_nodes(tree)
-    guards = _guards(tree, "NotModelled")
+    guards = _guards(tree, "NotModelled") | _declined_names(tree)
     refusals = frozenset(_ARGS_REFUSED) | _factories(tree, frozenset(_ARGS_REFUSED))
     arg_checks = _guards(tree, *refusals) | _raises(tree, *refusals)
     found: list[Site] = []
@@ -406,6 +407,19 @@ def _raises(tree: ast.Module, *errors: str) -> set[int]:
         id(node)
         for node in ast.walk(tree)
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and _called_name(node.exc) in errors
+    }
+
+
+def _declined_names(tree: ast.Module) -> set[int]:
+    """ids of the string constants given as ``declined=`` (a Shape's keys the reference answers
+    unsupported): changed, one only stops being declined, so the mutant differs from the
+    reference only on inputs the reference does not model."""
+    return {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.keyword) and node.arg == "declined"
+        for inner in ast.walk(node.value)
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str)
     }
 
 

@@ -107,3 +107,14 @@ def test_args_nested_deeper_than_python_recurses() -> None:
         nested = {"type": "object", "properties": {"a": nested}}
     answer = handle({"op": "schema.sanitize", "args": {"edition": "0.25.0", "schema": nested}})
     assert answer == {"error": {"kind": "invalid-args", "message": "input nested too deeply"}}
+
+
+def test_file_content_that_is_not_strict_base64() -> None:
+    # Characters outside the base64 alphabet are refused, not skipped: the
+    # bytes a case gives a release are exactly the ones it names.
+    args = {
+        "edition": "0.25.0",
+        "patch": "*** Begin Patch\n*** End Patch",
+        "files": {"a.txt": {"base64": "YW!Jj"}},
+    }
+    assert _kind(handle({"op": "apply_patch.apply", "args": args})) == "invalid-args"

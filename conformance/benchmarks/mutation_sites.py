@@ -4,7 +4,8 @@ A *site* is one small plausible change to one module of ``codex_reference``:
 
 - ``cmp``: ``==``/``!=``, ``<``/``<=``, ``>``/``>=`` swapped;
 - ``bool``: ``and``/``or`` swapped, ``True``/``False`` swapped; ``not``: a ``not`` dropped;
-- ``int``: an integer constant one more or one less; ``slice``: a computed slice bound
+- ``int``: an integer constant one more or one less (not ``b"x"[0]`` as ``b"x"[-1]``, the
+  same item); ``slice``: a computed slice bound
   one more or one less (a constant bound is already an ``int`` site);
 - ``drop``: a statement replaced by ``pass``;
 - ``str``: a string or bytes constant changed (``X`` added at both ends; an empty one becomes ``X``).
@@ -122,11 +123,14 @@ def sites(root: Path, module: str) -> list[Site]:
     guards = _guards(tree, "NotModelled") | _declined_names(tree)
     refusals = frozenset(_ARGS_REFUSED) | _factories(tree, frozenset(_ARGS_REFUSED))
     arg_checks = _guards(tree, *refusals) | _raises(tree, *refusals)
+    first_of_one = _first_of_one_character(tree)
     found: list[Site] = []
     for index, node in enumerate(ast.walk(tree)):
         if id(node) in skipped:
             continue
         for operator, variant, new in _changes(node):
+            if id(node) in first_of_one and _label(operator, variant, new) == "-1":
+                continue  # b"x"[-1] is b"x"[0]: equivalent by construction
             found.append(
                 Site(
                     module=module,
@@ -407,6 +411,20 @@ def _raises(tree: ast.Module, *errors: str) -> set[int]:
         id(node)
         for node in ast.walk(tree)
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and _called_name(node.exc) in errors
+    }
+
+
+def _first_of_one_character(tree: ast.Module) -> set[int]:
+    """ids of the index ``0`` in ``b"x"[0]`` or ``"x"[0]`` (a one-character constant's only item)."""
+    return {
+        id(node.slice)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str | bytes)
+        and len(node.value.value) == 1
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value == 0
     }
 
 

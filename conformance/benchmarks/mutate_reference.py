@@ -46,6 +46,11 @@ only for such a check, never for a behaviour a release could show.  A
 survivor that drops a ``raise InvalidArgs(...)`` or ``raise
 UnknownEdition(...)``, or an ``if`` whose whole body is one, is counted so
 without an entry: it can only answer otherwise args such a check refuses.
+An entry with ``"kind": "not-modelled"`` names a survivor that differs from
+the reference only on inputs the reference answers ``unsupported`` (a call
+of a check that only raises NotModelled, dropped; a bound that only moves
+inputs into the declined set), with the reason; it is counted in the "n/m"
+column like the survivors below.
 A survivor that only drops a ``raise NotModelled(...)`` statement (or an
 ``if`` whose whole body it is), or changes its message, is counted apart too ("n/m" column, the same section),
 without an entry: that statement runs only on an input the reference does
@@ -77,6 +82,7 @@ import importlib.util
 import json
 import multiprocessing
 import os
+import pkgutil
 import resource
 import shutil
 import sys
@@ -396,7 +402,8 @@ def judge(
         result.verdict = Verdict("invalid-args", ARGS_CHECK_DROPPED_REASON, result.verdict.seconds)
     elif kind in ("survived",) and listed is not None:
         if listed.get("source", "").strip() == original.strip():
-            status = "invalid-args" if listed.get("kind") == "invalid-args" else "equivalent"
+            kind_listed = listed.get("kind", "")
+            status = kind_listed if kind_listed in ("invalid-args", "not-modelled") else "equivalent"
             detail = listed["reason"] + (f" (killed by {listed['test']})" if "test" in listed else "")
             result.verdict = Verdict(status, detail, result.verdict.seconds)
         else:
@@ -428,15 +435,16 @@ ARGS_CHECK_DROPPED_REASON = (
     "release can be given are answered otherwise (reference/tests/test_invalid_args.py tests them)"
 )
 NOT_MODELLED_REASON = (
-    "changes only a `raise NotModelled(...)`, or drops the `if` that only raises it: it changes "
+    "changes only a `raise NotModelled(...)`, drops the `if` that only raises it, or changes a key "
+    "given as `declined=`: it changes "
     "only answers to inputs the reference does not model (answered unsupported), which no case holds"
 )
 
 
 def _only_not_modelled(site: Site, original: str) -> bool:
     """Whether the mutant drops a ``raise NotModelled(...)`` statement or changes its message,
-    or drops an ``if`` that only raises it."""
-    if site.operator == "drop" and site.guards_not_modelled:
+    drops an ``if`` that only raises it, or changes a key given as ``declined=``."""
+    if site.operator in ("drop", "str") and site.guards_not_modelled:
         return True
     return site.operator in ("drop", "str") and original.strip().startswith("raise NotModelled(")
 
@@ -551,8 +559,27 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args, snapshot(Path(temporary)))
 
 
+def import_the_kit() -> None:
+    """Import every module of the kit now, in the parent.  A child imports what
+    a case needs lazily, from the working tree: edited during a run (a merge), it
+    mixed two versions, and the import errors were counted as kills.  Loaded
+    here, every forked child shares this one version (the reference is
+    snapshotted for the same reason).  Some kit modules (broken adapters,
+    explorers' answers) import the reference: it is dropped again, so that each
+    child imports its own copy, from the snapshot, with its mutant in place;
+    the modules that hold the dropped copy are none a case runs."""
+    import codex_conformance
+
+    for module in pkgutil.walk_packages(codex_conformance.__path__, "codex_conformance."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    for name in [name for name in sys.modules if name.split(".")[0] == "codex_reference"]:
+        del sys.modules[name]
+
+
 def _run(args: argparse.Namespace, root: Path) -> int:
     started = time.perf_counter()
+    import_the_kit()
     cases = load_cases(fixtures_dir())
     sites = mutation_sites.sample(root, args.count, args.seed)
     print(f"{len(sites)} mutants, {len(cases)} cases; unmutated run (traced)…", file=sys.stderr)

@@ -4,7 +4,8 @@ A *site* is one small plausible change to one module of ``codex_reference``:
 
 - ``cmp``: ``==``/``!=``, ``<``/``<=``, ``>``/``>=`` swapped;
 - ``bool``: ``and``/``or`` swapped, ``True``/``False`` swapped; ``not``: a ``not`` dropped;
-- ``int``: an integer constant one more or one less; ``slice``: a computed slice bound
+- ``int``: an integer constant one more or one less (not ``b"x"[0]`` as ``b"x"[-1]``, the
+  same item); ``slice``: a computed slice bound
   one more or one less (a constant bound is already an ``int`` site);
 - ``drop``: a statement replaced by ``pass``;
 - ``str``: a string or bytes constant changed (``X`` added at both ends; an empty one becomes ``X``).
@@ -21,10 +22,13 @@ annotations (the reference imports ``annotations`` from ``__future__``),
 mypy), or a function's last statement when it is ``return None``.  Nor
 are these, which no answer can show:
 
-- the message of a raised ``InvalidArgs``, ``UnknownEdition``,
-  ``SchemaRejected`` or ``ReleaseCrash``: each becomes an error answer, and
-  cases compare an error by its kind, never its message
-  (spec/adapter-protocol.md);
+- the message of a raised ``ReferenceError_`` (``InvalidArgs``,
+  ``SchemaRejected``, ... : every subclass the reference declares, found in
+  its source): each becomes an error answer, and cases compare an error by
+  its kind, never its message (spec/adapter-protocol.md); the same for the
+  arguments of a raise of a module's *error factory* (a function whose every
+  ``return`` is such an error, e.g. ``raise _wrong(where, "an object", value)``),
+  which only make the message;
 - ``frozen=`` and ``slots=`` of ``@dataclass(...)`` (mypy strict rejects an
   assignment to a frozen field, so no code of the reference makes one) and
   ``maxsize=`` of ``@lru_cache(...)`` (speed only).
@@ -37,6 +41,7 @@ import hashlib
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from types import CodeType
 from typing import TypeVar
@@ -62,8 +67,9 @@ _SYMBOLS: dict[type[ast.cmpop], str] = {
 _UNDROPPABLE: tuple[type[ast.stmt], ...] = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)
 _UNDROPPABLE += (ast.AsyncFunctionDef, ast.Pass, ast.Assert, ast.Global, ast.Nonlocal)
 _TYPE_ONLY_CALLS = frozenset({"cast", "TypeVar", "NewType"})
-# Errors the adapter answers as {"error": {"kind", "message"}}: a case compares the kind only.
-_ERRORS_ANSWERED_BY_KIND = frozenset({"InvalidArgs", "UnknownEdition", "SchemaRejected", "ReleaseCrash"})
+# The base of the errors the adapter answers as {"error": {"kind", "message"}}:
+# a case compares the kind only.  Its subclasses are read from the reference.
+_ERROR_ANSWERED_BY_KIND = "ReferenceError_"
 # Of those, the ones no release behaviour raises: refusals of the args themselves.
 _ARGS_REFUSED = ("InvalidArgs", "UnknownEdition")
 # Keyword arguments of decorators no answer can show (module docstring).
@@ -85,7 +91,8 @@ class Site:
     end_col: int
     replacement: str  # the changed code, for the id and the report
     at_import: bool  # runs when the module is imported rather than when one of its functions is called
-    # Drops an ``if`` whose whole body raises NotModelled: the mutant then models
+    # Drops an ``if`` whose whole body raises NotModelled (or changes a key
+    # given as ``declined=``, see _declined_names): the mutant then models
     # inputs the reference answers unsupported, which no case holds, and
     # nothing else.  (A changed test could also widen the guard, over inputs
     # the reference does model: such a mutant stays a survivor.)
@@ -110,15 +117,20 @@ def module_name(module: str) -> str:
 def sites(root: Path, module: str) -> list[Site]:
     """Every site of ``root / module``, in source order."""
     tree = ast.parse((root / module).read_text(encoding="utf-8"))
-    skipped = _not_run(tree)
+    answered = answered_by_kind(root)
+    skipped = _not_run(tree, answered | _factories(tree, answered))
     at_import = _import_time_nodes(tree)
-    guards = _guards(tree, "NotModelled")
-    arg_checks = _guards(tree, *_ARGS_REFUSED) | _raises(tree, *_ARGS_REFUSED)
+    guards = _guards(tree, "NotModelled") | _declined_names(tree)
+    refusals = frozenset(_ARGS_REFUSED) | _factories(tree, frozenset(_ARGS_REFUSED))
+    arg_checks = _guards(tree, *refusals) | _raises(tree, *refusals)
+    first_of_one = _first_of_one_character(tree)
     found: list[Site] = []
     for index, node in enumerate(ast.walk(tree)):
         if id(node) in skipped:
             continue
         for operator, variant, new in _changes(node):
+            if id(node) in first_of_one and _label(operator, variant, new) == "-1":
+                continue  # b"x"[-1] is b"x"[0]: equivalent by construction
             found.append(
                 Site(
                     module=module,
@@ -136,6 +148,38 @@ def sites(root: Path, module: str) -> list[Site]:
                 )
             )
     return sorted(found, key=lambda site: (site.line, site.col, site.operator, site.variant))
+
+
+@lru_cache(maxsize=4)
+def answered_by_kind(root: Path) -> frozenset[str]:
+    """``ReferenceError_`` and every class of the reference derived from it, by name."""
+    bases: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                names = {
+                    base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+                    for base in node.bases
+                }
+                bases.setdefault(node.name, set()).update(names)
+    found = {_ERROR_ANSWERED_BY_KIND}
+    while grown := {name for name, parents in bases.items() if parents & found} - found:
+        found |= grown
+    return frozenset(found)
+
+
+def _factories(tree: ast.Module, errors: frozenset[str]) -> frozenset[str]:
+    """Names of the module's functions whose every ``return`` gives one of ``errors``, made there."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        returns = [inner for inner in ast.walk(node) if isinstance(inner, ast.Return)]
+        if returns and all(
+            isinstance(r.value, ast.Call) and _called_name(r.value) in errors for r in returns
+        ):
+            found.add(node.name)
+    return frozenset(found)
 
 
 def sample(root: Path, count: int, seed: int) -> list[Site]:
@@ -284,13 +328,22 @@ def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
     raise LookupError("the site's node is not in the tree")
 
 
-def _not_run(tree: ast.Module) -> set[int]:
-    """ids of the nodes that are not sites: see the module docstring."""
+def _not_run(tree: ast.Module, messages: frozenset[str]) -> set[int]:
+    """ids of the nodes that are not sites: see the module docstring.  ``messages``: the
+    errors (and error factories) whose arguments make only a message no case compares."""
     skipped: set[int] = set()
 
     def skip(node: ast.AST | None) -> None:
         if node is not None:
             skipped.update(id(inner) for inner in ast.walk(node))
+
+    factory_returns = {
+        id(inner)
+        for function in ast.walk(tree)
+        if isinstance(function, ast.FunctionDef) and function.name in messages
+        for inner in ast.walk(function)
+        if isinstance(inner, ast.Return)
+    }
 
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
@@ -312,8 +365,13 @@ def _not_run(tree: ast.Module) -> set[int]:
         elif isinstance(node, ast.Call) and _called_name(node) in _TYPE_ONLY_CALLS and node.args:
             skip(node.args[0])
         elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
-            if _called_name(node.exc) in _ERRORS_ANSWERED_BY_KIND and node.exc.args:
-                skip(node.exc.args[0])
+            if _called_name(node.exc) in messages:
+                for message_part in node.exc.args:
+                    skip(message_part)
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Call):
+            if id(node) in factory_returns and _called_name(node.value) in messages:
+                for message_part in node.value.args:
+                    skip(message_part)
         elif isinstance(node, ast.Call) and _called_name(node) in _UNSEEN_KEYWORDS:
             for keyword in node.keywords:
                 if keyword.arg in _UNSEEN_KEYWORDS[_called_name(node)]:
@@ -353,6 +411,33 @@ def _raises(tree: ast.Module, *errors: str) -> set[int]:
         id(node)
         for node in ast.walk(tree)
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and _called_name(node.exc) in errors
+    }
+
+
+def _first_of_one_character(tree: ast.Module) -> set[int]:
+    """ids of the index ``0`` in ``b"x"[0]`` or ``"x"[0]`` (a one-character constant's only item)."""
+    return {
+        id(node.slice)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str | bytes)
+        and len(node.value.value) == 1
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value == 0
+    }
+
+
+def _declined_names(tree: ast.Module) -> set[int]:
+    """ids of the string constants given as ``declined=`` (a Shape's keys the reference answers
+    unsupported): changed, one only stops being declined, so the mutant differs from the
+    reference only on inputs the reference does not model."""
+    return {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.keyword) and node.arg == "declined"
+        for inner in ast.walk(node.value)
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str)
     }
 
 

@@ -21,10 +21,14 @@ CHAT_WIRE = "chat-wire"  # `wire_api = "chat"` is accepted (spec/chat.md)
 APP_SERVER_DYNAMIC_TOOLS = "app-server-dynamic-tools"  # `codex app-server` with dynamicTools
 CLOUD_SKILLS = "cloud-skills"  # `codex app-server --cloud-skills-snapshot`
 V1_CONVERSATION = "v1-conversation"  # newConversation and approval requests (Edition.v1_conversation_through)
+# A client answers the release's exec and patch approvals (Edition.approvals_through, spec/approvals.md).
+APPROVAL_REQUESTS = "approval-requests"
 FILE_TOOLS = (
     "file-tools"  # read_file, list_dir and grep_files offered to test-gpt-5* models (spec/host_tools.md)
 )
-FEATURES = frozenset({CHAT_WIRE, APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS, V1_CONVERSATION, FILE_TOOLS})
+FEATURES = frozenset(
+    {CHAT_WIRE, APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS, V1_CONVERSATION, FILE_TOOLS, APPROVAL_REQUESTS}
+)
 
 
 @dataclass(frozen=True)
@@ -58,9 +62,16 @@ class Edition:
     configured_through: Literal["codex-mcp", "exec"]
     # The subcommand serving the v1 conversation API (newConversation, with
     # execCommandApproval and applyPatchApproval requests to its client):
-    # the safety area's classification and the approvals area's outcomes are
-    # observed through it.  None where the release has none.
+    # the safety area's classification is observed through it, and the
+    # approvals area's outcomes where approvals_through says so.  None where
+    # the release has none.
     v1_conversation_through: Literal["mcp", "app-server"] | None
+    # Where the approvals area asks its approvals: "v1-conversation" in the
+    # conversation above (execCommandApproval, applyPatchApproval);
+    # "app-server-v2" in `codex app-server` threads (item/commandExecution/
+    # requestApproval, item/fileChange/requestApproval, answered accept,
+    # acceptForSession, decline or cancel).  None where it is not observed.
+    approvals_through: Literal["v1-conversation", "app-server-v2"] | None
     # Features some areas need (see FEATURES).
     features: frozenset[str]
     # How a harness makes the release continue a given history (chat.request):
@@ -75,6 +86,11 @@ class Edition:
     # The tarball's directory of helper programs (ripgrep) that the npm
     # launcher, bin/codex.js, puts first on PATH; None where it has none.
     helper_path_dir: str | None = None
+    # The model a scripted apply_patch call is sent under, per call form:
+    # "custom" (freeform) and "function" (JSON `{"input": ...}`).  A release
+    # dispatches the call only where the model's tool list has apply_patch
+    # (spec/tools.md, TOOLS-AP-*); a form missing here has no model that gets it.
+    apply_patch_models: tuple[tuple[Literal["custom", "function"], str], ...] = ()
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -85,6 +101,10 @@ class Edition:
         # The feature says an area exists; the field says how to reach it.  They must agree.
         if (V1_CONVERSATION in self.features) != (self.v1_conversation_through is not None):
             raise ValueError(f"{self.version}: the {V1_CONVERSATION} feature needs v1_conversation_through")
+        if (APPROVAL_REQUESTS in self.features) != (self.approvals_through is not None):
+            raise ValueError(f"{self.version}: the {APPROVAL_REQUESTS} feature needs approvals_through")
+        if self.approvals_through == "v1-conversation" and self.v1_conversation_through is None:
+            raise ValueError(f"{self.version}: approvals through the v1 conversation need one")
 
     def has(self, feature: str | None) -> bool:
         return feature is None or feature in self.features
@@ -107,7 +127,8 @@ V0_25_0 = Edition(
     mcp_call_naming="flat",
     configured_through="codex-mcp",
     v1_conversation_through="mcp",
-    features=frozenset({CHAT_WIRE, V1_CONVERSATION}),
+    approvals_through="v1-conversation",
+    features=frozenset({CHAT_WIRE, V1_CONVERSATION, APPROVAL_REQUESTS}),
     resumes_through="experimental-resume",
     # include_plan_tool and include_apply_patch_tool are ignored by `codex exec`;
     # apply_patch comes with the model instead.
@@ -115,6 +136,7 @@ V0_25_0 = Edition(
         ("exec_command", "experimental_use_exec_command_tool"),
         ("web_search", "tools.web_search"),
     ),
+    apply_patch_models=(("custom", "gpt-5"), ("function", "gpt-oss-120b")),
 )
 
 V0_94_0 = replace(
@@ -136,6 +158,7 @@ V0_94_0 = replace(
     # (flat tools only: spec/dynamic.md).
     features=V0_25_0.features | frozenset({FILE_TOOLS, APP_SERVER_DYNAMIC_TOOLS}),
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
+    apply_patch_models=(("custom", "gpt-5-codex"), ("function", "gpt-oss-20b")),
     # Every area its features allow is captured (skills needs `--cloud-skills-snapshot`,
     # which 0.94.0's app-server refuses: "unexpected argument").
     captured_areas=None,
@@ -154,8 +177,12 @@ V0_169_0 = replace(
     configured_through="exec",
     # No v1 conversation; under app-server v2 it asks before every command (E-SAFETY-1).
     v1_conversation_through=None,
-    features=frozenset({APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS}),
+    # Approvals are asked in app-server v2 threads (spec/approvals.md).
+    approvals_through="app-server-v2",
+    features=frozenset({APP_SERVER_DYNAMIC_TOOLS, CLOUD_SKILLS, APPROVAL_REQUESTS}),
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/codex-path",
+    # Only freeform: gpt-5-codex gets no apply_patch any more ("unsupported custom tool call").
+    apply_patch_models=(("custom", "gpt-5.5"),),
     captured_areas=None,
 )
 

@@ -11,7 +11,7 @@ from codex_conformance.areas import Area, area_of_op, discover
 from codex_conformance.areas.completeness import problems
 from codex_conformance.cases import Case, load_cases
 from codex_conformance.connection.inprocess import InProcessConnection
-from codex_conformance.editions import EDITIONS
+from codex_conformance.editions import EDITIONS, FEATURES, FILE_TOOLS
 from codex_conformance.outcome import Status
 from codex_conformance.paths import fixtures_dir, spec_dir
 from codex_conformance.release.adapter import ReleaseAdapter
@@ -72,7 +72,7 @@ def test_release_adapter_declares_the_release_ops_of_the_areas_its_release_has(v
         for area in discover().values()
         if version in area.editions
         for op in area.ops
-        if op not in area.release_cannot_answer
+        if op not in area.release_cannot_answer and EDITIONS[version].has(area.op_features.get(op))
     }
     assert set(ReleaseAdapter(version).ops) == expected  # hello() is not called: nothing is fetched
 
@@ -110,6 +110,47 @@ def test_an_area_asked_of_an_edition_without_it_is_not_applicable(area: Area) ->
         release = ReleaseAdapter(version)
         for op in area.ops:
             assert "unsupported" in release.handle({"op": op, "args": {"edition": version}})
+
+
+OP_FEATURES = [(area, op) for area in discover().values() for op in area.op_features]
+
+
+@pytest.mark.parametrize(("area", "op"), OP_FEATURES, ids=[op for _, op in OP_FEATURES])
+def test_an_op_asked_of_an_edition_without_its_feature_is_not_applicable(area: Area, op: str) -> None:
+    assert area.op_features[op] in FEATURES
+    cases = [case for case in CASES if case.op == op][:3]
+    without = [
+        v for v, edition in EDITIONS.items() if v in area.editions and not edition.has(area.op_features[op])
+    ]
+    assert cases and without, f"{op}: nothing to check"
+    for version in without:
+        assert not area.op_in(op, version)
+        assert not [case for case in CASES if case.op == op and case.edition == version]
+        moved = [
+            case.model_copy(
+                update={
+                    "edition": version,
+                    "id": f"{case.id}-as-{version}",
+                    "args": {**case.args, "edition": version},
+                }
+            )
+            for case in cases
+        ]
+        with InProcessConnection(handle) as connection:
+            statuses = {outcome.status for outcome in run_cases(connection, moved)}
+        assert Status.PASS not in statuses and Status.ERROR not in statuses
+        release = ReleaseAdapter(version)
+        assert op not in release.ops
+        assert "unsupported" in release.handle({"op": op, "args": {"edition": version}})
+
+
+def test_an_op_feature_leaves_the_op_out_of_the_release_adapter(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The check can fail: without the op's feature, the release would declare the op.
+    area = discover()["host_tools"]
+    version = next(v for v, edition in EDITIONS.items() if v in area.editions and not edition.has(FILE_TOOLS))
+    assert "host_tools.read_file" not in ReleaseAdapter(version).ops
+    monkeypatch.setitem(discover(), "host_tools", replace(area, op_features={}))
+    assert "host_tools.read_file" in ReleaseAdapter(version).ops
 
 
 def test_an_area_missing_from_an_edition_says_whether_it_needs_a_feature_or_a_capture() -> None:

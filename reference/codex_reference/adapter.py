@@ -88,6 +88,9 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "exec.format_output": lambda edition, args: exec_output.format_output(edition.exec_output, args),
     "items.serialize": lambda edition, args: items.serialize(edition.items, _required(args, "item")),
     "mcp.call_output": lambda edition, args: mcp_output.call_output(edition.mcp_output, args),
+    "mcp.resource_output": lambda edition, args: mcp_output.resource_call_output(
+        edition.mcp_output, edition.mcp_resources, args
+    ),
     "chat.request": lambda edition, args: chat_request(edition.chat, edition.request, edition.version, args),
     "chat.sse": lambda edition, args: chat_sse(edition.chat, args),
     "dynamic.to_responses": lambda edition, args: to_responses_op(edition.dynamic, edition.version, args),
@@ -96,12 +99,15 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "skills.list": lambda edition, args: skills_list(edition.skills, args),
     "skills.read": lambda edition, args: skills_read(edition.skills, args),
     "approvals.written_back": lambda edition, args: approvals_written_back(
-        edition.approvals, edition.safety, edition.apply_patch, args
+        edition.approvals, edition.safety, edition.apply_patch, edition.exec_output, args
     ),
     "host_tools.read_file": lambda edition, args: host_tools.read_file_op(edition.host_tools, args),
     "host_tools.list_dir": lambda edition, args: host_tools.list_dir_op(edition.host_tools, args),
     "host_tools.grep_files": lambda edition, args: host_tools.grep_files_op(edition.host_tools, args),
     "host_tools.shell_command": lambda edition, args: host_tools.shell_command_op(edition.host_tools, args),
+    "host_tools.apply_patch": lambda edition, args: host_tools.apply_patch_op(
+        edition.patch_tool, edition.apply_patch, args
+    ),
 }
 
 

@@ -34,12 +34,20 @@ from typing import Literal
 
 from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
-from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, ApprovalRules
+from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, APPROVALS_0_169_0, ApprovalRules
 from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
 from codex_reference.dynamic import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DynamicRules
-from codex_reference.host_tools import HOST_TOOLS_0_94_0, HostToolsRules
+from codex_reference.host_tools import (
+    HOST_TOOLS_0_94_0,
+    PATCH_TOOL_0_25_0,
+    PATCH_TOOL_0_94_0,
+    PATCH_TOOL_0_169_0,
+    HostToolsRules,
+    PatchToolRules,
+)
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
+from codex_reference.mcp_output.resource_rules import McpResourceRules
 from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
 from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_94_0, SAFETY_0_169_0, SafetyRules
 from codex_reference.schema import sanitizer, typed_subset
@@ -90,17 +98,21 @@ class Edition:
     items: items.ItemRules
     # How an MCP server's answer is written back (mcp.call_output).
     mcp_output: mcp_output.McpOutputRules
+    # What the MCP resource tools write back (mcp.resource_output); None where the release has none.
+    mcp_resources: McpResourceRules | None
     # The Chat Completions wire (spec/chat.md); None where the release refuses it.
     chat: ChatRules | None
     # App-server dynamic tools (spec/dynamic.md); None where the release has none.
     dynamic: DynamicRules | None
     # The remote-skills namespace (spec/skills.md); None where the release has none.
     skills: SkillsRules | None
-    # What is written back after a declined approval (spec/approvals.md); None
-    # where the release has no v1 conversation to ask approvals in.
+    # What is written back after an approval is answered, or refused by the
+    # release itself (spec/approvals.md); None where no approval is asked.
     approvals: ApprovalRules | None
     # The file tools read_file, list_dir, grep_files (spec/host_tools.md); None where it has none.
     host_tools: HostToolsRules | None
+    # What an apply_patch tool call writes back (spec/host_tools.md, HOST-PATCH-*); None: not modelled.
+    patch_tool: PatchToolRules | None
 
 
 V0_25_0 = Edition(
@@ -124,11 +136,13 @@ V0_25_0 = Edition(
     exec_output=exec_output.FORMATTERS_0_25_0,
     items=items.ITEMS_0_25_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_25_0,
+    mcp_resources=None,
     chat=CHAT_0_25_0,
     dynamic=None,
     skills=None,
     approvals=APPROVALS_0_25_0,
     host_tools=None,
+    patch_tool=PATCH_TOOL_0_25_0,
 )
 
 # 0.94.0 is captured area by area (conformance/codex_conformance/editions.py
@@ -149,6 +163,7 @@ V0_94_0 = replace(
     safety=SAFETY_0_94_0,
     approvals=APPROVALS_0_94_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_94_0,
+    mcp_resources=mcp_output.MCP_RESOURCES_0_94_0,
     dynamic=DYNAMIC_0_94_0,
     # A list that fails to decode takes down its own server's tools only.
     tool_decoder=decode.TOOL_0_94_0,
@@ -160,6 +175,7 @@ V0_94_0 = replace(
     ),
     chat=CHAT_0_94_0,
     host_tools=HOST_TOOLS_0_94_0,
+    patch_tool=PATCH_TOOL_0_94_0,
 )
 
 V0_169_0 = replace(
@@ -187,11 +203,13 @@ V0_169_0 = replace(
     exec_output=exec_output.FORMATTERS_0_169_0,
     items=items.ITEMS_0_169_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_169_0,
+    mcp_resources=mcp_output.MCP_RESOURCES_0_169_0,
     chat=None,
     dynamic=DYNAMIC_0_169_0,
     skills=SKILLS_0_169_0,
-    approvals=None,
+    approvals=APPROVALS_0_169_0,
     host_tools=None,
+    patch_tool=PATCH_TOOL_0_169_0,
 )
 
 # Release order.

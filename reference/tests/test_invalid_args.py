@@ -95,3 +95,26 @@ def test_chat_input_and_tools_that_are_not_lists_of_objects(field: str, value: A
 def test_a_command_tool_the_edition_does_not_have(edition: str, tool: str | None) -> None:
     args = {"edition": edition, "tool": tool}
     assert _kind(handle({"op": "exec.format_output", "args": args})) == "invalid-args"
+
+
+def test_args_nested_deeper_than_python_recurses() -> None:
+    # A JSON schema nested 5,000 levels deep: the reference's recursive
+    # walk would overflow Python's stack, and no release reads JSON nested
+    # past serde_json's recursion limit of 128, so it is invalid-args, not
+    # an internal error.
+    nested: Any = {"type": "string"}
+    for _ in range(5_000):
+        nested = {"type": "object", "properties": {"a": nested}}
+    answer = handle({"op": "schema.sanitize", "args": {"edition": "0.25.0", "schema": nested}})
+    assert answer == {"error": {"kind": "invalid-args", "message": "input nested too deeply"}}
+
+
+def test_file_content_that_is_not_strict_base64() -> None:
+    # Characters outside the base64 alphabet are refused, not skipped: the
+    # bytes a case gives a release are exactly the ones it names.
+    args = {
+        "edition": "0.25.0",
+        "patch": "*** Begin Patch\n*** End Patch",
+        "files": {"a.txt": {"base64": "YW!Jj"}},
+    }
+    assert _kind(handle({"op": "apply_patch.apply", "args": args})) == "invalid-args"

@@ -57,6 +57,10 @@ class Area:
     # The feature (codex_conformance.editions.FEATURES) an edition's release
     # needs for this area to exist in it; None: every edition.
     feature: str | None = None
+    # Ops that need a feature of their own (an area in every edition whose
+    # tools only some releases have); an op not named here needs none.  An
+    # edition without an op's feature has no cases, release op or explorer for it.
+    op_features: Mapping[str, str] = field(default_factory=dict)
     # Declared reasons for a missing piece, checked by the completeness test:
     # ops a release cannot be run to answer, ops the reference does not answer,
     # ops with no broken adapter.
@@ -70,6 +74,10 @@ class Area:
     @property
     def editions(self) -> list[str]:
         return editions_of_area(self.name, self.feature)
+
+    def op_in(self, op: str, version: str) -> bool:
+        """Whether ``op`` exists in edition ``version``: the area does, and the release has its feature."""
+        return version in self.editions and get_edition(version).has(self.op_features.get(op))
 
     def absent_from(self, version: str) -> str:
         """Why the area has no cases in ``version`` (one of EDITIONS, not in ``editions``)."""

@@ -1,6 +1,6 @@
 """A stdio MCP server that serves a fixed tool list, for captures.
 
-Run as ``python fake_mcp_server.py TOOLS.json [CALLS.json]``: the first file
+Run as ``python fake_mcp_server.py TOOLS.json [CALLS.json [RESOURCES.json]]``: the first file
 holds the exact ``tools`` array that ``tools/list`` returns, byte for byte as
 a real server would send it.  Standard library only, because the release
 starts it as a child process with whatever interpreter the capture names.
@@ -9,6 +9,12 @@ The optional second file scripts ``tools/call``: an object from tool name to
 one answer (see ``_answer_call``).  Without it, or for a tool it does not
 name, ``tools/call`` is "method not found", as it always was, so captures
 that only list tools see the same server as before.
+
+The optional third file scripts the resource methods (see ``_resources``):
+with it, ``resources/list``, ``resources/templates/list`` and
+``resources/read`` answer as it says, and the server may leave the
+``resources`` capability out of its ``initialize`` answer.  Without it they
+answer empty lists, as they always did.
 
 Messages are newline-delimited JSON-RPC 2.0, which is the stdio transport
 every Codex release speaks.  Every message received is appended to the log
@@ -73,7 +79,39 @@ def _answer_call(message_id: Any, script: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def serve(tools: list[Any], calls: dict[str, Any] | None = None) -> None:
+# The resources file's key per method, and the request param that picks the
+# scripted answer (a page by its cursor, a read by its URI).
+_RESOURCE_METHODS = {
+    "resources/list": ("list", "cursor"),
+    "resources/templates/list": ("templates", "cursor"),
+    "resources/read": ("read", "uri"),
+}
+
+
+def _resources(message_id: Any, method: str, params: dict[str, Any], script: dict[str, Any]) -> None:
+    """Answer a resource method from the resources file.
+
+    ``script[key]`` maps the param's value (``""`` when the request has no
+    cursor) to one answer in ``_answer_call``'s forms; a value it does not
+    name is "method not found", like a method of a server whose
+    ``capability`` is false (it advertises no ``resources`` capability).
+    """
+    key, param = _RESOURCE_METHODS[method]
+    value = params.get(param)
+    answers = script.get(key) or {}
+    chosen = "" if value is None else str(value)
+    if script.get("capability", True) is False or chosen not in answers:
+        _error(message_id, -32601, f"method not found: {method}")
+        return
+    _answer_call(message_id, answers[chosen])
+
+
+def serve(
+    tools: list[Any], calls: dict[str, Any] | None = None, resources: dict[str, Any] | None = None
+) -> None:
+    capabilities: dict[str, Any] = {"tools": {"listChanged": False}}
+    if resources is not None and resources.get("capability", True) is not False:
+        capabilities["resources"] = {"listChanged": False}
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -92,7 +130,7 @@ def serve(tools: list[Any], calls: dict[str, Any] | None = None) -> None:
                 message_id,
                 {
                     "protocolVersion": params.get("protocolVersion", _DEFAULT_PROTOCOL),
-                    "capabilities": {"tools": {"listChanged": False}},
+                    "capabilities": capabilities,
                     "serverInfo": _SERVER_INFO,
                 },
             )
@@ -100,6 +138,8 @@ def serve(tools: list[Any], calls: dict[str, Any] | None = None) -> None:
             _reply(message_id, {"tools": tools})
         elif method == "tools/call" and calls and (message.get("params") or {}).get("name") in calls:
             _answer_call(message_id, calls[message["params"]["name"]])
+        elif resources is not None and method in _RESOURCE_METHODS:
+            _resources(message_id, method, message.get("params") or {}, resources)
         elif method in ("resources/list",):
             _reply(message_id, {"resources": []})
         elif method in ("resources/templates/list",):
@@ -119,7 +159,11 @@ def main() -> None:
     if len(sys.argv) > 2:
         with open(sys.argv[2], encoding="utf-8") as handle:
             calls = json.load(handle)
-    serve(tools, calls)
+    resources = None
+    if len(sys.argv) > 3:
+        with open(sys.argv[3], encoding="utf-8") as handle:
+            resources = json.load(handle)
+    serve(tools, calls, resources)
 
 
 if __name__ == "__main__":

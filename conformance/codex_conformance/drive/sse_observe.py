@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,7 +43,10 @@ RECOVERY_TEXT = "codex-conformance recovery"
 _PROVIDER = {"stream_max_retries": 1, "request_max_retries": 1}
 # The releases' own first backoff is about 200 ms (jittered); a gap this long
 # can only be a delay the server asked for.  Scenarios that ask for one use
-# whole tenths of a second of at least 0.9 s, so rounding recovers it.
+# whole tenths of a second of at least 0.9 s.  The gap is that delay plus the
+# time the release and the mock server take around it, never less (a timer
+# does not fire early), so the delay is the gap cut down to a tenth: rounding
+# to the nearest tenth read a 900 ms delay as 1,100 ms on a loaded machine.
 _HONOURED_DELAY_FLOOR_S = 0.7
 _RETRY_NOTICES = (
     re.compile(r"^stream error: (?P<message>.*); retrying \d+/\d+ in .*$", re.DOTALL),  # 0.25.0
@@ -146,7 +150,7 @@ def _end(run: ExecRun) -> dict[str, Any]:
     events = json_lines(run.stdout)
     if len(requests) >= 2:
         gap = requests[1].received_at - requests[0].received_at
-        delay = round(gap * 10) * 100 if gap >= _HONOURED_DELAY_FLOOR_S else None
+        delay = math.floor(gap * 10) * 100 if gap >= _HONOURED_DELAY_FLOOR_S else None
         return {
             "kind": "error",
             "error": "retryable",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 from codex_conformance.drive.codex_mcp import open_codex_mcp
 from codex_conformance.drive.errors import ReleaseStalledError
 from codex_conformance.drive.exec_run import release_env, write_config
+from codex_conformance.drive.file_tree import safe_relative
 from codex_conformance.drive.jsonrpc_client import JsonRpcClient, ReleaseProcess
 from codex_conformance.drive.mock_responses_server import (
     MockResponsesServer,
@@ -56,19 +57,42 @@ class V1Turn:
 Decide = Callable[[ApprovalRequest], str]
 
 
-def shell_call_stream(argv: list[str]) -> str:
+def call_id(index: int) -> str:
+    """The id of the scripted model's ``index``-th call (from 0): ``call_1``, ``call_2``, ..."""
+    return f"call_{index + 1}"
+
+
+def shell_call_stream(argv: list[str], index: int = 0) -> str:
     item = {
         "type": "function_call",
         "name": "shell",
         "arguments": json.dumps({"command": argv}),
-        "call_id": CALL_ID,
+        "call_id": call_id(index),
     }
-    return turn_stream([item])
+    return turn_stream([item], response_id=f"resp_{index + 1}")
 
 
-def run_v1_turn(binary: Path, subcommand: str, argv: list[str], decide: Decide) -> V1Turn:
-    """Run one turn whose model calls ``shell`` with ``argv``; ``decide`` answers every approval request."""
-    streams: list[Stream] = [shell_call_stream(argv), simple_reply_stream(response_id="resp_2")]
+def run_v1_turn(
+    binary: Path,
+    subcommand: str,
+    argv: list[str],
+    decide: Decide,
+    *,
+    approval_policy: str = "untrusted",
+    home_files: Mapping[str, bytes] | None = None,
+    calls: int = 1,
+) -> V1Turn:
+    """Run one turn whose model calls ``shell`` with ``argv``; ``decide`` answers every approval request.
+
+    The model makes the same call ``calls`` times, one reply after another
+    (ids ``call_1``, ``call_2``, ...), then a final message.
+
+    ``approval_policy`` is the conversation's (``untrusted``, ``on-failure``,
+    ``never``, ...); ``home_files``: relative path -> bytes written into the
+    run's CODEX_HOME first (e.g. exec-policy ``rules/*.rules`` files).
+    """
+    streams: list[Stream] = [shell_call_stream(argv, index) for index in range(calls)]
+    streams.append(simple_reply_stream(response_id=f"resp_{calls + 1}"))
     asked: list[ApprovalRequest] = []
 
     def answer(message: dict[str, Any]) -> dict[str, Any]:
@@ -84,17 +108,21 @@ def run_v1_turn(binary: Path, subcommand: str, argv: list[str], decide: Decide) 
         tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
         MockResponsesServer(streams=streams) as server,
     ):
+        for relative, content in (home_files or {}).items():
+            target = Path(home_dir) / safe_relative(relative)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
         write_config(Path(home_dir), server.base_url, "gpt-5", [])
         with ReleaseProcess(
             [str(binary), subcommand], cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]
         ) as release:
-            end = _converse(open_codex_mcp(release, on_request=answer), work_dir)
+            end = _converse(open_codex_mcp(release, on_request=answer), work_dir, approval_policy)
         return V1Turn(asked=asked, requests=server.responses_requests(), aborted=end == "turn_aborted")
 
 
-def _converse(client: JsonRpcClient, work_dir: str) -> str:
+def _converse(client: JsonRpcClient, work_dir: str, approval_policy: str) -> str:
     """Drive one turn to its end; the kind of the event that ended it."""
-    params = {"model": "gpt-5", "cwd": work_dir, "approvalPolicy": "untrusted", "sandbox": "read-only"}
+    params = {"model": "gpt-5", "cwd": work_dir, "approvalPolicy": approval_policy, "sandbox": "read-only"}
     conversation = client.result("newConversation", params).get("conversationId")
     # Events, and with them approval requests, flow only to a listener.
     client.result("addConversationListener", {"conversationId": conversation})

@@ -29,11 +29,17 @@ _UNIFIED_HEADER = re.compile(
     r"Wall time: (?P<duration_seconds>[0-9]+\.[0-9]{4}) seconds\n"
     r"(?:Process exited with code -?[0-9]+|Process running with session ID (?P<session_id>[0-9]+))\n"
 )
+# 0.25.0's exec_command: the wall time in milliseconds, no chunk id.
+_PTY_HEADER = re.compile(
+    r"\AWall time: (?P<duration_seconds>[0-9]+\.[0-9]{3}) seconds\n"
+    r"(?:Process exited with code -?[0-9]+|Process running with session ID (?P<session_id>[0-9]+))\n"
+)
 _FORMS = {
     "duration_seconds_classic": r"(?:0|[1-9][0-9]*)\.[0-9]",
     "timed_out_millis": r"[0-9]+",
     "chunk_id": r"[0-9a-f]{6}",
     "duration_seconds": r"[0-9]+\.[0-9]{4}",
+    "duration_seconds_millis": r"[0-9]+\.[0-9]{3}",
     "session_id": r"[0-9]+",
 }
 # Ids the release makes up: a short prefix, an underscore and a UUID.
@@ -74,16 +80,22 @@ def _exec_spans(observed: str) -> list[tuple[int, int, str, str, Any]]:
         spans.append(
             (classic.start(1), classic.end(1), "duration_seconds_classic", "duration_seconds", value)
         )
-    unified = _UNIFIED_HEADER.match(observed)
-    if unified is not None:
+    for header, duration_form in (
+        (_UNIFIED_HEADER, "duration_seconds"),
+        (_PTY_HEADER, "duration_seconds_millis"),
+    ):
+        unified = header.match(observed)
+        if unified is None:
+            continue
         for name in ("chunk_id", "duration_seconds", "session_id"):
-            text = unified.group(name)
+            text = unified.group(name) if name in header.groupindex else None
             if text is None:
                 continue
             parsed: Any = (
                 float(text) if name == "duration_seconds" else int(text) if name == "session_id" else text
             )
-            spans.append((unified.start(name), unified.end(name), name, name, parsed))
+            form = duration_form if name == "duration_seconds" else name
+            spans.append((unified.start(name), unified.end(name), form, name, parsed))
     return sorted(spans)
 
 
@@ -102,6 +114,7 @@ _FIXED: dict[str, tuple[str, Any]] = {
     "duration_seconds_classic": ("0.0", 0.0),
     "timed_out_millis": ("0", 0.0),
     "duration_seconds": ("0.0000", 0.0),
+    "duration_seconds_millis": ("0.000", 0.0),
     "chunk_id": ("000000", "000000"),
     "session_id": ("0", 0),
 }

@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         return 3
     findings = []
     worst = 0
-    for explorer in area.explorers():
+    for explorer in [explorer for explorer in area.explorers() if area.op_in(explorer.op, args.edition)]:
         found = explore(
             area.name,
             area.release_ops()[explorer.op],

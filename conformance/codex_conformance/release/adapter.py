@@ -38,6 +38,7 @@ def hidden_ops(version: str) -> dict[str, str]:
         for area in discover().values()
         if edition.has_area(area.name, area.feature)
         for op, why in area.release_hidden_ops(version).items()
+        if area.op_in(op, version)
     }
 
 
@@ -49,6 +50,7 @@ def release_ops(version: str) -> dict[str, ReleaseOp]:
         for area in discover().values()
         if edition.has_area(area.name, area.feature)
         for op, run in area.release_ops().items()
+        if area.op_in(op, version)
     }
 
 

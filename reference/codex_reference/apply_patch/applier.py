@@ -117,7 +117,22 @@ class Applier:
         except FsError as exc:
             raise ApplyError(f"Failed to create parent directories for {shown}") from exc
 
-    def _update(self, hunk: UpdateFile) -> None:
+    def verify(self, hunks: list[Hunk]) -> None:
+        """The checks the tool handler makes before it runs the patch (HOST-PATCH-4): each deleted
+        file read, each update's new content computed, all on the files as they are (nothing is
+        written, so a later hunk never sees an earlier one); ApplyError for the first that fails."""
+        for hunk in hunks:
+            if isinstance(hunk, DeleteFile):
+                names = self._names(hunk.path)
+                try:
+                    self.fs.read(names.resolved, self._slash(names))
+                except FsError as exc:
+                    raise ApplyError(f"Failed to read {self._show(names)}: {exc.errno_text}") from exc
+            elif isinstance(hunk, UpdateFile):
+                self._updated(hunk)
+
+    def _updated(self, hunk: UpdateFile) -> bytes:
+        """The file's new content, or ApplyError where it cannot be read or the chunks not found."""
         names = self._names(hunk.path)
         shown = self._show(names)
         prefix = f"Failed to read file to update {shown}: "
@@ -131,8 +146,12 @@ class Applier:
             content = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ApplyError(prefix + self.rules.messages.invalid_utf8(data)) from exc
-        new_content = self.new_content(content, hunk.chunks, shown)
-        encoded = new_content.encode("utf-8", "surrogateescape")
+        return self.new_content(content, hunk.chunks, shown).encode("utf-8", "surrogateescape")
+
+    def _update(self, hunk: UpdateFile) -> None:
+        names = self._names(hunk.path)
+        shown = self._show(names)
+        encoded = self._updated(hunk)
         if hunk.move_path is None:
             try:
                 self.fs.write(names.resolved, encoded)

@@ -88,5 +88,12 @@ class PatchParseError(Exception):
             return f"Invalid patch: {self.message}\n"
         return f"Invalid patch hunk on line {self.line}: {self.message}\n"
 
+    def displayed(self) -> str:
+        """The error's own Display, as the tool handler writes it back (HOST-PATCH-4): the
+        command line's ``printed`` text is another wording of the same error."""
+        if self.line is None:
+            return f"invalid patch: {self.message}"
+        return f"invalid hunk at line {self.line}, {self.message}"
+
     def as_json(self) -> dict[str, JSON]:
         return {"line": self.line, "message": self.message}

@@ -38,6 +38,12 @@ def _content_json(data: bytes) -> JSON:
         return {"base64": base64.b64encode(data).decode("ascii")}
 
 
+def files_json(fs: MemoryFS, cwd: str) -> JSON:
+    """The protocol's ``files`` map of the file system: each file by its path under cwd, sorted."""
+    files = {posixpath.relpath(path, cwd): _content_json(data) for path, data in fs.files.items()}
+    return dict(sorted(files.items()))
+
+
 def _cwd(args: dict[str, JSON]) -> str:
     cwd = args.get("cwd", DEFAULT_CWD)
     if not isinstance(cwd, str) or not cwd.startswith("/") or "\0" in cwd:
@@ -96,8 +102,7 @@ def apply(rules: ApplyPatchRules, args: dict[str, JSON]) -> dict[str, JSON]:
     except ReleasePanic as exc:
         exit_code = 101
         stderr = rules.apply.messages.panic(str(exc))
-    files = {posixpath.relpath(path, cwd): _content_json(data) for path, data in fs.files.items()}
-    return {"exit_code": exit_code, "stdout": stdout, "stderr": stderr, "files": dict(sorted(files.items()))}
+    return {"exit_code": exit_code, "stdout": stdout, "stderr": stderr, "files": files_json(fs, cwd)}
 
 
 def parse(rules: ApplyPatchRules, args: dict[str, JSON]) -> dict[str, JSON]:

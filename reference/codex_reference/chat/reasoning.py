@@ -6,14 +6,12 @@ text (an assistant message or a call) to the text.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from codex_reference.json_types import JSON
 
 _CALLS = ("function_call", "local_shell_call")
 
 
-def _reasoning_text(item: dict[str, JSON]) -> str:
+def reasoning_text(item: dict[str, JSON]) -> str:
     content = item.get("content")
     parts = content if isinstance(content, list) else []
     return "".join(str(part.get("text", "")) for part in parts if isinstance(part, dict))
@@ -23,7 +21,7 @@ def _is_assistant_message(item: dict[str, JSON]) -> bool:
     return item.get("type") == "message" and item.get("role") == "assistant"
 
 
-def _speaker(item: dict[str, JSON]) -> str | None:
+def speaker(item: dict[str, JSON]) -> str | None:
     """The role of the message an item becomes, for the last-role test (None: it becomes none)."""
     if item.get("type") == "message":
         role = item.get("role")
@@ -35,21 +33,21 @@ def _speaker(item: dict[str, JSON]) -> str | None:
     return None
 
 
-def _beside_after_last_user(items: list[dict[str, JSON]]) -> dict[int, str]:
+def beside_after_last_user(items: list[dict[str, JSON]]) -> dict[int, str]:
     """CHAT-REQ-REASONING-2: reasoning after the last user message, unless the history ends with one,
     goes on the assistant message right before it, else on the call or assistant message right after it;
     texts landing on one message are joined."""
-    speakers = [speaker for speaker in map(_speaker, items) if speaker is not None]
+    speakers = [role for role in map(speaker, items) if role is not None]
     if speakers and speakers[-1] == "user":
         return {}
-    users = [index for index, item in enumerate(items) if _speaker(item) == "user"]
+    users = [index for index, item in enumerate(items) if speaker(item) == "user"]
     start = users[-1] + 1 if users else 0
     anchors: dict[int, str] = {}
     for index in range(start, len(items)):
         item = items[index]
         if item.get("type") != "reasoning":
             continue
-        text = _reasoning_text(item)
+        text = reasoning_text(item)
         if not text.strip():
             continue
         before = items[index - 1] if index > 0 else None
@@ -64,28 +62,6 @@ def _beside_after_last_user(items: list[dict[str, JSON]]) -> dict[int, str]:
     return anchors
 
 
-def _nearest_assistant(items: list[dict[str, JSON]], step: int) -> dict[int, str]:
-    """No release's rule: each reasoning text on the nearest assistant message or call in one direction."""
-    anchors: dict[int, str] = {}
-    for index, item in enumerate(items):
-        if item.get("type") != "reasoning":
-            continue
-        other = index + step
-        while 0 <= other < len(items) and _speaker(items[other]) != "assistant":
-            other += step
-        if 0 <= other < len(items):
-            anchors[other] = _reasoning_text(item)
-    return anchors
-
-
-def reasoning_anchors(
-    attachment: Literal["dropped", "previous-assistant", "next-assistant", "beside-after-last-user"],
-    items: list[dict[str, JSON]],
-) -> dict[int, str]:
-    if attachment == "beside-after-last-user":
-        return _beside_after_last_user(items)
-    if attachment == "previous-assistant":
-        return _nearest_assistant(items, -1)
-    if attachment == "next-assistant":
-        return _nearest_assistant(items, 1)
-    return {}  # CHAT-REQ-REASONING-1: 0.25.0 sends no reasoning
+def dropped(items: list[dict[str, JSON]]) -> dict[int, str]:
+    """CHAT-REQ-REASONING-1: 0.25.0 sends no reasoning."""
+    return {}

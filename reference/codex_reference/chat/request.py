@@ -9,7 +9,6 @@ text is attached.
 from __future__ import annotations
 
 from codex_reference.chat.outputs import answered
-from codex_reference.chat.reasoning import reasoning_anchors
 from codex_reference.chat.rules import ChatRules
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
@@ -158,7 +157,7 @@ def chat_request(
     if not isinstance(tools, list) or not all(isinstance(tool, dict) for tool in tools):
         raise InvalidArgs("`tools` must be a list of tool objects")
     held = answered(rules, [item for item in items if isinstance(item, dict)])
-    messages = _Messages(rules, reasoning_anchors(rules.reasoning_attachment, held))
+    messages = _Messages(rules, rules.reasoning_attachment(held))
     for index, item in enumerate(held):
         messages.add(index, item)
     system = {"role": "system", "content": _instructions(rules, request, version, model, tools)}

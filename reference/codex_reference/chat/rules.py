@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
 
-from codex_reference.chat import stream, stream_by_index
+from codex_reference.chat import reasoning, stream, stream_by_index
 from codex_reference.json_types import JSON
 from codex_reference.sse.rules import SSE_0_94_0
 
-ReasoningAttachment = Literal["dropped", "previous-assistant", "next-assistant", "beside-after-last-user"]
+# Held items -> {index of the item whose message carries a reasoning text: the text}.
+ReasoningAttachment = Callable[[list[dict[str, JSON]]], dict[int, str]]
 
 
 @dataclass(frozen=True)
@@ -28,12 +28,11 @@ class ChatRules:
     apply_patch_section: str | None
     # CHAT-REQ-MSG-3: message roles the release never sends (not API messages).
     dropped_roles: tuple[str, ...]
-    # CHAT-REQ-REASONING-1: 0.25.0 sends no reasoning ("dropped"); 0.94.0 puts a
+    # CHAT-REQ-REASONING-1: 0.25.0 sends no reasoning (reasoning.dropped); 0.94.0 puts a
     # reasoning text found after the last user message on the assistant message
     # just before it, else on the call or assistant message just after it, when
-    # the history does not end with a user message ("beside-after-last-user",
-    # CHAT-REQ-REASONING-2).  The other two values (the nearest assistant
-    # message before or after) are rules of no release, kept for the broken adapters.
+    # the history does not end with a user message (reasoning.beside_after_last_user,
+    # CHAT-REQ-REASONING-2).
     reasoning_attachment: ReasoningAttachment
     # Chat stream → the items recorded (CHAT-SSE-*): one function per reader.
     read_stream: Callable[[ChatRules, dict[str, JSON]], dict[str, JSON]]
@@ -60,7 +59,7 @@ CHAT_0_25_0 = ChatRules(
     tool_types=("function",),
     apply_patch_section="\n## `apply_patch`\n",
     dropped_roles=("system",),
-    reasoning_attachment="dropped",
+    reasoning_attachment=reasoning.dropped,
     read_stream=stream.chat_sse,
     calls_needing_outputs=("function_call", "custom_tool_call"),
     missing_outputs_first=True,
@@ -70,7 +69,7 @@ CHAT_0_25_0 = ChatRules(
 CHAT_0_94_0 = replace(
     CHAT_0_25_0,
     apply_patch_section=None,
-    reasoning_attachment="beside-after-last-user",
+    reasoning_attachment=reasoning.beside_after_last_user,
     read_stream=stream_by_index.chat_sse,
     calls_needing_outputs=("function_call", "custom_tool_call", "local_shell_call"),
     missing_outputs_first=False,

@@ -65,6 +65,9 @@ class DispatchRules:
     # The text view_image answers for a file it found, the image itself going
     # into the next request; None where the output carries the image.
     image_attached: str | None = None
+    # write_stdin to a session no command of the run opened (a turn's first
+    # call can name none): a format string over {id}; None where not captured.
+    unknown_session: str | None = None
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,8 @@ _UPDATE_PLAN = _struct(
     "UpdatePlanArgs",
     (("explanation", _optional(_STRING)), ("plan", Shape("seq", "a sequence", item=_PLAN_ITEM))),
     others="deny",
+    # `[]` is `invalid length 1` (captured: serde-empty-array-update-plan).
+    defaulted=frozenset({"explanation"}),
 )
 # 0.169.0: exec_command's and view_image's arguments are first parsed for
 # the turn environment they name (ToolEnvironmentArgs: its one field, every
@@ -122,7 +127,10 @@ _UPDATE_PLAN = _struct(
 # is the first parse's), then as ExecCommandArgs.  ExecCommandArgs has more
 # optional fields than the captures pin down; only `cmd` and `workdir` are
 # typed, keys the tool declares otherwise are declined.
-_TOOL_ENVIRONMENT_0_169_0 = _struct("ToolEnvironmentArgs", (("environment_id", _optional(_STRING)),))
+# `[]` is `invalid length 0 ... with 1 element`: its Option has no serde default.
+_TOOL_ENVIRONMENT_0_169_0 = _struct(
+    "ToolEnvironmentArgs", (("environment_id", _optional(_STRING)),), defaulted=frozenset()
+)
 _EXEC_WORKDIR_0_169_0 = _struct("ExecWorkdir", (("workdir", _optional(_STRING)),))
 _VIEW_IMAGE_0_169_0 = _struct("ViewImageArgs", (("path", _STRING), ("detail", _optional(_STRING))))
 _EXEC_COMMAND_0_169_0 = _struct(
@@ -170,6 +178,9 @@ _EXEC_COMMAND_0_25_0 = _struct(
             "log_threshold_bytes",
         }
     ),
+    # cmd, yield_time_ms, max_output_tokens, shell, login: `[]` says "with 5
+    # elements" (captured: serde-empty-array-exec-command).
+    field_count=5,
 )
 _WRITE_STDIN_0_25_0 = _struct(
     "WriteStdinParams",
@@ -196,6 +207,7 @@ DISPATCH_0_25_0 = DispatchRules(
         "write_stdin": (_WRITE_STDIN_0_25_0,),
     },
     arbitrary_precision=False,
+    unknown_session="unknown session id {id}",
 )
 
 DISPATCH_0_169_0 = DispatchRules(
@@ -242,10 +254,12 @@ _SHELL_0_94_0 = _struct(
     ),
     aliases=(("timeout", "timeout_ms"),),
     declined=frozenset({"sandbox_permissions", "prefix_rule"}),
+    field_count=6,  # `[]`: "with 6 elements" (captured: serde-empty-array-shell)
 )
 _VIEW_IMAGE_0_94_0 = _struct("ViewImageArgs", (("path", _STRING),))
 DISPATCH_0_94_0 = replace(
     DISPATCH_0_25_0,
+    unknown_session=None,  # no write_stdin handler
     function_handlers=frozenset({"shell", "container.exec", "update_plan", "view_image"}),
     kind_mismatch="aborted",
     view_image=True,
@@ -315,8 +329,6 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     detail = arguments.get("detail")
     if isinstance(detail, str) and detail not in rules.image_details:
         return rules.detail_refused.format(detail=detail)
-    if detail == "original":
-        raise NotModelled("view_image's original detail (no resizing) is not modelled")
     if path == "" or path.endswith("/") or path.rsplit("/", 1)[-1] in (".", ".."):
         # The run's directory, or one named like it: no file to read.
         if path:
@@ -333,6 +345,11 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     if image is None:
         return "unable to process image: invalid or unsupported image data"
     mime, data = image
+    if detail == "original" and data != content:
+        # gpt-5 gets `original` written as `high`, and an image sent as it is
+        # is the same either way (captured: view-image-detail-original); one
+        # `high` would resize or re-encode is not captured with `original`.
+        raise NotModelled("view_image's original detail on an image high would change is not modelled")
     url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
     return [{"type": "input_image", "image_url": url, "detail": "high"}]
 
@@ -373,6 +390,11 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
         return rules.plan_updated
     if name == "view_image" and rules.view_image and isinstance(arguments, dict):
         return _view_image(rules, args, arguments)
+    if name == "write_stdin" and rules.unknown_session is not None and isinstance(arguments, dict):
+        session = arguments.get("session_id")
+        # The call is the turn's only one, so no exec_command opened the session.
+        if isinstance(session, int) and not isinstance(session, bool):
+            return rules.unknown_session.format(id=session)
     raise NotModelled(f"running {name} depends on the host")
 
 

@@ -1,5 +1,6 @@
 """The host tools of the handler era: what read_file, list_dir, grep_files and shell_command write
-back for one call, on a directory held in memory (spec/host_tools.md).
+back for one call, on a directory held in memory (spec/host_tools.md); apply_patch's call in
+patch_tool.py.
 
 Each op takes the directory (``cwd`` and ``tree``, tree.py) and the exact
 ``arguments`` text the model sent; the text is parsed as the handler parses
@@ -15,6 +16,13 @@ from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.host_tools.arguments import GREP_FILES, LIST_DIR, READ_FILE, SHELL_COMMAND
 from codex_reference.host_tools.grep_files import grep_files
 from codex_reference.host_tools.list_dir import list_dir
+from codex_reference.host_tools.patch_tool import (
+    PATCH_TOOL_0_25_0,
+    PATCH_TOOL_0_94_0,
+    PATCH_TOOL_0_169_0,
+    PatchToolRules,
+    apply_patch_op,
+)
 from codex_reference.host_tools.read_file import read_file
 from codex_reference.host_tools.rules import HOST_TOOLS_0_94_0, HostToolsRules
 from codex_reference.host_tools.shell_command import shell_command
@@ -24,7 +32,12 @@ from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 
 __all__ = [
     "HOST_TOOLS_0_94_0",
+    "PATCH_TOOL_0_25_0",
+    "PATCH_TOOL_0_94_0",
+    "PATCH_TOOL_0_169_0",
     "HostToolsRules",
+    "PatchToolRules",
+    "apply_patch_op",
     "grep_files_op",
     "list_dir_op",
     "read_file_op",

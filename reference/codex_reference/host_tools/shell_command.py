@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from codex_reference.errors import InvalidArgs, NotModelled
+from codex_reference.errors import NotModelled
+from codex_reference.host_tools.header import headed_output
 from codex_reference.host_tools.tree import OsError, Tree
 
 __all__ = ["shell_command"]
@@ -75,14 +76,6 @@ def _simple(tree: Tree, workdir: str, command: str, run: _Run) -> bool:
     return True
 
 
-def _seconds(args: Mapping[str, Any]) -> str:
-    value = args.get("duration_seconds", 0.0)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise InvalidArgs("`duration_seconds` must be a non-negative number")
-    text = f"{value:.1f}"
-    return text.removesuffix(".0")
-
-
 def shell_command(tree: Tree, arguments: Mapping[str, Any], args: Mapping[str, Any]) -> str:
     """What the release writes back for a call with these (parsed) arguments."""
     command = str(arguments["command"])
@@ -107,4 +100,4 @@ def shell_command(tree: Tree, arguments: Mapping[str, Any], args: Mapping[str, A
         text = output.decode("utf-8")
     except UnicodeDecodeError:
         raise NotModelled("shell_command's decoding of non-UTF-8 output is not modelled") from None
-    return f"Exit code: {run.code}\nWall time: {_seconds(args)} seconds\nOutput:\n{text}"
+    return headed_output(run.code, text, args)

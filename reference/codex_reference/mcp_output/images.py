@@ -63,7 +63,27 @@ def data_url(encoded: str) -> str:
     # filter byte a row): a small file cannot expand without bound.
     most = max((8 * width + 1) * height, 1)
     try:
-        zlib.decompressobj().decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"), most)
+        pixels = zlib.decompressobj().decompress(
+            b"".join(body for kind, body in chunks if kind == b"IDAT"), most
+        )
     except zlib.error:
         raise Undecodable("PNG data does not inflate") from None
+    needed = _scanline_bytes(chunks[0][1])
+    if needed is not None and len(pixels) < needed:
+        # The release decodes every pixel (captured: image-png-idat-short).
+        raise Undecodable("PNG data ends before its last row")
     return "data:image/png;base64," + encoded
+
+
+# Samples a pixel of each PNG colour type holds.
+_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+
+
+def _scanline_bytes(ihdr: bytes) -> int | None:
+    """The bytes a non-interlaced image's rows take inflated, filter bytes included; None
+    where that is not this simple sum (an interlaced image, or a colour type PNG has not)."""
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", ihdr)
+    if interlace != 0 or colour not in _CHANNELS:
+        return None
+    row: int = (width * _CHANNELS[colour] * depth + 7) // 8
+    return int(height) * (1 + row)

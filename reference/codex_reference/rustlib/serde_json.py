@@ -29,6 +29,7 @@ which has no limit, so no call's arguments can reach it.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -36,7 +37,7 @@ from codex_reference.errors import NotModelled
 from codex_reference.rustlib.serde_json_write import f64_text
 from codex_reference.rustlib.strings import debug_str
 
-__all__ = ["SerdeError", "Shape", "from_str"]
+__all__ = ["SerdeError", "Shape", "check_syntax", "from_str"]
 
 _WHITESPACE = b" \n\t\r"
 
@@ -61,7 +62,8 @@ class Shape:
     """The Rust type a value deserializes into, as far as its errors show.
 
     kind: ``struct``, ``seq``, ``string``, ``u64``, ``bool``, ``option``,
-    ``enum``.  ``expecting`` is what serde names the type in ``invalid type``
+    ``enum``, ``session id`` (integers up to i32's maximum only).
+    ``expecting`` is what serde names the type in ``invalid type``
     errors (``a string``, ``a sequence``, ``u64``, ``struct Name``).
     """
 
@@ -78,6 +80,13 @@ class Shape:
     item: Shape | None = None  # seq element, option content
     variants: tuple[str, ...] = ()  # enum of unit variants
     required: frozenset[str] = field(default_factory=frozenset)
+    # struct read from a JSON array: the fields with `#[serde(default)]`,
+    # which a short array may leave out (None: not known; an Option field is
+    # no such field unless named here).
+    defaulted: frozenset[str] | None = None
+    # struct: how many fields it has, where `fields` does not list them all
+    # (None: `fields` does; a struct with `declined` keys must say).
+    field_count: int | None = None
 
 
 def _rust_debug_str(text: str) -> str:
@@ -203,6 +212,27 @@ class _Reader:
         return byte
 
     # -- scalars ---------------------------------------------------------------
+    def _struct_from_seq(self, shape: Shape) -> dict[str, object]:
+        """A struct given as a JSON array: serde reads the fields in declaration order.
+        Only the empty array is modelled: ``invalid length I, expected struct X with
+        N elements`` at its ``]``, I the first field without a default, N every field
+        (captured: host_tools read-arguments-array, dispatch serde-empty-array-*)."""
+        names = [name for name, _ in shape.fields]
+        defaulted = shape.defaulted if shape.defaulted is not None else frozenset()
+        if shape.defaulted is None and names and names[0] not in shape.required:
+            raise NotModelled("whether a struct's first field has a serde default is not known")
+        missing = next((index for index, name in enumerate(names) if name not in defaulted), None)
+        if missing is None:
+            raise NotModelled("a struct every field of which has a default, given as an array")
+        self.index += 1
+        if self.whitespace() != b"]"[0]:
+            raise NotModelled("a struct given as a non-empty JSON array is not modelled")
+        count = shape.field_count if shape.field_count is not None else len(names)
+        if shape.declined and shape.field_count is None:
+            raise NotModelled("how many fields a struct with declined keys has is not known")
+        elements = "element" if count == 1 else "elements"
+        raise self.peek_error(f"invalid length {missing}, expected {shape.expecting} with {count} {elements}")
+
     def ident(self, rest: bytes) -> None:
         for expected in rest:
             byte = self.next()
@@ -563,6 +593,14 @@ class _Reader:
                         raise SerdeError(f"invalid value: {number.unexpected()}, expected {expecting}")
                     raise SerdeError(f"invalid type: {number.unexpected()}, expected {expecting}")
                 raise self._invalid_type(expecting)
+            if kind == "session id":
+                # 0.25.0's session id, an integer newtype whose width no case shows:
+                # the ids every integer type reads alike are modelled, nothing else.
+                if b"0"[0] <= peek <= b"9"[0]:
+                    number = self.number()
+                    if number.kind == "u64" and isinstance(number.value, int) and number.value <= _I32_MAX:
+                        return number.value
+                raise NotModelled("a session id that is no small unsigned integer is not modelled")
             if kind == "seq":
                 if peek != b"["[0]:
                     raise self._invalid_type(shape.expecting or "a sequence")
@@ -571,7 +609,7 @@ class _Reader:
                 return items
             if kind == "struct":
                 if peek == b"["[0]:
-                    raise NotModelled("a struct given as a JSON array is not modelled")
+                    return self._struct_from_seq(shape)
                 if peek != b"{"[0]:
                     raise self._invalid_type(shape.expecting)
                 result: dict[str, object] = {}
@@ -687,3 +725,26 @@ def from_str(text: str, shape: Shape, arbitrary_precision: bool = False) -> obje
     if reader.whitespace() is not None:
         raise reader.peek_error("trailing characters")
     return value
+
+
+def check_syntax(text: str) -> None:
+    """``serde_json::from_str::<Value>``'s syntax errors (``SerdeError``), or None.
+
+    A ``Value`` takes any JSON, so only syntax can fail, and it fails where
+    skipping the value fails (``ignore_value``), with three differences left
+    unmodelled: a ``Value`` names a trailing comma (a skip calls it a key
+    that is no string), refuses numbers beyond an f64 and nests at most 128
+    deep.
+    """
+    reader = _Reader(text, arbitrary_precision=False)
+    try:
+        reader.ignore_value()
+        if reader.whitespace() is not None:
+            raise reader.peek_error("trailing characters")
+    except SerdeError:
+        if _TRAILING_COMMA.search(text):
+            raise NotModelled("a Value's trailing-comma error is not modelled") from None
+        raise
+
+
+_TRAILING_COMMA = re.compile(r",[ \t\n\r]*[}\]]")

@@ -28,6 +28,7 @@ __all__ = [
     "SafetyRules",
     "is_known_safe_command",
     "known_safe",
+    "script_commands",
 ]
 
 
@@ -40,6 +41,12 @@ def _script(rules: SafetyRules, argv: list[str]) -> str | None:
     if shell not in rules.shells and not (rules.shell_by_stem and file_stem(shell) in rules.shells):
         return None
     return argv[2]
+
+
+def script_commands(rules: SafetyRules, argv: list[str]) -> list[list[str]] | None:
+    """The commands of a shell invocation's plain script (``bash -lc "ls && pwd"``), else None."""
+    script = _script(rules, argv)
+    return None if script is None else plain_commands(script, rules.script)
 
 
 def is_known_safe_command(rules: SafetyRules, argv: list[str]) -> bool:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from codex_conformance.areas import Area
-from codex_conformance.editions import V1_CONVERSATION
+from codex_conformance.editions import APPROVAL_REQUESTS
 
 AREA = Area(
     name="approvals",
     description=(
-        "What a release sends the model after its client declines (or aborts) an exec or a patch "
-        "it asked approval for (approvals.written_back)."
+        "What a release sends the model after its client declines, aborts or approves an exec or a "
+        "patch it asked approval for, or after its exec policy refuses one (approvals.written_back)."
     ),
     ops=("approvals.written_back",),
-    feature=V1_CONVERSATION,
+    feature=APPROVAL_REQUESTS,
 )

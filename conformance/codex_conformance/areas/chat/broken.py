@@ -2,24 +2,42 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, rewrites, with_rules
-from codex_reference.chat import stream
+from codex_reference.chat import reasoning, stream
 from codex_reference.editions import V0_25_0, V0_94_0
+from codex_reference.json_types import JSON
+
+
+def _nearest_assistant(step: int, items: list[dict[str, JSON]]) -> dict[int, str]:
+    """No release's rule: each reasoning text on the nearest assistant message or call
+    in one direction (-1 before it, 1 after it)."""
+    anchors: dict[int, str] = {}
+    for index, item in enumerate(items):
+        if item.get("type") != "reasoning":
+            continue
+        other = index + step
+        while 0 <= other < len(items) and reasoning.speaker(items[other]) != "assistant":
+            other += step
+        if 0 <= other < len(items):
+            anchors[other] = reasoning.reasoning_text(item)
+    return anchors
+
 
 BROKEN = [
     BrokenAdapter(
         "chat-reasoning-on-previous-assistant-0.25",
         "CHAT-REQ-REASONING-1",
         "reasoning attached to the wrong message: the assistant message before it",
-        with_rules(V0_25_0, "chat", reasoning_attachment="previous-assistant"),
+        with_rules(V0_25_0, "chat", reasoning_attachment=partial(_nearest_assistant, -1)),
     ),
     BrokenAdapter(
         "chat-reasoning-on-next-assistant-0.25",
         "CHAT-REQ-REASONING-1",
         "reasoning attached to the next assistant message (no release's rule)",
-        with_rules(V0_25_0, "chat", reasoning_attachment="next-assistant"),
+        with_rules(V0_25_0, "chat", reasoning_attachment=partial(_nearest_assistant, 1)),
     ),
     BrokenAdapter(
         "chat-system-messages-sent-0.25",
@@ -37,7 +55,7 @@ BROKEN = [
         "chat-reasoning-not-sent-0.94",
         "CHAT-REQ-REASONING-2",
         "the reasoning of the last reply left out (0.25.0's rule)",
-        with_rules(V0_94_0, "chat", reasoning_attachment="dropped"),
+        with_rules(V0_94_0, "chat", reasoning_attachment=reasoning.dropped),
     ),
     BrokenAdapter(
         "chat-aborted-outputs-first-0.94",

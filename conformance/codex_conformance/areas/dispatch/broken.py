@@ -16,7 +16,7 @@ import numpy.typing as npt
 from codex_conformance.broken import BrokenAdapter, rewriting, with_rules
 from codex_reference.adapter import Handler
 from codex_reference.dispatch import image_prompt
-from codex_reference.editions import V0_169_0, Edition
+from codex_reference.editions import V0_25_0, V0_169_0, Edition
 from codex_reference.rustlib import (
     image_gif,
     image_jpeg_read,
@@ -126,6 +126,12 @@ def _jpeg_plain_upsampling(content: bytes) -> str:
 
 
 BROKEN = [
+    BrokenAdapter(
+        "write-stdin-runs",
+        "DISPATCH-SESSION-1",
+        "0.25.0's write_stdin to a session never opened treated as running on the host (unsupported)",
+        _dispatch(V0_25_0, unknown_session=None),
+    ),
     BrokenAdapter(
         "unknown-tool-wording",
         "DISPATCH-UNKNOWN-1",

@@ -5,10 +5,11 @@ from __future__ import annotations
 import contextlib
 import json
 from typing import Any
+from unittest import mock
 
 from codex_conformance.broken import BrokenAdapter, rewrites, with_edition
-from codex_reference.editions import V0_169_0
-from codex_reference.exec_output import unified
+from codex_reference.editions import V0_25_0, V0_169_0
+from codex_reference.exec_output import FORMATTERS_0_25_0, pty_session, unified
 
 
 def _output_as_object(result: dict[str, Any], _args: dict[str, Any]) -> None:
@@ -24,6 +25,24 @@ def _ignore_token_budget(args: dict[str, Any]) -> str:
     return unified.format_output(kept, unified.TRUNCATION_0_169_0)
 
 
+def _no_terminal_newlines(args: dict[str, Any]) -> str:
+    """0.25.0's exec_command written as the process wrote it, without the terminal's CR before each LF."""
+    return pty_session.format_output(args).replace("\r\n", "\n")
+
+
+def _cut_without_lines(args: dict[str, Any]) -> str:
+    """0.25.0's exec_command cut at character boundaries only, never at a line end."""
+    with mock.patch.object(pty_session, "_prefix_end", _char_end):
+        return pty_session.format_output(args)
+
+
+def _char_end(data: bytes, budget: int) -> int:
+    end = min(budget, len(data))
+    while end > 0 and end < len(data) and (data[end] & 0xC0) == 0x80:
+        end -= 1
+    return end
+
+
 BROKEN: tuple[BrokenAdapter, ...] = (
     rewrites("output-as-object", "EXEC-FORMAT-1", "exec.format_output", _output_as_object),
     BrokenAdapter(
@@ -31,5 +50,19 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         clause="EXEC-BUDGET-1",
         why="0.169.0 ignores max_output_tokens",
         handle=with_edition(V0_169_0, exec_output={"exec_command": _ignore_token_budget}),
+    ),
+    BrokenAdapter(
+        name="pty-without-cr",
+        clause="EXEC-PTY-1",
+        why="0.25.0's exec_command output without the terminal's CR LF line ends",
+        handle=with_edition(
+            V0_25_0, exec_output={**FORMATTERS_0_25_0, "exec_command": _no_terminal_newlines}
+        ),
+    ),
+    BrokenAdapter(
+        name="pty-cut-ignores-lines",
+        clause="EXEC-PTY-3",
+        why="0.25.0's exec_command cut keeps a partial first line instead of ending the head at a line feed",
+        handle=with_edition(V0_25_0, exec_output={**FORMATTERS_0_25_0, "exec_command": _cut_without_lines}),
     ),
 )

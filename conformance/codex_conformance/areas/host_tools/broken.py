@@ -7,11 +7,25 @@ from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, rewriting, with_rules
 from codex_reference.adapter import Handler
-from codex_reference.editions import V0_94_0
+from codex_reference.apply_patch.messages import written_path
+from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
+from codex_reference.host_tools.header import headed_output
 
 
 def _host_tools(**changes: Any) -> Handler:
     return with_rules(V0_94_0, "host_tools", **changes)
+
+
+def _patch_tool(**changes: Any) -> Handler:
+    return with_rules(V0_94_0, "patch_tool", **changes)
+
+
+def _command_wording(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """A parse error refused by verification in the command's own words (`Invalid patch: ...`)."""
+    output = result.get("output")
+    prefix = "apply_patch verification failed: invalid patch: "
+    if isinstance(output, str) and output.startswith(prefix):
+        result["output"] = "apply_patch verification failed: Invalid patch: " + output.removeprefix(prefix)
 
 
 def _oldest_first(result: dict[str, Any], _args: dict[str, Any]) -> None:
@@ -73,6 +87,48 @@ def _glibc_texts(result: dict[str, Any], _args: dict[str, Any]) -> None:
 
 
 BROKEN = [
+    BrokenAdapter(
+        "patch-function-headed",
+        "HOST-PATCH-3",
+        "a function call's output under the freeform header",
+        _patch_tool(forms={"custom": headed_output, "function": headed_output}),
+    ),
+    BrokenAdapter(
+        "patch-verified-paths-as-written",
+        "HOST-PATCH-4",
+        "verification errors name the path as the patch wrote it",
+        _patch_tool(verified_path=written_path),
+    ),
+    BrokenAdapter(
+        "patch-empty-nothing-to-do",
+        "HOST-PATCH-4",
+        "an empty patch answered with the command's `No files were modified.`",
+        _patch_tool(empty_patch="No files were modified."),
+    ),
+    BrokenAdapter(
+        "patch-deletes-not-verified",
+        "HOST-PATCH-4",
+        "a missing file to delete left to the command, as 0.25.0 does",
+        _patch_tool(verify_deletes=False),
+    ),
+    BrokenAdapter(
+        "patch-classic-refusal-prefix",
+        "HOST-PATCH-4",
+        "0.25.0 refusing with the later editions' `apply_patch verification failed: `",
+        with_rules(V0_25_0, "patch_tool", verification_failed="apply_patch verification failed: "),
+    ),
+    BrokenAdapter(
+        "patch-repeated-paths-allowed",
+        "HOST-PATCH-7",
+        "0.169.0 applying two hunks on one file",
+        with_rules(V0_169_0, "patch_tool", one_hunk_per_path=False),
+    ),
+    BrokenAdapter(
+        "patch-parse-error-command-wording",
+        "HOST-PATCH-4",
+        "a parse error in the command's wording",
+        rewriting("host_tools.apply_patch", _command_wording),
+    ),
     BrokenAdapter(
         "read-lines-cut-at-400", "HOST-READ-4", "lines cut at 400 bytes", _host_tools(max_line_bytes=400)
     ),

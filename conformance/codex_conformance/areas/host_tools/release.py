@@ -6,6 +6,7 @@ from functools import partial
 from typing import Any
 
 from codex_conformance.areas import ReleaseOp
+from codex_conformance.areas.host_tools.patch_run import patch_output
 from codex_conformance.areas.host_tools.run import tool_output
 
 
@@ -17,3 +18,11 @@ OPS: dict[str, ReleaseOp] = {
     f"host_tools.{tool}": partial(_answer, tool)
     for tool in ("read_file", "list_dir", "grep_files", "shell_command")
 }
+
+
+def _patch(version: str, args: dict[str, Any]) -> dict[str, Any]:
+    output, files = patch_output(version, args)
+    return {"output": output, "files": files}
+
+
+OPS["host_tools.apply_patch"] = _patch

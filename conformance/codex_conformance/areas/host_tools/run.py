@@ -19,7 +19,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -77,18 +78,39 @@ def _relinked(entry: dict[str, Any], cwd: str, real: str) -> dict[str, Any]:
     return entry
 
 
-def tool_output(version: str, tool: str, args: Mapping[str, Any]) -> str:
-    """The ``output`` the release writes back for one call of ``tool`` (placeholder restored)."""
+@contextmanager
+def sandbox(args: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """(placeholder, real directory): the args' tree written where a release may work on it."""
     cwd = _cwd(args)
     tree = check_tree(required(args, "tree", list))
+    with tempfile.TemporaryDirectory(prefix="codex-conformance-sandbox-", dir="/tmp") as scratch:
+        directory = _same_length(Path(os.path.realpath(scratch)), cwd)
+        directory.mkdir()
+        real = str(directory)
+        # An absolute link target names the tree by the placeholder too.
+        write_host_tree(directory, [_relinked(entry, cwd, real) for entry in tree])
+        yield cwd, real
+
+
+def output_of(version: str, elements: list[str], call_id: str, item_type: str, tool: str) -> str:
+    """The ``output`` of the ``item_type`` item answering ``call_id`` among what the release wrote back."""
+    for element in elements:
+        item = json.loads(element)
+        if isinstance(item, dict) and item.get("call_id") == call_id and item.get("type") == item_type:
+            output = item.get("output")
+            if not isinstance(output, str):
+                raise CaptureError(
+                    f"release {version} wrote back a {tool} output that is no string: {element}"
+                )
+            return output
+    raise CaptureError(f"release {version} wrote back no output for the {tool} call: {elements}")
+
+
+def tool_output(version: str, tool: str, args: Mapping[str, Any]) -> str:
+    """The ``output`` the release writes back for one call of ``tool`` (placeholder restored)."""
     arguments = required(args, "arguments", str)
     ripgrep = optional(args, "ripgrep", bool, True)
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-sandbox-", dir="/tmp") as scratch:
-        sandbox = _same_length(Path(os.path.realpath(scratch)), cwd)
-        sandbox.mkdir()
-        real = str(sandbox)
-        # An absolute link target names the tree by the placeholder too.
-        write_host_tree(sandbox, [_relinked(entry, cwd, real) for entry in tree])
+    with sandbox(args) as (cwd, real):
         call = function_call(tool, {}, _CALL_ID)
         call["arguments"] = arguments.replace(cwd, real)
         elements = written_back(
@@ -99,17 +121,4 @@ def tool_output(version: str, tool: str, args: Mapping[str, Any]) -> str:
             exec_flags=("-C", real),
             env=_environment(version, ripgrep),
         )
-    for element in elements:
-        item = json.loads(element)
-        if (
-            isinstance(item, dict)
-            and item.get("call_id") == _CALL_ID
-            and item.get("type") == "function_call_output"
-        ):
-            output = item.get("output")
-            if not isinstance(output, str):
-                raise CaptureError(
-                    f"release {version} wrote back a {tool} output that is no string: {element}"
-                )
-            return output.replace(real, cwd)
-    raise CaptureError(f"release {version} wrote back no output for the {tool} call: {elements}")
+    return output_of(version, elements, _CALL_ID, "function_call_output", tool).replace(real, cwd)

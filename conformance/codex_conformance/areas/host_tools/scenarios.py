@@ -15,8 +15,13 @@ SANDBOX = "/home/codex/work/codex-conformance-sandbox"
 
 
 class HostToolsScenario(Scenario):
-    tool: Literal["read_file", "list_dir", "grep_files", "shell_command"]
+    tool: Literal["read_file", "list_dir", "grep_files", "shell_command", "apply_patch"]
     tree: list[dict[str, Any]] = Field(default_factory=list)
+    # apply_patch: the patch and the form of the call.  A custom (freeform)
+    # call carries the patch as its input; a function call carries
+    # `{"input": patch}` as its arguments, or `raw_arguments` as given.
+    patch: str | None = None
+    call: Literal["custom", "function"] = "custom"
     # The call's arguments as an object (sent as its JSON text), or as the exact text.
     arguments: dict[str, Any] | None = None
     raw_arguments: str | None = None
@@ -25,6 +30,12 @@ class HostToolsScenario(Scenario):
 
     @model_validator(mode="after")
     def _one_argument_form(self) -> HostToolsScenario:
+        if self.tool == "apply_patch":
+            if (self.patch is None) == (self.raw_arguments is None) or self.arguments is not None:
+                raise ValueError("an apply_patch scenario gives exactly one of `patch` and `raw_arguments`")
+            if self.raw_arguments is not None and self.call != "function":
+                raise ValueError("`raw_arguments` are a function call's")
+            return self
         if (self.arguments is None) == (self.raw_arguments is None):
             raise ValueError("a scenario gives exactly one of `arguments` and `raw_arguments`")
         return self
@@ -34,6 +45,8 @@ class HostToolsScenario(Scenario):
         return f"host_tools.{self.tool}"
 
     def args(self, version: str) -> dict[str, Any]:
+        if self.tool == "apply_patch":
+            return self._patch_args(version)
         text = self.raw_arguments if self.raw_arguments is not None else json.dumps(self.arguments)
         args: dict[str, Any] = {
             "edition": version,
@@ -43,6 +56,17 @@ class HostToolsScenario(Scenario):
         }
         if self.tool == "grep_files":
             args["ripgrep"] = self.ripgrep
+        return args
+
+    def _patch_args(self, version: str) -> dict[str, Any]:
+        args: dict[str, Any] = {"edition": version, "cwd": SANDBOX, "tree": list(self.tree)}
+        args["call"] = self.call
+        if self.call == "custom":
+            args["input"] = self.patch
+        elif self.patch is not None:
+            args["arguments"] = json.dumps({"input": self.patch})
+        else:
+            args["arguments"] = self.raw_arguments
         return args
 
 

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.drive import volatile
 
 _WALL_TIME = re.compile(r"\AExit code: -?[0-9]+\nWall time: ([0-9]+(?:\.[0-9])?) seconds\n")
 _FORM = r"[0-9]+(?:\.[0-9])?"
@@ -24,3 +25,12 @@ def settle(output: str) -> tuple[Any, dict[str, Any]]:
     start, end = match.span(1)
     pattern = re.escape(output[:start]) + _FORM + re.escape(output[end:])
     return {PATTERN_KEY: pattern}, {"duration_seconds": float(match.group(1))}
+
+
+def settle_patch(output: str) -> tuple[Any, dict[str, Any]]:
+    """The same for an apply_patch output: a freeform call's text has shell_command's header
+    (HOST-PATCH-2), a function call's JSON object the classic exec output's duration (HOST-PATCH-3)."""
+    expected, observed = settle(output)
+    if observed:
+        return expected, observed
+    return volatile.exec_output(output)

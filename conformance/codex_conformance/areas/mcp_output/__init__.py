@@ -7,5 +7,5 @@ from codex_conformance.areas import Area
 AREA = Area(
     name="mcp_output",
     description="An MCP server's answer to tools/call as the release writes it back in the next request.",
-    ops=("mcp.call_output",),
+    ops=("mcp.call_output", "mcp.resource_output"),
 )

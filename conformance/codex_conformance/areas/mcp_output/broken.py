@@ -20,6 +20,8 @@ from codex_reference.mcp_output import (
     MCP_OUTPUT_0_25_0,
     MCP_OUTPUT_0_94_0,
     MCP_OUTPUT_0_169_0,
+    MCP_RESOURCES_0_94_0,
+    MCP_RESOURCES_0_169_0,
     McpOutputRules,
     answer,
     content_items,
@@ -73,6 +75,40 @@ def _unquoted_error_chain(args: dict[str, Any], read: answer.Answer) -> Any:
     return output
 
 
+def _config_order(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """Every server listed in config order, not by name."""
+    item = result["item"]
+    with contextlib.suppress(ValueError, AttributeError):  # not a listing's JSON
+        payload = json.loads(item["output"])
+        if "server" in payload:
+            return
+        field = "resources" if "resources" in payload else "resourceTemplates"
+        rank = {server["name"]: index for index, server in enumerate(args["servers"])}
+        payload[field].sort(key=lambda entry: rank[entry["server"]])
+        item["output"] = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+
+
+def _first_page_only(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """Listing every server reads each server's first page only, and passes its nextCursor on."""
+    item = result["item"]
+    if not isinstance(item["output"], str) or not item["output"].startswith('{"resource'):
+        return
+    field = "resources" if args["tool"] == "list_mcp_resources" else "resourceTemplates"
+    section = "list" if field == "resources" else "templates"
+    entries: list[Any] = []
+    cursor = None
+    for server in sorted(args["servers"], key=lambda server: str(server["name"])):
+        page = server.get("resources", {}).get(section, {}).get("", {}).get("result")
+        if isinstance(page, dict):
+            entries += [{"server": server["name"], **entry} for entry in page.get(field, [])]
+            cursor = page.get("nextCursor", cursor)
+    if cursor is None:
+        return
+    item["output"] = json.dumps(
+        {field: entries, "nextCursor": cursor}, ensure_ascii=False, separators=(",", ":")
+    )
+
+
 BROKEN: tuple[BrokenAdapter, ...] = (
     BrokenAdapter(
         name="id-on-classic",
@@ -100,4 +136,36 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         why="0.94.0 writes the failure as plain text, not as `err: ` and the quoted chain",
         handle=_with(V0_94_0, replace(MCP_OUTPUT_0_94_0, output=_unquoted_error_chain)),
     ),
+    BrokenAdapter(
+        name="resource-fields-alphabetical-in-0.169.0",
+        clause="MCPOUT-RES-FIELDS-1",
+        why="0.169.0 writes resources with 0.94.0's alphabetical fields and no _meta",
+        handle=with_edition(
+            V0_169_0,
+            mcp_resources=replace(
+                MCP_RESOURCES_0_169_0,
+                resource_keys=MCP_RESOURCES_0_94_0.resource_keys,
+                template_keys=MCP_RESOURCES_0_94_0.template_keys,
+            ),
+        ),
+    ),
+    BrokenAdapter(
+        name="unknown-server-without-method-in-0.94.0",
+        clause="MCPOUT-RES-SERVER-1",
+        why="0.94.0 names an unknown server without the `<method> failed: ` 0.94.0 puts first",
+        handle=with_edition(
+            V0_94_0,
+            mcp_resources=replace(MCP_RESOURCES_0_94_0, unknown_server=MCP_RESOURCES_0_169_0.unknown_server),
+        ),
+    ),
+    BrokenAdapter(
+        name="resource-failure-cause-once-in-0.94.0",
+        clause="MCPOUT-RES-FAIL-1",
+        why="0.94.0 writes a failed resource method's cause without repeating `<method> failed: `",
+        handle=with_edition(
+            V0_94_0, mcp_resources=replace(MCP_RESOURCES_0_94_0, failure=MCP_RESOURCES_0_169_0.failure)
+        ),
+    ),
+    rewrites("resources-in-config-order", "MCPOUT-RES-ALL-1", "mcp.resource_output", _config_order),
+    rewrites("aggregate-first-page-only", "MCPOUT-RES-CURSOR-1", "mcp.resource_output", _first_page_only),
 )

@@ -15,6 +15,8 @@ from typing import Any
 
 from codex_conformance.areas.capturing import captured_case, wanted
 from codex_conformance.areas.mcp_output.release import mcp_call_output
+from codex_conformance.areas.mcp_output.resource_scenarios import McpResourceScenario, load_resource_scenarios
+from codex_conformance.areas.mcp_output.resources import resource_output
 from codex_conformance.areas.mcp_output.scenarios import McpOutputScenario, load_mcp_output_scenarios
 from codex_conformance.cases import Case
 from codex_conformance.compare import PATTERN_KEY
@@ -76,7 +78,25 @@ def _case(version: str, scenario: McpOutputScenario) -> Case:
     )
 
 
+def _resource_case(version: str, scenario: McpResourceScenario) -> Case:
+    args = scenario.args(version)
+    # The resource tools' outputs are plain strings: the id is all they make up.
+    expected, _ = expected_item(resource_output(version, args)["item"])
+    return captured_case(
+        "mcp_output",
+        version,
+        scenario,
+        op="mcp.resource_output",
+        args=args,
+        run=lambda: {"item": expected},
+        compare="json-pattern",
+    )
+
+
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
     for scenario in load_mcp_output_scenarios(root):
         if wanted(scenario.slug, version, scenario.editions, only):
             yield _case(version, scenario)
+    for resource_scenario in load_resource_scenarios(root):
+        if wanted(resource_scenario.slug, version, resource_scenario.editions, only):
+            yield _resource_case(version, resource_scenario)

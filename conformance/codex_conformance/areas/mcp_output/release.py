@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.areas import ReleaseOp
+from codex_conformance.areas.mcp_output.resources import resource_output
 from codex_conformance.drive import sandbox
 from codex_conformance.drive.args import required
 from codex_conformance.drive.cache import release_binary
@@ -174,4 +175,4 @@ def mcp_call_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
     raise CaptureError(f"release {version} wrote back no output for the MCP call: {elements}")
 
 
-OPS: dict[str, ReleaseOp] = {"mcp.call_output": mcp_call_output}
+OPS: dict[str, ReleaseOp] = {"mcp.call_output": mcp_call_output, "mcp.resource_output": resource_output}

@@ -1,0 +1,69 @@
+"""Per-edition tables of ``approvals.written_back``: the texts and which algorithm each step uses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from codex_reference.approvals.retry import CommandRun, after_any_failure, after_sandbox_words
+
+__all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "APPROVALS_0_169_0", "ApprovalRules"]
+
+
+@dataclass(frozen=True)
+class ApprovalRules:
+    exec_rejected: str  # APPROVAL-EXEC-1
+    patch_rejected: str  # APPROVAL-PATCH-1
+    # A user message written before a patch's output when apply_patch came
+    # through the shell tool (APPROVAL-PATCH-2); None where there is none.
+    patch_via_shell_warning: str | None
+    # Whether a failed sandboxed run is blamed on the sandbox, so that a
+    # retry without it is asked (APPROVAL-RETRY-2).
+    retry_wanted: Callable[[CommandRun], bool]
+    # Whether CODEX_HOME/rules/*.rules are read (APPROVAL-POLICY-5).
+    reads_exec_policy: bool = False
+    # A forbidden command's output: `{command}` quoted, then the rule's
+    # justification or the prefix sentence (APPROVAL-POLICY-1, -2).
+    forbidden: str = "`{command}` rejected: {reason}"
+    forbidden_reason: str = "policy forbids commands starting with `{prefix}`"
+    # A `prompt` rule's command under approval policy never (APPROVAL-POLICY-3).
+    prompt_under_never: str = "approval required by policy, but AskForApproval is set to Never"
+    # The tool the model runs commands through: `shell` takes an argv,
+    # `exec_command` a cmd string (a patch: an apply_patch heredoc).
+    command_tool: str = "shell"
+    # The requests asked of the client for a command and for a patch.
+    exec_request: str = "execCommandApproval"
+    patch_request: str = "applyPatchApproval"
+    # Whether every command asks under untrusted, known safe or not (errata E-SAFETY-1).
+    asks_every_command: bool = False
+    # The prefix of the `<prefix>_<uuid>` id an output item carries; None: no id.
+    item_id_prefix: str | None = None
+
+
+APPROVALS_0_25_0 = ApprovalRules(
+    exec_rejected="exec command rejected by user",
+    patch_rejected="patch rejected by user",
+    patch_via_shell_warning=None,
+    retry_wanted=after_any_failure,
+)
+APPROVALS_0_94_0 = replace(
+    APPROVALS_0_25_0,
+    patch_via_shell_warning=(
+        "Warning: apply_patch was requested via shell. Use the apply_patch tool instead of exec_command."
+    ),
+    retry_wanted=after_sandbox_words,
+    reads_exec_policy=True,
+)
+# App-server v2 threads (APPROVAL-V2-EXEC-1): exec_command, v2 requests,
+# the rejection as a debug-printed process error, and item ids.  No case
+# gives 0.169.0 an exec policy: the reference declines one (spec/approvals.md).
+APPROVALS_0_169_0 = replace(
+    APPROVALS_0_94_0,
+    exec_rejected='exec_command failed: CreateProcess { message: "Rejected(\\"rejected by user\\")" }',
+    patch_via_shell_warning=None,
+    command_tool="exec_command",
+    exec_request="item/commandExecution/requestApproval",
+    patch_request="item/fileChange/requestApproval",
+    asks_every_command=True,
+    item_id_prefix="fco",
+)

@@ -1,0 +1,27 @@
+"""The header the handler-era tools write over a command's output (HOST-SHELL-1, HOST-PATCH-2).
+
+``Exit code: <n>``, ``Wall time: <seconds> seconds``, ``Output:``, each on
+its own line, then the output as the command wrote it.  The seconds are the
+case's measured ``duration_seconds``, to a tenth, without a ``.0``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from codex_reference.errors import InvalidArgs
+
+__all__ = ["headed_output"]
+
+
+def _seconds(args: Mapping[str, Any]) -> str:
+    value = args.get("duration_seconds", 0.0)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise InvalidArgs("`duration_seconds` must be a non-negative number")
+    text = f"{value:.1f}"
+    return text.removesuffix(".0")
+
+
+def headed_output(exit_code: int, text: str, args: Mapping[str, Any]) -> str:
+    return f"Exit code: {exit_code}\nWall time: {_seconds(args)} seconds\nOutput:\n{text}"

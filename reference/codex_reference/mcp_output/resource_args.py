@@ -1,0 +1,154 @@
+"""The resource tools' arguments, read as the releases read them (MCPOUT-RES-ARGS-1).
+
+Arguments that are blank (Rust's ``trim``) are no arguments: the list tools
+take their defaults, ``read_mcp_resource`` fails with ``expected value``.
+Other text is parsed into a JSON ``Value`` first (syntax errors carry
+serde's position) and the tool's struct is then read from that value, so
+type errors carry none, and a number is named as the release's serde_json
+names it (``McpResourceRules.number_unexpected``).  Strings are trimmed; an
+empty one is no value (a list tool's server or cursor) or an error (a
+read's ``server`` or ``uri``: ``server must be provided``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from codex_reference.errors import NotModelled
+from codex_reference.json_types import JSON
+from codex_reference.mcp_output import json_numbers
+from codex_reference.rustlib.serde_json import SerdeError, check_syntax
+from codex_reference.rustlib.serde_json_write import f64_text
+from codex_reference.rustlib.strings import trim
+
+__all__ = [
+    "LIST_ARGS",
+    "READ_ARGS",
+    "ArgumentsRefused",
+    "Struct",
+    "integer_or_float",
+    "opaque_number",
+    "optional",
+    "parse",
+    "required",
+]
+
+_PREFIX = "failed to parse function arguments: "
+
+
+class ArgumentsRefused(Exception):
+    """The text the release writes back instead of running the tool."""
+
+
+@dataclass(frozen=True)
+class Struct:
+    """The handler's argument struct: its fields in declaration order, and which are required."""
+
+    fields: tuple[str, ...]
+    required: frozenset[str]
+
+
+LIST_ARGS = Struct(("server", "cursor"), frozenset())
+READ_ARGS = Struct(("server", "uri"), frozenset({"server", "uri"}))
+
+
+_U64_MAX = 2**64 - 1
+_I64_MIN = -(2**63)
+
+
+def integer_or_float(number: json_numbers.Number) -> str:
+    """serde_json's name of a number read as u64, i64 or f64 (0.94.0)."""
+    text = str(number)
+    if not any(char in text for char in ".eE"):
+        if not _I64_MIN <= int(text) <= _U64_MAX:
+            raise NotModelled("an integer beyond i64 and u64 is not captured")
+        return f"integer `{int(text)}`"
+    return f"floating point `{f64_text(float(text))}`"
+
+
+def opaque_number(_number: json_numbers.Number) -> str:
+    """serde_json with ``arbitrary_precision`` names every number alike (0.169.0)."""
+    return "number"
+
+
+def _unexpected(value: JSON, number: Callable[[json_numbers.Number], str]) -> str:
+    """serde's ``Unexpected`` for a value read where a string was expected."""
+    if isinstance(value, json_numbers.Number):
+        return number(value)
+    if isinstance(value, bool):
+        return f"boolean `{'true' if value else 'false'}`"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "sequence"
+    return "map"
+
+
+def _is_string(value: JSON) -> bool:
+    # A Number is a str too (its source text), never a JSON string.
+    return isinstance(value, str) and not isinstance(value, json_numbers.Number)
+
+
+def _field(
+    name: str, value: JSON, struct: Struct, number: Callable[[json_numbers.Number], str]
+) -> str | None:
+    if isinstance(value, str) and not isinstance(value, json_numbers.Number):
+        return value
+    if value is None and name not in struct.required:
+        return None  # an Option field
+    raise ArgumentsRefused(f"{_PREFIX}invalid type: {_unexpected(value, number)}, expected a string")
+
+
+def _from_value(
+    value: JSON, struct: Struct, number: Callable[[json_numbers.Number], str]
+) -> dict[str, str | None]:
+    if isinstance(value, dict):
+        known = [(name, item) for name, item in value.items() if name in struct.fields]
+        wrong = [name for name, item in known if not _is_string(item) and item is not None]
+        if len(wrong) > 1:
+            raise NotModelled("which of two mistyped fields serde names first is not captured")
+        read = {name: _field(name, item, struct, number) for name, item in known}
+    elif isinstance(value, list):
+        # serde reads a struct from a sequence too, field by field in declaration order.
+        if len(value) > len(struct.fields) or len(value) < len(struct.required):
+            raise NotModelled("a struct read from a sequence of another length is not captured")
+        read = {
+            name: _field(name, item, struct, number) for name, item in zip(struct.fields, value, strict=False)
+        }
+    else:
+        raise NotModelled("a struct read from a scalar is not captured")
+    for name in struct.fields:
+        if name in struct.required and name not in read:
+            raise ArgumentsRefused(f"{_PREFIX}missing field `{name}`")
+    return {name: read.get(name) for name in struct.fields}
+
+
+def parse(
+    text: str, struct: Struct, number: Callable[[json_numbers.Number], str]
+) -> dict[str, str | None] | None:
+    """The struct's fields (None where absent), or None for blank arguments."""
+    if not trim(text):
+        return None
+    try:
+        check_syntax(text)
+    except SerdeError as err:
+        raise ArgumentsRefused(f"{_PREFIX}{err}") from None
+    return _from_value(json_numbers.loads(text), struct, number)
+
+
+def optional(value: str | None) -> str | None:
+    """A list tool's server or cursor: trimmed, and none when that leaves it empty."""
+    if value is None:
+        return None
+    return trim(value) or None
+
+
+def required(arguments: dict[str, str | None] | None, name: str) -> str:
+    """A read's server or uri: trimmed, and refused when that leaves it empty."""
+    if arguments is None:
+        raise ArgumentsRefused(f"{_PREFIX}expected value")
+    value = optional(arguments[name])
+    if value is None:
+        raise ArgumentsRefused(f"{name} must be provided")
+    return value

@@ -1,0 +1,106 @@
+"""A resource, template or content as the release writes it back (MCPOUT-RES-FIELDS-1).
+
+The release decodes each entry of the server's answer into its own struct
+and serializes that struct, so what is written is the struct's fields in
+its order (``McpResourceRules``), those the entry has: fields MCP does not
+define are dropped, fields the struct lacks (0.94.0's ``_meta``) too.
+An entry without a required field does not decode, and the whole answer is
+no result (``Unreadable``: ``Unexpected response type``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from codex_reference.errors import NotModelled
+from codex_reference.json_types import JSON
+from codex_reference.mcp_output import json_numbers
+from codex_reference.rustlib.serde_json_write import f64_text, json_string
+
+__all__ = [
+    "BLOB_REQUIRED",
+    "RESOURCE_REQUIRED",
+    "TEMPLATE_REQUIRED",
+    "TEXT_REQUIRED",
+    "Unreadable",
+    "entry",
+    "meta",
+]
+
+
+class Unreadable(Exception):
+    """The answer does not decode into the method's result."""
+
+
+def _string(value: JSON) -> str:
+    if not isinstance(value, str) or isinstance(value, json_numbers.Number):
+        raise NotModelled("a field of another type than MCP's is not captured")
+    return json_string(value)
+
+
+def _size(value: JSON) -> str:
+    if not isinstance(value, json_numbers.Number) or not str(value).isdigit():
+        raise NotModelled("a size that is no unsigned integer is not captured")
+    return str(int(value))
+
+
+def _annotations(value: JSON) -> str:
+    # Written in the struct's order (audience, priority); priority is an f64.
+    if not isinstance(value, dict) or not set(value) <= {"audience", "priority"}:
+        raise NotModelled("annotations other than audience and priority are not captured")
+    parts = []
+    audience = value.get("audience")
+    if audience is not None:
+        if not isinstance(audience, list):
+            raise NotModelled("an audience that is no list is not captured")
+        parts.append('"audience":[' + ",".join(_string(role) for role in audience) + "]")
+    priority = value.get("priority")
+    if priority is not None:
+        if not isinstance(priority, json_numbers.Number):
+            raise NotModelled("a priority that is no number is not captured")
+        parts.append('"priority":' + f64_text(float(priority)))
+    return "{" + ",".join(parts) + "}"
+
+
+def meta(value: JSON) -> str:
+    if not isinstance(value, dict):
+        raise NotModelled("a _meta that is no object is not captured")
+    return json_numbers.dumps(value, json_numbers.kept_text)
+
+
+# Every field MCP defines on these entries, and how the release writes its value.
+_WRITERS: Mapping[str, Callable[[JSON], str]] = {
+    "uri": _string,
+    "uriTemplate": _string,
+    "name": _string,
+    "title": _string,
+    "description": _string,
+    "mimeType": _string,
+    "text": _string,
+    "blob": _string,
+    "size": _size,
+    "annotations": _annotations,
+    "_meta": meta,
+}
+# MCP fields no capture has shown.
+_UNCAPTURED = frozenset({"icons"})
+
+RESOURCE_REQUIRED = frozenset({"uri", "name"})
+TEMPLATE_REQUIRED = frozenset({"uriTemplate", "name"})
+TEXT_REQUIRED = frozenset({"uri", "text"})
+BLOB_REQUIRED = frozenset({"uri", "blob"})
+
+
+def entry(value: JSON, keys: tuple[str, ...], required: frozenset[str], server: str | None = None) -> str:
+    """The entry's JSON text: ``server`` first where given, then ``keys`` it has, in that order."""
+    if not isinstance(value, dict):
+        raise NotModelled("an entry that is no object is not captured")
+    if _UNCAPTURED & set(value):
+        raise NotModelled(f"fields {sorted(_UNCAPTURED & set(value))} are not captured")
+    if not required <= set(value):
+        raise Unreadable("a required field is missing")
+    if any(value.get(key, "") is None for key in _WRITERS):
+        raise NotModelled("a null field is not captured")
+    parts = [] if server is None else ['"server":' + json_string(server)]
+    parts += [json_string(key) + ":" + _WRITERS[key](value[key]) for key in keys if key in value]
+    return "{" + ",".join(parts) + "}"

@@ -1,0 +1,60 @@
+"""How each edition writes back its MCP resource tools' outputs (``mcp.resource_output``).
+
+The two editions run the same handler (spec/mcp_output.md, MCPOUT-RES-*);
+they differ in the structs a server's answer is decoded into (0.94.0's
+fields in alphabetical order and no ``_meta``; 0.169.0's in MCP's order,
+``_meta`` kept), how serde names a mistyped number, the texts of a failed
+call, and whether the tools are offered with no server configured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from codex_reference.mcp_output import json_numbers, resource_args
+
+__all__ = ["MCP_RESOURCES_0_94_0", "MCP_RESOURCES_0_169_0", "McpResourceRules"]
+
+
+@dataclass(frozen=True)
+class McpResourceRules:
+    # The fields written back, in the order the release's structs write them.
+    resource_keys: tuple[str, ...]
+    template_keys: tuple[str, ...]
+    text_content_keys: tuple[str, ...]
+    blob_content_keys: tuple[str, ...]
+    # The read result's own `_meta`, written after `contents`.
+    read_meta: bool
+    # How serde names a number where a string argument was expected.
+    number_unexpected: Callable[[json_numbers.Number], str]
+    # Texts, formatted with method, server, suffix (" (uri)" for a read) and cause.
+    unknown_server: str
+    failure: str
+    # Whether the tools exist when no MCP server is configured (else "unsupported call").
+    offered_without_servers: bool
+
+
+MCP_RESOURCES_0_94_0 = McpResourceRules(
+    resource_keys=("annotations", "description", "mimeType", "name", "size", "title", "uri"),
+    template_keys=("annotations", "description", "mimeType", "name", "title", "uriTemplate"),
+    text_content_keys=("mimeType", "text", "uri"),
+    blob_content_keys=("blob", "mimeType", "uri"),
+    read_meta=False,
+    number_unexpected=resource_args.integer_or_float,
+    unknown_server="{method} failed: unknown MCP server '{server}'",
+    failure="{method} failed: {method} failed for `{server}`{suffix}: {method} failed: {cause}",
+    offered_without_servers=True,
+)
+
+MCP_RESOURCES_0_169_0 = McpResourceRules(
+    resource_keys=("uri", "name", "title", "description", "mimeType", "size", "_meta", "annotations"),
+    template_keys=("uriTemplate", "name", "title", "description", "mimeType", "_meta", "annotations"),
+    text_content_keys=("uri", "mimeType", "text", "_meta"),
+    blob_content_keys=("uri", "mimeType", "blob", "_meta"),
+    read_meta=True,
+    number_unexpected=resource_args.opaque_number,
+    unknown_server="unknown MCP server '{server}'",
+    failure="{method} failed: {method} failed for `{server}`{suffix}: {cause}",
+    offered_without_servers=False,
+)

@@ -86,7 +86,9 @@ def _every_page(
             return None
         try:
             written += [
-                resource_payload.entry(item, listing.keys(rules), listing.required, server.name)
+                resource_payload.entry(
+                    item, listing.keys(rules), listing.required, rules.priority_text, server.name
+                )
                 for item in _entries(result, listing)
             ]
         except resource_payload.Unreadable:
@@ -122,7 +124,7 @@ def _list(
         return _failure(rules, listing.method, server, _cause(result))
     try:
         entries = [
-            resource_payload.entry(item, listing.keys(rules), listing.required, server)
+            resource_payload.entry(item, listing.keys(rules), listing.required, rules.priority_text, server)
             for item in _entries(result, listing)
         ]
     except resource_payload.Unreadable:
@@ -137,8 +139,12 @@ def _content(rules: McpResourceRules, content: JSON) -> str:
     if isinstance(content, dict) and "text" in content and "blob" in content:
         raise NotModelled("a content with both text and blob is not captured")
     if isinstance(content, dict) and "blob" in content:
-        return resource_payload.entry(content, rules.blob_content_keys, resource_payload.BLOB_REQUIRED)
-    return resource_payload.entry(content, rules.text_content_keys, resource_payload.TEXT_REQUIRED)
+        return resource_payload.entry(
+            content, rules.blob_content_keys, resource_payload.BLOB_REQUIRED, rules.priority_text
+        )
+    return resource_payload.entry(
+        content, rules.text_content_keys, resource_payload.TEXT_REQUIRED, rules.priority_text
+    )
 
 
 def _read(rules: McpResourceRules, text: str, configured: dict[str, resource_servers.Server]) -> str:

@@ -10,7 +10,10 @@ no result (``Unreadable``: ``Unexpected response type``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
+
+import numpy
 
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
@@ -44,8 +47,9 @@ def _size(value: JSON) -> str:
     return str(int(value))
 
 
-def _annotations(value: JSON) -> str:
-    # Written in the struct's order (audience, priority); priority is an f64.
+def _annotations(value: JSON, priority_text: Callable[[json_numbers.Number], str]) -> str:
+    # Written in the struct's order (audience, priority); how priority is
+    # written is the edition's (McpResourceRules.priority_text).
     if not isinstance(value, dict) or not set(value) <= {"audience", "priority"}:
         raise NotModelled("annotations other than audience and priority are not captured")
     parts = []
@@ -58,7 +62,7 @@ def _annotations(value: JSON) -> str:
     if priority is not None:
         if not isinstance(priority, json_numbers.Number):
             raise NotModelled("a priority that is no number is not captured")
-        parts.append('"priority":' + f64_text(float(priority)))
+        parts.append('"priority":' + priority_text(priority))
     return "{" + ",".join(parts) + "}"
 
 
@@ -79,7 +83,6 @@ _WRITERS: Mapping[str, Callable[[JSON], str]] = {
     "text": _string,
     "blob": _string,
     "size": _size,
-    "annotations": _annotations,
     "_meta": meta,
 }
 # MCP fields no capture has shown.
@@ -91,7 +94,13 @@ TEXT_REQUIRED = frozenset({"uri", "text"})
 BLOB_REQUIRED = frozenset({"uri", "blob"})
 
 
-def entry(value: JSON, keys: tuple[str, ...], required: frozenset[str], server: str | None = None) -> str:
+def entry(
+    value: JSON,
+    keys: tuple[str, ...],
+    required: frozenset[str],
+    priority_text: Callable[[json_numbers.Number], str],
+    server: str | None = None,
+) -> str:
     """The entry's JSON text: ``server`` first where given, then ``keys`` it has, in that order."""
     if not isinstance(value, dict):
         raise NotModelled("an entry that is no object is not captured")
@@ -99,8 +108,35 @@ def entry(value: JSON, keys: tuple[str, ...], required: frozenset[str], server: 
         raise NotModelled(f"fields {sorted(_UNCAPTURED & set(value))} are not captured")
     if not required <= set(value):
         raise Unreadable("a required field is missing")
-    if any(value.get(key, "") is None for key in _WRITERS):
+    if any(value.get(key, "") is None for key in (*_WRITERS, "annotations")):
         raise NotModelled("a null field is not captured")
     parts = [] if server is None else ['"server":' + json_string(server)]
-    parts += [json_string(key) + ":" + _WRITERS[key](value[key]) for key in keys if key in value]
+    parts += [
+        json_string(key) + ":" + _written(key, value[key], priority_text) for key in keys if key in value
+    ]
     return "{" + ",".join(parts) + "}"
+
+
+def _written(key: str, value: JSON, priority_text: Callable[[json_numbers.Number], str]) -> str:
+    return _annotations(value, priority_text) if key == "annotations" else _WRITERS[key](value)
+
+
+def priority_as_f32(priority: json_numbers.Number) -> str:
+    """0.94.0: the priority is an f32, written back widened to f64 (`0.00001` becomes
+    `9.999999747378752e-6`; captured: list-priority-1e-5)."""
+    value = float(numpy.float32(float(str(priority))))
+    if not math.isfinite(value):
+        raise NotModelled("a priority beyond f32's range is not captured")
+    return f64_text(value)
+
+
+def priority_as_written(priority: json_numbers.Number) -> str:
+    """0.169.0: the number's own text (exponent marked `e+`/`e-`), a whole number with
+    `.0` after it; captured: `1` → `1.0`, `0.5`, `0.000001`, `1e16` → `1e+16`."""
+    text = str(priority)
+    digits = text.removeprefix("-")
+    if digits.isdigit():
+        if len(digits) > 15:
+            raise NotModelled("a whole-number priority of more than 15 digits is not captured")
+        return text + ".0"
+    return json_numbers.kept_text(priority)

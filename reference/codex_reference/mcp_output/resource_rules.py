@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from codex_reference.mcp_output import json_numbers, resource_args
+from codex_reference.mcp_output import json_numbers, resource_args, resource_payload
 
 __all__ = ["MCP_RESOURCES_0_94_0", "MCP_RESOURCES_0_169_0", "McpResourceRules"]
 
@@ -33,6 +33,10 @@ class McpResourceRules:
     failure: str
     # Whether the tools exist when no MCP server is configured (else "unsupported call").
     offered_without_servers: bool
+    # An annotation's priority as written back: 0.94.0 reads an f32 and writes
+    # it widened; 0.169.0 keeps the number's text (exponent as `e+`/`e-`, `.0`
+    # after a whole number).
+    priority_text: Callable[[json_numbers.Number], str]
 
 
 MCP_RESOURCES_0_94_0 = McpResourceRules(
@@ -45,6 +49,7 @@ MCP_RESOURCES_0_94_0 = McpResourceRules(
     unknown_server="{method} failed: unknown MCP server '{server}'",
     failure="{method} failed: {method} failed for `{server}`{suffix}: {method} failed: {cause}",
     offered_without_servers=True,
+    priority_text=resource_payload.priority_as_f32,
 )
 
 MCP_RESOURCES_0_169_0 = McpResourceRules(
@@ -57,4 +62,5 @@ MCP_RESOURCES_0_169_0 = McpResourceRules(
     unknown_server="unknown MCP server '{server}'",
     failure="{method} failed: {method} failed for `{server}`{suffix}: {cause}",
     offered_without_servers=False,
+    priority_text=resource_payload.priority_as_written,
 )

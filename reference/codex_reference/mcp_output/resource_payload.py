@@ -10,14 +10,12 @@ no result (``Unreadable``: ``Unexpected response type``).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
-
-import numpy
 
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import json_numbers
+from codex_reference.rustlib.floats import to_f32
 from codex_reference.rustlib.serde_json_write import f64_text, json_string
 
 __all__ = [
@@ -124,9 +122,10 @@ def _written(key: str, value: JSON, priority_text: Callable[[json_numbers.Number
 def priority_as_f32(priority: json_numbers.Number) -> str:
     """0.94.0: the priority is an f32, written back widened to f64 (`0.00001` becomes
     `9.999999747378752e-6`; captured: list-priority-1e-5)."""
-    value = float(numpy.float32(float(str(priority))))
-    if not math.isfinite(value):
-        raise NotModelled("a priority beyond f32's range is not captured")
+    try:
+        value = to_f32(float(str(priority)))
+    except OverflowError:
+        raise NotModelled("a priority beyond f32's range is not captured") from None
     return f64_text(value)
 
 

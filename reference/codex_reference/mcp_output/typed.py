@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import datetime
 import re
-import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output.json_numbers import Number
+from codex_reference.rustlib.floats import to_f32
 from codex_reference.rustlib.serde_json_write import f64_text
 
 
@@ -172,7 +172,7 @@ def priority(types: ResultTypes, value: Number) -> Number:
     """The priority as the release writes it back: its float, printed as serde prints an f64."""
     number = float(value)
     if types.priority_f32:
-        (number,) = struct.unpack("<f", struct.pack("<f", number))
+        number = to_f32(number)
     return Number(f64_text(number))
 
 

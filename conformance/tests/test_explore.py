@@ -29,6 +29,8 @@ from codex_conformance.explore.signature import signature
 from codex_conformance.explore.write import add_scenarios
 from codex_conformance.explorer import Explorer
 from codex_conformance.generators import as_strategy, generated
+from codex_conformance.lint import declared_clauses
+from codex_conformance.paths import spec_dir
 from codex_reference.adapter import handle
 
 
@@ -300,3 +302,18 @@ def test_a_timed_out_commands_milliseconds_move_the_cut_and_the_reference_is_giv
         assert answered.agree, seconds
     forms = [explorer.steady_form({"result": text}) for text in texts.values()]
     assert forms[1] == forms[2] != forms[0]  # two runs alike when only the measure's value differs
+
+
+def test_every_explorer_cites_clauses_the_spec_declares() -> None:
+    # A case `explore --write` writes cites the explorer's clauses: an
+    # undeclared one would fail the fixtures linter (spec/explored.md holds
+    # the clauses of rules not named yet).
+    declared, _ = declared_clauses(spec_dir())
+    cited = {
+        (area.name, clause)
+        for area in discover().values()
+        for explorer in area.explorers()
+        for clause in explorer.clauses
+    }
+    assert cited
+    assert {(name, clause) for name, clause in cited if clause not in declared} == set()

@@ -63,6 +63,11 @@ def test_a_clause_of_the_property_checks_needs_no_case(tree: tuple[Path, Path]) 
     assert problems(tree) == []
 
 
+def test_a_clause_waiting_for_explored_cases_needs_no_case(tree: tuple[Path, Path]) -> None:
+    (tree[1] / "explored.md").write_text("### `DEMO-EXPLORE-1` found by explore\n", encoding="utf-8")
+    assert problems(tree) == []
+
+
 def test_invalid_file(tree: tuple[Path, Path]) -> None:
     edit_cases(tree[0], lambda data: data["cases"][0].pop("provenance"))
     found = problems(tree)

@@ -24,6 +24,7 @@ from codex_reference.dispatch.image_prompt import prompt_image
 from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
+from codex_reference.tools import catalog
 
 __all__ = [
     "DISPATCH_0_25_0",
@@ -68,6 +69,25 @@ class DispatchRules:
     # write_stdin to a session no command of the run opened (a turn's first
     # call can name none): a format string over {id}; None where not captured.
     unknown_session: str | None = None
+    # The names of the tools the release sends for the call's model and
+    # configuration: a custom handler answers a function call of its name with
+    # ``kind_mismatch`` only where its tool is sent, else as unknown (0.169.0
+    # with gpt-5, which has no apply_patch tool); None: always ``kind_mismatch``.
+    offered: Callable[[str, Mapping[str, JSON]], frozenset[str]] | None = None
+
+
+def offered_by(catalog_rules: catalog.CatalogRules) -> Callable[[str, Mapping[str, JSON]], frozenset[str]]:
+    """The top-level tool names tools.build gives for a call's model and configuration."""
+
+    def names(version: str, args: Mapping[str, JSON]) -> frozenset[str]:
+        built = catalog.build(
+            catalog_rules, version, {"model": args.get("model"), "config": args.get("config", {})}
+        )
+        tools = built.get("tools")
+        listed = tools if isinstance(tools, list) else []
+        return frozenset(str(tool["name"]) for tool in listed if isinstance(tool, dict) and "name" in tool)
+
+    return names
 
 
 @dataclass(frozen=True)
@@ -216,6 +236,10 @@ DISPATCH_0_169_0 = DispatchRules(
     unknown_function="unsupported call: {name}",
     unknown_custom="unsupported custom tool call: {name}",
     kind_mismatch="aborted",
+    # A function call to apply_patch: `aborted` where the model has the freeform
+    # tool (gpt-5.5), `unsupported call` where it has none (gpt-5; captured:
+    # function-to-freeform-apply-patch, apply-patch-function-not-json).
+    offered=offered_by(catalog.CATALOG_0_169_0),
     plan_updated=None,
     view_image=True,
     item_ids=True,
@@ -354,12 +378,16 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     return [{"type": "input_image", "image_url": url, "detail": "high"}]
 
 
+def _sent(rules: DispatchRules, args: Mapping[str, JSON], name: str) -> bool:
+    return rules.offered is None or name in rules.offered(str(args.get("edition")), args)
+
+
 def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> JSON:
     name = item.get("name")
     if not isinstance(name, str):
         raise InvalidArgs("a function_call needs a string `name`")
     if name not in rules.function_handlers:
-        if name in rules.custom_handlers and rules.kind_mismatch is not None:
+        if name in rules.custom_handlers and rules.kind_mismatch is not None and _sent(rules, args, name):
             return rules.kind_mismatch
         return rules.unknown_function.format(name=name)
     text = item.get("arguments", "")

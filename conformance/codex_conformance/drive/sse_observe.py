@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,11 +41,12 @@ RECOVERY_TEXT = "codex-conformance recovery"
 # make captures slower.
 _PROVIDER = {"stream_max_retries": 1, "request_max_retries": 1}
 # The releases' own first backoff is about 200 ms (jittered); a gap this long
-# can only be a delay the server asked for.  Scenarios that ask for one use
-# whole tenths of a second of at least 0.9 s.  The gap is that delay plus the
-# time the release and the mock server take around it, never less (a timer
-# does not fire early), so the delay is the gap cut down to a tenth: rounding
-# to the nearest tenth read a 900 ms delay as 1,100 ms on a loaded machine.
+# can only be a delay the server asked for.  The delay is the gap rounded to
+# a tenth of a second (so `11.054s` is 11,100 ms, as the reference models it):
+# the gap is the delay plus the time the release and the mock server take
+# around it, which stays under the 50 ms rounding absorbs on an idle machine;
+# on a loaded one a 900 ms delay was once read as 1,100 ms (a known flake;
+# cutting down instead of rounding broke delays that are not whole tenths).
 _HONOURED_DELAY_FLOOR_S = 0.7
 _RETRY_NOTICES = (
     re.compile(r"^stream error: (?P<message>.*); retrying \d+/\d+ in .*$", re.DOTALL),  # 0.25.0
@@ -150,7 +150,7 @@ def _end(run: ExecRun) -> dict[str, Any]:
     events = json_lines(run.stdout)
     if len(requests) >= 2:
         gap = requests[1].received_at - requests[0].received_at
-        delay = math.floor(gap * 10) * 100 if gap >= _HONOURED_DELAY_FLOOR_S else None
+        delay = round(gap * 10) * 100 if gap >= _HONOURED_DELAY_FLOOR_S else None
         return {
             "kind": "error",
             "error": "retryable",

@@ -70,9 +70,22 @@ class StreamUnderTest:
 
 
 def observe(version: str, stream: StreamUnderTest) -> dict[str, Any]:
+    run = _run(version, stream)
+    end = _end(run)
+    if end.get("retry_after_ms") is not None:
+        # The gap is the delay plus the time the release and the mock server
+        # take around it, more on a loaded machine (CI once read 900 ms as
+        # 1,000): the shorter of two runs' gaps is the closer one.
+        again = _end(_run(version, stream))
+        if again.get("retry_after_ms") is not None:
+            end = {**end, "retry_after_ms": min(end["retry_after_ms"], again["retry_after_ms"])}
+    return {"events": _recorded_items(run), "end": end}
+
+
+def _run(version: str, stream: StreamUnderTest) -> ExecRun:
     edition = get_edition(version)
     recovery = simple_reply_stream(RECOVERY_TEXT, response_id="resp_recovery")
-    run = run_exec(
+    return run_exec(
         release_binary(version),
         model=edition.capture_model,
         servers=[],
@@ -81,7 +94,6 @@ def observe(version: str, stream: StreamUnderTest) -> dict[str, Any]:
         provider=_PROVIDER,
         exec_flags=("--json",),
     )
-    return {"events": _recorded_items(run), "end": _end(run)}
 
 
 def rollout_items(lines: Sequence[Any]) -> list[dict[str, Any]]:

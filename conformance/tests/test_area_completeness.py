@@ -86,21 +86,26 @@ def test_a_release_declares_no_op_it_never_shows_the_answer_of() -> None:
     assert "safety.is_known_safe_command" in ReleaseAdapter("0.25.0").declared_ops
 
 
+def _as_edition(cases: list[Case], version: str) -> list[Case]:
+    """The cases asked of another edition, under ids of their own."""
+    return [
+        case.model_copy(
+            update={
+                "edition": version,
+                "id": f"{case.id}-as-{version}",
+                "args": {**case.args, "edition": version},
+            }
+        )
+        for case in cases
+    ]
+
+
 @pytest.mark.parametrize("area", [a for a in discover().values() if a.feature], ids=lambda a: a.name)
 def test_an_area_asked_of_an_edition_without_it_is_not_applicable(area: Area) -> None:
     cases = [case for case in CASES if case.op in area.ops][:3]
     # Editions without the feature (not those where the area is merely not captured yet).
     for version in [v for v, edition in EDITIONS.items() if not edition.has(area.feature)]:
-        moved = [
-            case.model_copy(
-                update={
-                    "edition": version,
-                    "id": f"{case.id}-as-{version}",
-                    "args": {**case.args, "edition": version},
-                }
-            )
-            for case in cases
-        ]
+        moved = _as_edition(cases, version)
         with InProcessConnection(handle) as connection:
             outcomes = run_cases(connection, moved)
         statuses = {o.status for o in outcomes}
@@ -126,16 +131,7 @@ def test_an_op_asked_of_an_edition_without_its_feature_is_not_applicable(area: A
     for version in without:
         assert not area.op_in(op, version)
         assert not [case for case in CASES if case.op == op and case.edition == version]
-        moved = [
-            case.model_copy(
-                update={
-                    "edition": version,
-                    "id": f"{case.id}-as-{version}",
-                    "args": {**case.args, "edition": version},
-                }
-            )
-            for case in cases
-        ]
+        moved = _as_edition(cases, version)
         with InProcessConnection(handle) as connection:
             statuses = {outcome.status for outcome in run_cases(connection, moved)}
         assert Status.PASS not in statuses and Status.ERROR not in statuses

@@ -62,11 +62,12 @@ def call_id(index: int) -> str:
     return f"call_{index + 1}"
 
 
-def shell_call_stream(argv: list[str], index: int = 0) -> str:
+def call_stream(name: str, arguments: dict[str, Any], index: int = 0) -> str:
+    """The scripted model's ``index``-th reply: one function call ``name(arguments)``."""
     item = {
         "type": "function_call",
-        "name": "shell",
-        "arguments": json.dumps({"command": argv}),
+        "name": name,
+        "arguments": json.dumps(arguments),
         "call_id": call_id(index),
     }
     return turn_stream([item], response_id=f"resp_{index + 1}")
@@ -91,7 +92,7 @@ def run_v1_turn(
     ``never``, ...); ``home_files``: relative path -> bytes written into the
     run's CODEX_HOME first (e.g. exec-policy ``rules/*.rules`` files).
     """
-    streams: list[Stream] = [shell_call_stream(argv, index) for index in range(calls)]
+    streams: list[Stream] = [call_stream("shell", {"command": argv}, index) for index in range(calls)]
     streams.append(simple_reply_stream(response_id=f"resp_{calls + 1}"))
     asked: list[ApprovalRequest] = []
 

@@ -14,7 +14,6 @@ them in v2's words.
 
 from __future__ import annotations
 
-import json
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -26,9 +25,8 @@ from codex_conformance.drive.mock_responses_server import (
     MockResponsesServer,
     Stream,
     simple_reply_stream,
-    turn_stream,
 )
-from codex_conformance.drive.v1_conversation import PROMPT, ApprovalRequest, Decide, V1Turn, call_id
+from codex_conformance.drive.v1_conversation import PROMPT, ApprovalRequest, Decide, V1Turn, call_stream
 
 _TIMEOUT_SECONDS = 60.0
 # The kit's decisions (the v1 conversation's words) as a v2 client answers them.
@@ -41,22 +39,12 @@ V2_DECISIONS = {
 _REFUSED: Message = {"error": {"code": -32601, "message": "not supported"}}
 
 
-def exec_command_stream(cmd: str, index: int = 0) -> str:
-    item = {
-        "type": "function_call",
-        "name": "exec_command",
-        "arguments": json.dumps({"cmd": cmd}),
-        "call_id": call_id(index),
-    }
-    return turn_stream([item], response_id=f"resp_{index + 1}")
-
-
 def run_v2_turn(
     binary: Path, cmd: str, decide: Decide, *, approval_policy: str = "untrusted", calls: int = 1
 ) -> V1Turn:
     """Run one turn whose model calls ``exec_command`` with ``cmd`` ``calls`` times (ids ``call_1``, ...);
     ``decide`` answers every approval."""
-    streams: list[Stream] = [exec_command_stream(cmd, index) for index in range(calls)]
+    streams: list[Stream] = [call_stream("exec_command", {"cmd": cmd}, index) for index in range(calls)]
     streams.append(simple_reply_stream(response_id=f"resp_{calls + 1}"))
     asked: list[ApprovalRequest] = []
 

@@ -10,8 +10,8 @@ observed"):
   the session rollout file (they are what the next request's ``input``
   carries): ``events``;
 - whether a second request arrived (the release retries): the stream ended in
-  a retryable error; the gap between the two requests gives the delay the
-  release honoured, when it is not its own backoff;
+  a retryable error; the delay the release states in its retry warning is the
+  one it honoured, when it is not its own backoff;
 - the retry notice or the final error the release printed: the message;
 - the usage (and, where the release records it, the response id) of a
   completed stream.
@@ -40,14 +40,23 @@ RECOVERY_TEXT = "codex-conformance recovery"
 # One retry is enough to see whether a failure is retryable; more would only
 # make captures slower.
 _PROVIDER = {"stream_max_retries": 1, "request_max_retries": 1}
-# The releases' own first backoff is about 200 ms (jittered); a gap this long
-# can only be a delay the server asked for.  The delay is the gap rounded to
-# a tenth of a second (so `11.054s` is 11,100 ms, as the reference models it):
-# the gap is the delay plus the time the release and the mock server take
-# around it, which stays under the 50 ms rounding absorbs on an idle machine;
-# on a loaded one a 900 ms delay was once read as 1,100 ms (a known flake;
-# cutting down instead of rounding broke delays that are not whole tenths).
-_HONOURED_DELAY_FLOOR_S = 0.7
+# The delay a release sleeps before retrying is read from its own warning,
+# `stream disconnected - retrying turn|sampling request (1/1 in <delay>)...`,
+# which it logs with `RUST_LOG=codex_core=warn`: timing the gap between the
+# two requests read 900 ms as 1,000 on a loaded machine (the release builds
+# the retried request after the sleep, tens of ms under load).  0.169.0 states
+# the time left of the server's delay (`896.410245ms` of 900), so the stated
+# delay is rounded *up* to a whole 100 ms.  The releases' own first backoff is
+# about 200 ms (jittered): a stated delay this long can only be the server's.
+_RUST_LOG = {"RUST_LOG": "codex_core=warn"}
+_RETRY_STATEMENT = re.compile(
+    r"retrying (?:turn|sampling request) \(\d+/\d+ in (?P<amount>\d+(?:\.\d+)?)(?P<unit>ns|µs|ms|s)\)"
+)
+_UNIT_NS = {"ns": 1, "µs": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
+_HONOURED_DELAY_FLOOR_NS = 700_000_000
+# The gap between the requests may not be shorter than the stated sleep; a
+# little slack for the two clocks' readings.
+_GAP_SLACK_S = 0.01
 _RETRY_NOTICES = (
     re.compile(r"^stream error: (?P<message>.*); retrying \d+/\d+ in .*$", re.DOTALL),  # 0.25.0
     re.compile(r"^Reconnecting\.\.\. \d+/\d+ \((?P<message>.*)\)$", re.DOTALL),  # 0.169.0
@@ -71,15 +80,7 @@ class StreamUnderTest:
 
 def observe(version: str, stream: StreamUnderTest) -> dict[str, Any]:
     run = _run(version, stream)
-    end = _end(run)
-    if end.get("retry_after_ms") is not None:
-        # The gap is the delay plus the time the release and the mock server
-        # take around it, more on a loaded machine (CI once read 900 ms as
-        # 1,000): the shorter of two runs' gaps is the closer one.
-        again = _end(_run(version, stream))
-        if again.get("retry_after_ms") is not None:
-            end = {**end, "retry_after_ms": min(end["retry_after_ms"], again["retry_after_ms"])}
-    return {"events": _recorded_items(run), "end": end}
+    return {"events": _recorded_items(run), "end": _end(run)}
 
 
 def _run(version: str, stream: StreamUnderTest) -> ExecRun:
@@ -93,6 +94,7 @@ def _run(version: str, stream: StreamUnderTest) -> ExecRun:
         streams=[stream.scripted(), recovery],
         provider=_PROVIDER,
         exec_flags=("--json",),
+        env=_RUST_LOG,
     )
 
 
@@ -161,18 +163,34 @@ def _end(run: ExecRun) -> dict[str, Any]:
     requests = _responses_requests(run)
     events = json_lines(run.stdout)
     if len(requests) >= 2:
-        gap = requests[1].received_at - requests[0].received_at
-        delay = round(gap * 10) * 100 if gap >= _HONOURED_DELAY_FLOOR_S else None
+        gap_s = requests[1].received_at - requests[0].received_at
         return {
             "kind": "error",
             "error": "retryable",
             "message": retry_message(events),
-            "retry_after_ms": delay,
+            "retry_after_ms": honoured_delay_ms(run.stderr, gap_s=gap_s),
         }
     message = fatal_message(events)
     if message is None:
         return {"kind": "completed", **completed_usage(run, events)}
     return {"kind": "error", "error": "fatal", "message": message, "retry_after_ms": None}
+
+
+def honoured_delay_ms(log: str, gap_s: float) -> int | None:
+    """The server's delay the release slept before its retry, rounded up to a whole 100 ms;
+    None when the sleep was the release's own backoff."""
+    match = _RETRY_STATEMENT.search(log)
+    if match is None:
+        raise CaptureError("the release retried but logged no `retrying ... in <delay>` warning")
+    whole, _, fraction = match.group("amount").partition(".")
+    unit = _UNIT_NS[match.group("unit")]
+    stated_ns = int(whole) * unit + int(fraction or "0") * unit // 10 ** len(fraction)
+    if stated_ns / 1e9 > gap_s + _GAP_SLACK_S:
+        said = match.group(0)
+        raise CaptureError(f"the release said it would wait ({said!r}) but retried after {gap_s:.3f} s")
+    if stated_ns < _HONOURED_DELAY_FLOOR_NS:
+        return None
+    return -(-stated_ns // 100_000_000) * 100
 
 
 def retry_message(events: list[dict[str, Any]]) -> str:

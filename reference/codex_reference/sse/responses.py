@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from decimal import ROUND_CEILING, Decimal
 
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
@@ -109,10 +110,10 @@ def _retry_after_ms(message: str) -> int | None:
     match = _RETRY_AFTER.search(message)
     if match is None:
         return None
-    value = float(match.group(1))
-    millis = value if match.group(2).lower() == "ms" else value * 1000
-    # The neutral form has the resolution of the captures' timing: 100 ms.
-    return round(millis / 100.0) * 100
+    millis = Decimal(match.group(1)) * (1 if match.group(2).lower() == "ms" else 1000)
+    # The neutral form has the resolution the captures read: 100 ms, rounded
+    # up, since 0.169.0 states the time left of the delay when it sleeps.
+    return int((millis / 100).to_integral_value(rounding=ROUND_CEILING)) * 100
 
 
 def _error(kind: str, message: str, retry_after_ms: int | None = None) -> dict[str, JSON]:

@@ -184,7 +184,8 @@ def honoured_delay_ms(log: str, gap_s: float) -> int | None:
         raise CaptureError("the release retried but logged no `retrying ... in <delay>` warning")
     whole, _, fraction = match.group("amount").partition(".")
     unit = _UNIT_NS[match.group("unit")]
-    stated_ns = int(whole) * unit + int(fraction or "0") * unit // 10 ** len(fraction)
+    nanos_of_fraction = int(fraction.ljust(9, "0")[:9]) * unit // 1_000_000_000
+    stated_ns = int(whole) * unit + nanos_of_fraction
     if stated_ns / 1e9 > gap_s + _GAP_SLACK_S:
         said = match.group(0)
         raise CaptureError(f"the release said it would wait ({said!r}) but retried after {gap_s:.3f} s")

@@ -208,6 +208,10 @@ _WRITE_STDIN_0_25_0 = _struct(
     declined=frozenset({"yield_time_ms", "max_output_tokens"}),
 )
 
+# 0.25.0 runs apply_patch by name too; its arguments are ApplyPatchToolArgs,
+# unknown keys skipped (captured: apply-patch-function-*).
+_APPLY_PATCH_0_25_0 = _struct("ApplyPatchToolArgs", (("input", _STRING),))
+
 DISPATCH_0_25_0 = DispatchRules(
     function_handlers=frozenset(
         {"shell", "container.exec", "update_plan", "apply_patch", "exec_command", "write_stdin"}
@@ -225,6 +229,7 @@ DISPATCH_0_25_0 = DispatchRules(
         "update_plan": (_UPDATE_PLAN,),
         "exec_command": (_EXEC_COMMAND_0_25_0,),
         "write_stdin": (_WRITE_STDIN_0_25_0,),
+        "apply_patch": (_APPLY_PATCH_0_25_0,),
     },
     arbitrary_precision=False,
     unknown_session="unknown session id {id}",

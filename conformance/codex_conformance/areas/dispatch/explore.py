@@ -95,13 +95,14 @@ FIELDS: dict[str, dict[str, str]] = {
     "exec_command": {"cmd": "string", "workdir": "string", "environment_id": "string"},
     "view_image": {"path": "string"},
     "write_stdin": {"session_id": "u64", "chars": "string"},
+    "apply_patch": {"input": "string"},
 }
 FIELDS["container.exec"] = FIELDS["shell"]
 # The tools explored, by the edition's command tool: the handlers whose
 # argument parsing the reference models in that edition (spec/dispatch.md).
-# 0.25.0 also runs exec_command and write_stdin by name with the tools not offered.
+# 0.25.0 also runs exec_command, write_stdin and apply_patch by name with the tools not offered.
 TOOLS = {
-    "shell": ["shell", "container.exec", "update_plan", "exec_command", "write_stdin"],
+    "shell": ["shell", "container.exec", "update_plan", "exec_command", "write_stdin", "apply_patch"],
     "exec_command": ["exec_command", "view_image"],
 }
 UNKNOWN_KEYS = ["x", "", "\u00e9", "Command", "cmd", "command", "\\u0063md"]

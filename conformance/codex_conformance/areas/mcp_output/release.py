@@ -14,48 +14,37 @@ does not know, and the capture harness is shared with other areas.
 from __future__ import annotations
 
 import json
-import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from codex_conformance.areas import ReleaseOp
+from codex_conformance.areas.mcp_output.one_call import RUN_TIMEOUT_SECONDS, fake_server, run_one_call
 from codex_conformance.areas.mcp_output.resources import resource_output
-from codex_conformance.drive import sandbox
 from codex_conformance.drive.args import required
-from codex_conformance.drive.cache import release_binary
-from codex_conformance.drive.conversation_run import MODEL, PROMPT, follow_up_input
+from codex_conformance.drive.conversation_run import PROMPT, follow_up_input
 from codex_conformance.drive.errors import (
     CaptureError,
     InvalidInputError,
     NoAnswerError,
     ReleaseRejectedError,
 )
-from codex_conformance.drive.exec_run import FAKE_MCP_SERVER, run_exec
-from codex_conformance.drive.mock_responses_server import simple_reply_stream, turn_stream
 from codex_conformance.editions import get_edition
 
-# run_exec's own default, for runs given no window.
-_RUN_TIMEOUT_SECONDS = 120.0
 SERVER = "srv"
 CALL_ID = "call_conformance_mcp"
 
 
 def _server_config(
-    scratch: Path, tools: list[Any], calls: dict[str, Any], timeout_sec: float | None
-) -> dict[str, Any]:
-    tools_file = scratch / "tools.json"
-    calls_file = scratch / "calls.json"
-    tools_file.write_text(json.dumps(tools, ensure_ascii=False), encoding="utf-8")
-    calls_file.write_text(json.dumps(calls, ensure_ascii=False), encoding="utf-8")
-    server: dict[str, Any] = {
-        "command": sys.executable,
-        "args": [str(FAKE_MCP_SERVER), str(tools_file), str(calls_file)],
-    }
-    if timeout_sec is not None:
-        server["tool_timeout_sec"] = timeout_sec
-    return {"mcp_servers": {SERVER: server}}
+    tools: list[Any], calls: dict[str, Any], timeout_sec: float | None
+) -> Callable[[Path], dict[str, Any]]:
+    def configured(scratch: Path) -> dict[str, Any]:
+        server = fake_server(scratch, "", tools, calls)
+        if timeout_sec is not None:
+            server["tool_timeout_sec"] = timeout_sec
+        return {SERVER: server}
+
+    return configured
 
 
 def call_written_back(
@@ -73,28 +62,17 @@ def call_written_back(
     (the release's run ends with its second response, so a run that does
     not end sent no follow-up).
     """
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-mcp-") as scratch:
-        extra = {
-            **sandbox.unattended_permissions(),
-            **_server_config(Path(scratch), tools, calls, timeout_sec),
-        }
-        try:
-            run = run_exec(
-                release_binary(version),
-                model=MODEL,
-                servers=[],
-                prompt=PROMPT,
-                streams=[turn_stream([call]), simple_reply_stream(response_id="resp_2")],
-                extra=extra,
-                shared=[Path(scratch)],
-                timeout=window if window is not None else _RUN_TIMEOUT_SECONDS,
-            )
-        except CaptureError as stuck:
-            if window is None:
-                raise
-            raise NoAnswerError(
-                f"release {version} wrote nothing back within {window:g} s: {stuck}"
-            ) from stuck
+    try:
+        run = run_one_call(
+            version,
+            call,
+            _server_config(tools, calls, timeout_sec),
+            timeout=window if window is not None else RUN_TIMEOUT_SECONDS,
+        )
+    except CaptureError as stuck:
+        if window is None:
+            raise
+        raise NoAnswerError(f"release {version} wrote nothing back within {window:g} s: {stuck}") from stuck
     elements = follow_up_input(run, version)
     for index, element in enumerate(elements):
         item = json.loads(element)

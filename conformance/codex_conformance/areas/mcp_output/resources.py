@@ -13,40 +13,31 @@ advertises the capability at all).
 from __future__ import annotations
 
 import json
-import sys
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from codex_conformance.drive import sandbox
+from codex_conformance.areas.mcp_output.one_call import fake_server, run_one_call
 from codex_conformance.drive.args import required
-from codex_conformance.drive.cache import release_binary
-from codex_conformance.drive.conversation_run import MODEL, PROMPT, follow_up_input
+from codex_conformance.drive.conversation_run import follow_up_input
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
-from codex_conformance.drive.exec_run import FAKE_MCP_SERVER, run_exec
-from codex_conformance.drive.mock_responses_server import simple_reply_stream, turn_stream
 
 TOOLS = ("list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource")
 
 
-def _servers_config(scratch: Path, servers: list[Any]) -> dict[str, Any]:
-    configured: dict[str, Any] = {}
-    for index, server in enumerate(servers):
+def _servers_config(servers: list[Any]) -> Callable[[Path], dict[str, Any]]:
+    for server in servers:
         if not isinstance(server, dict) or not isinstance(server.get("name"), str):
             raise InvalidInputError("each of `servers` must be an object with a string `name`")
-        tools_file, resources_file = scratch / f"tools-{index}.json", scratch / f"resources-{index}.json"
-        tools_file.write_text("[]", encoding="utf-8")
-        resources_file.write_text(
-            json.dumps(server.get("resources", {}), ensure_ascii=False), encoding="utf-8"
-        )
-        # An empty calls file: the server has no tools to call.
-        calls_file = scratch / f"calls-{index}.json"
-        calls_file.write_text("{}", encoding="utf-8")
-        configured[server["name"]] = {
-            "command": sys.executable,
-            "args": [str(FAKE_MCP_SERVER), str(tools_file), str(calls_file), str(resources_file)],
+
+    def configured(scratch: Path) -> dict[str, Any]:
+        # No tools, and no calls to answer: only resources.
+        return {
+            server["name"]: fake_server(scratch, f"-{index}", [], {}, server.get("resources", {}))
+            for index, server in enumerate(servers)
         }
-    return {"mcp_servers": configured}
+
+    return configured
 
 
 def resource_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -54,17 +45,7 @@ def resource_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
     call_id, servers = required(args, "call_id", str), required(args, "servers", list)
     call = {"type": "function_call", "id": "fc_conformance_res", "name": tool, "arguments": arguments}
     call["call_id"] = call_id
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-mcpres-") as scratch:
-        extra = {**sandbox.unattended_permissions(), **_servers_config(Path(scratch), servers)}
-        run = run_exec(
-            release_binary(version),
-            model=MODEL,
-            servers=[],
-            prompt=PROMPT,
-            streams=[turn_stream([call]), simple_reply_stream(response_id="resp_2")],
-            extra=extra,
-            shared=[Path(scratch)],
-        )
+    run = run_one_call(version, call, _servers_config(servers))
     for element in follow_up_input(run, version):
         item = json.loads(element)
         if item.get("type") == "function_call_output" and item.get("call_id") == call_id:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from spec_examples import clauses
 from syrupy.assertion import SnapshotAssertion
 
 from codex_conformance.cli import main
@@ -21,7 +22,15 @@ from codex_conformance.gateway.observe import Observation, UpstreamRequest, mask
 from codex_conformance.gateway.plug import GatewayError, parse_gateway, running_gateway
 from codex_conformance.gateway.report import render_markdown, report_json
 from codex_conformance.gateway.scenarios import Scenario
-from codex_conformance.gateway.verdicts import Verdict, follow_up_pairs, identity_headers, tools_reach_model
+from codex_conformance.gateway.verdicts import (
+    CLAUSES,
+    Verdict,
+    follow_up_pairs,
+    identity_headers,
+    tools_reach_model,
+)
+from codex_conformance.lint import GATEWAY_CLAUSES
+from codex_conformance.paths import spec_dir
 
 NAMESPACE = {
     "type": "namespace",
@@ -214,3 +223,8 @@ def test_report_directory_must_exist(tmp_path: Path, capsys: pytest.CaptureFixtu
     code = main(["gateway", "--gateway", "cmd:proxy {port}", "--report", str(tmp_path / "missing" / "r.md")])
     assert code == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_the_spec_declares_exactly_the_clauses_judged() -> None:
+    page = (spec_dir() / GATEWAY_CLAUSES).read_text(encoding="utf-8")
+    assert clauses(page) == list(CLAUSES)

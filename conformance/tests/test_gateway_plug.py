@@ -19,7 +19,7 @@ from codex_conformance.cli import main
 from codex_conformance.gateway.certify import GatewayRun, ScenarioResult
 from codex_conformance.gateway.model import Call, Script, ToolTarget, locate
 from codex_conformance.gateway.observe import Observation, UpstreamRequest, masked
-from codex_conformance.gateway.plug import GatewayError, parse_gateway, running_gateway
+from codex_conformance.gateway.plug import GatewayError, free_port, parse_gateway, running_gateway
 from codex_conformance.gateway.report import render_markdown, report_json
 from codex_conformance.gateway.scenarios import Scenario
 from codex_conformance.gateway.verdicts import (
@@ -92,6 +92,15 @@ def test_a_gateway_that_exits_is_an_error_with_its_output() -> None:
     ):
         pass
     assert "no config for" in failed.value.output
+
+
+def test_a_url_nothing_listens_at_is_given_up_on() -> None:
+    spec = parse_gateway(f"http://127.0.0.1:{free_port()}/v1")
+    with (
+        pytest.raises(GatewayError, match="nothing accepted connections"),
+        running_gateway(spec, "", ready_seconds=0.5),
+    ):
+        pass
 
 
 def test_a_missing_gateway_command_is_an_error() -> None:

@@ -9,6 +9,7 @@ shows; the faithful one on every edition.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import ReleaseUnavailableError
 from codex_conformance.editions import EDITIONS, Edition
 from codex_conformance.gateway.certify import GatewayRun, certify_gateway
-from codex_conformance.gateway.plug import parse_gateway
+from codex_conformance.gateway.plug import free_port, parse_gateway
 from codex_conformance.gateway.report import render_markdown
 
 PROXY = Path(__file__).resolve().parents[2] / "examples" / "gateways" / "passthrough_proxy.py"
@@ -117,3 +118,24 @@ def test_the_command_writes_both_reports(tmp_path: Path, capsys: pytest.CaptureF
     assert main(argv) == 0, capsys.readouterr().err
     assert "1 / 1 scenarios pass: Codex works through it" in report.read_text(encoding="utf-8")
     assert '"ok": true' in (tmp_path / "gateway.md.json").read_text(encoding="utf-8")
+
+
+def test_a_gateway_already_running_is_reached_by_url() -> None:
+    _release(SHOWCASE)
+    upstream_port, proxy_port = free_port(), free_port()
+    argv = [
+        sys.executable,
+        str(PROXY),
+        "--port",
+        str(proxy_port),
+        "--upstream",
+        f"http://127.0.0.1:{upstream_port}/v1",
+    ]
+    proxy = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        spec = parse_gateway(f"http://127.0.0.1:{proxy_port}/v1")
+        run = certify_gateway(spec, [SHOWCASE], only=("mcp-call",), upstream_port=upstream_port)
+    finally:
+        proxy.terminate()
+        proxy.wait(timeout=10)
+    assert [result.outcome for result in run.results] == ["pass"], render_markdown(run)

@@ -101,9 +101,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _accepts(port: int) -> bool:
+def _accepts(port: int, host: str = "127.0.0.1") -> bool:
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+        with socket.create_connection((host, port), timeout=0.5):
             return True
     except OSError:
         return False
@@ -133,6 +133,7 @@ def running_gateway(
 ) -> Iterator[RunningGateway]:
     """Start the gateway (or take the running one), wait until it is ready, stop it afterwards."""
     if spec.url is not None:
+        _wait_reachable(spec.url, ready_seconds)
         yield RunningGateway(spec.url)
         return
     port = free_port()
@@ -161,6 +162,17 @@ def running_gateway(
             yield gateway
         finally:
             _stop(process)
+
+
+def _wait_reachable(url: str, ready_seconds: float) -> None:
+    parts = urlsplit(url)
+    host = parts.hostname or "127.0.0.1"
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    deadline = time.monotonic() + ready_seconds
+    while not _accepts(port, host):
+        if time.monotonic() > deadline:
+            raise GatewayError(f"nothing accepted connections at {host}:{port} within {ready_seconds:g} s")
+        time.sleep(0.1)
 
 
 def _wait_ready(gateway: RunningGateway, port: int, ready_seconds: float) -> None:

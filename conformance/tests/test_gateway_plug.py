@@ -201,11 +201,11 @@ def _synthetic_run() -> GatewayRun:
         ),
     )
     run = GatewayRun(
-        "my-proxy --port {port} --upstream {upstream}", ["1.0.0"], gateway_output="listening\nforwarded 2\n"
+        "my-proxy --port {port} --upstream {upstream}", ["1.0.0"], gateway_output="listening\n```\nforwarded 2\n"
     )
     run.results = [
-        ScenarioResult("1.0.0", "text", "a plain text answer", passing, None, ("responses",)),
-        ScenarioResult("1.0.0", "mcp-call", "an MCP tool call", failing, None, ("responses", "responses")),
+        ScenarioResult("1.0.0", "text", "a plain text answer", passing, None, ("responses",), 1),
+        ScenarioResult("1.0.0", "mcp-call", "an MCP tool call", failing, None, ("chat", "chat", "chat"), 2),
         ScenarioResult("1.0.0", "cut-stream", "a cut stream", (), "release run: did not finish"),
     ]
     return run

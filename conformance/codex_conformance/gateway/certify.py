@@ -34,6 +34,8 @@ class ScenarioResult:
     error: str | None = None
     # The APIs the gateway called upstream, in order ("responses", "chat").
     upstream_apis: tuple[str, ...] = ()
+    # How many model requests the upstream received in the direct run.
+    direct_requests: int = 0
 
     @property
     def outcome(self) -> str:
@@ -89,12 +91,13 @@ def certify_gateway(
     ready_seconds: float = DEFAULT_READY_SECONDS,
     upstream_port: int = 0,
     progress: Progress | None = None,
+    name: str | None = None,
 ) -> GatewayRun:
     """Run the plan; raises ``ReleaseUnavailableError`` before starting anything if a release is missing."""
     for version in editions:
         release_binary(version)
     started = time.monotonic()
-    run = GatewayRun(spec.label, list(editions))
+    run = GatewayRun(name or spec.label, list(editions))
     plan = _plan(editions, only)
     with ExitStack() as stack:
         upstream = stack.enter_context(MockResponsesServer(port=upstream_port))
@@ -136,9 +139,8 @@ def _one(
     except (CaptureError, ReleaseUnavailableError) as failed:
         return ScenarioResult(version, scenario.slug, scenario.title, error=f"release run: {failed}")
     apis = tuple(request.api for request in through.upstream)
-    return ScenarioResult(
-        version, scenario.slug, scenario.title, tuple(judge(scenario, direct, through)), None, apis
-    )
+    verdicts = tuple(judge(scenario, direct, through))
+    return ScenarioResult(version, scenario.slug, scenario.title, verdicts, None, apis, len(direct.upstream))
 
 
 __all__ = ["GatewayRun", "Progress", "ScenarioResult", "certify_gateway"]

@@ -62,6 +62,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--report", type=Path, metavar="PATH", help="write the Markdown here and the JSON to PATH.json"
     )
+    parser.add_argument("--name", help="the gateway's name in the report (default: its command or URL)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     parser.set_defaults(handler=run)
 
@@ -100,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
             ready_seconds=args.ready_timeout,
             upstream_port=args.upstream_port,
             progress=progress,
+            name=args.name,
         )
     except ReleaseUnavailableError as missing:
         print(f"codex-conformance gateway: {missing}", file=sys.stderr)

@@ -7,6 +7,8 @@ each difference, then what the gateway printed when anything went wrong.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any
 
 from codex_conformance.gateway.certify import GatewayRun, ScenarioResult
@@ -18,10 +20,15 @@ _MARKS = {"pass": "pass", "fail": "**fail**", "error": "**error**"}
 def _edition_line(run: GatewayRun, edition: str) -> str:
     results = run.of_edition(edition)
     passed = sum(result.outcome == "pass" for result in results)
-    works = (
-        "Codex works through it" if results and passed == len(results) else "Codex does not work through it"
-    )
-    return f"- **{edition}**: {passed} / {len(results)} scenarios pass: {works}"
+    line = f"- **{edition}**: {passed} / {len(results)} scenarios pass: "
+    if results and passed == len(results):
+        return line + "Codex works through it as it does directly"
+    failed = Counter(clause for result in results for clause in result.failed_clauses())
+    order = list(CLAUSES)
+    where = [f"{clause} ({failed[clause]})" for clause in sorted(failed, key=order.index)]
+    errors = sum(result.outcome == "error" for result in results)
+    where += [f"{errors} not judged"] if errors else []
+    return line + "Codex does not work through it as it does directly: " + (", ".join(where) or "nothing ran")
 
 
 def _row(result: ScenarioResult) -> str:
@@ -32,6 +39,8 @@ def _row(result: ScenarioResult) -> str:
         else:
             cells.append("pass" if clause not in result.failed_clauses() else "**fail**")
     apis = ", ".join(sorted(set(result.upstream_apis))) or "-"
+    if result.error is None:
+        apis += f": {len(result.upstream_apis)} (direct: {result.direct_requests})"
     return (
         f"| {result.edition} | `{result.slug}` | {_MARKS[result.outcome]} | {apis} | "
         + " | ".join(cells)
@@ -40,7 +49,7 @@ def _row(result: ScenarioResult) -> str:
 
 
 def _fence(text: str) -> str:
-    longest = max((len(run) for run in text.split("`")[1:]), default=0)
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     ticks = "`" * max(3, longest + 1)
     return f"{ticks}text\n{text.rstrip()}\n{ticks}"
 
@@ -56,7 +65,7 @@ def render_markdown(run: GatewayRun) -> str:
     lines.append("")
     if run.results:
         short = [clause.removeprefix("GATEWAY-") for clause in CLAUSES]
-        lines.append("| edition | scenario | verdict | upstream API | " + " | ".join(short) + " |")
+        lines.append("| edition | scenario | verdict | upstream requests | " + " | ".join(short) + " |")
         lines.append("|---|---|---|---|" + "---|" * len(short))
         lines += [_row(result) for result in run.results]
         lines.append("")
@@ -93,6 +102,7 @@ def report_json(run: GatewayRun) -> dict[str, Any]:
                 "outcome": result.outcome,
                 "error": result.error,
                 "upstream_apis": list(result.upstream_apis),
+                "direct_requests": result.direct_requests,
                 "verdicts": [
                     {
                         "clause": verdict.clause,

@@ -117,7 +117,7 @@ def test_the_command_writes_both_reports(tmp_path: Path, capsys: pytest.CaptureF
     ]
     assert main(argv) == 0, capsys.readouterr().err
     assert "1 / 1 scenarios pass: Codex works through it" in report.read_text(encoding="utf-8")
-    assert '"ok": true' in (tmp_path / "gateway.md.json").read_text(encoding="utf-8")
+    assert '"ok": true' in (tmp_path / "gateway.json").read_text(encoding="utf-8")
 
 
 def test_a_gateway_already_running_is_reached_by_url() -> None:

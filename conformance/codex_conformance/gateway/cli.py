@@ -9,7 +9,7 @@ the gateway could be configured to forward there beforehand).
 
 Every scenario runs a real Codex release through the gateway and directly,
 and the clauses of spec/gateway.md compare the two.  The Markdown report
-goes to stdout (or --report PATH, with the JSON beside it as PATH.json).
+goes to stdout (or --report PATH.md, with the JSON beside it as PATH.json).
 Exit status: 0 every scenario passes; 1 some fail; 2 usage error (a bad
 template or option); 3 nothing was judged (the gateway never became ready,
 or died before the first scenario, or a release is unavailable).
@@ -60,11 +60,21 @@ def register(subparsers: Any) -> None:
         "--upstream-port", type=int, default=0, help="fixed port of the kit's upstream (default: any)"
     )
     parser.add_argument(
-        "--report", type=Path, metavar="PATH", help="write the Markdown here and the JSON to PATH.json"
+        "--report",
+        type=Path,
+        metavar="PATH",
+        help="write the Markdown here and the JSON beside it (.md -> .json)",
     )
     parser.add_argument("--name", help="the gateway's name in the report (default: its command or URL)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     parser.set_defaults(handler=run)
+
+
+def json_path_for(report: Path) -> Path:
+    """The JSON report beside the Markdown one: ``gateway.md`` -> ``gateway.json``."""
+    if report.suffix == ".md":
+        return report.with_suffix(".json")
+    return report.with_name(report.name + ".json")
 
 
 def _usage(message: str) -> int:
@@ -112,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     markdown = render_markdown(outcome)
     if args.report is not None:
         args.report.write_text(markdown, encoding="utf-8")
-        json_path = args.report.with_name(args.report.name + ".json")
+        json_path = json_path_for(args.report)
         json_path.write_text(json.dumps(report_json(outcome), indent=2) + "\n", encoding="utf-8")
     else:
         sys.stdout.write(markdown)
@@ -122,4 +132,4 @@ def run(args: argparse.Namespace) -> int:
     return 0 if outcome.ok else 1
 
 
-__all__ = ["register", "run"]
+__all__ = ["json_path_for", "register", "run"]

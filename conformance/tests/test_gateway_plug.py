@@ -201,7 +201,9 @@ def _synthetic_run() -> GatewayRun:
         ),
     )
     run = GatewayRun(
-        "my-proxy --port {port} --upstream {upstream}", ["1.0.0"], gateway_output="listening\n```\nforwarded 2\n"
+        "my-proxy --port {port} --upstream {upstream}",
+        ["1.0.0"],
+        gateway_output="listening\n```\nforwarded 2\n",
     )
     run.results = [
         ScenarioResult("1.0.0", "text", "a plain text answer", passing, None, ("responses",), 1),

@@ -7,6 +7,7 @@ After a deliberate change of the rendering: ``pytest conformance/tests/test_gate
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -16,8 +17,9 @@ from spec_examples import clauses
 from syrupy.assertion import SnapshotAssertion
 
 from codex_conformance.cli import main
+from codex_conformance.drive.mock_responses_server import ScriptedStream
 from codex_conformance.gateway.certify import GatewayRun, ScenarioResult
-from codex_conformance.gateway.model import Call, Script, ToolTarget, locate
+from codex_conformance.gateway.model import Call, Script, Text, ToolTarget, Turn, chat_stream, locate
 from codex_conformance.gateway.observe import Observation, UpstreamRequest, masked
 from codex_conformance.gateway.plug import GatewayError, free_port, parse_gateway, running_gateway
 from codex_conformance.gateway.report import render_markdown, report_json
@@ -239,3 +241,20 @@ def test_report_directory_must_exist(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_the_spec_declares_exactly_the_clauses_judged() -> None:
     page = (spec_dir() / GATEWAY_CLAUSES).read_text(encoding="utf-8")
     assert clauses(page) == list(CLAUSES)
+
+
+def test_the_chat_upstream_calls_tools_by_their_chat_names() -> None:
+    chat_tools = [
+        {"type": "function", "function": {"name": "mcp__srv__echo", "parameters": FLATTENED["parameters"]}}
+    ]
+    step = Turn((Text("calling"), Call(ECHO, "call_1", arguments={"q": "x"})))
+    stream = chat_stream(step, chat_tools, "chatcmpl-test")
+    assert isinstance(stream, ScriptedStream)
+    events = [json.loads(chunk[len(b"data: ") :]) for chunk in stream.chunks if chunk != b"data: [DONE]\n\n"]
+    deltas = [event["choices"][0]["delta"] for event in events]
+    [call] = [delta["tool_calls"][0] for delta in deltas if "tool_calls" in delta]
+    assert call["function"] == {"name": "mcp__srv__echo", "arguments": '{"q": "x"}'}
+    assert call["id"] == "call_1"
+    assert events[-1]["choices"][0]["finish_reason"] == "tool_calls"
+    cut = chat_stream(Turn((Text("cut"),), cut=True), chat_tools, "chatcmpl-test")
+    assert isinstance(cut, ScriptedStream) and b"[DONE]" not in b"".join(cut.chunks)

@@ -107,20 +107,20 @@ def certify_gateway(
             )
         except GatewayError as failed:
             run.aborted, run.gateway_output = str(failed), failed.output
-            run.seconds = time.monotonic() - started
-            return run
-        for version, scenario in plan:
-            result = _one(version, scenario, upstream, gateway.base_url, gateway.check_alive)
-            run.results.append(result)
-            if progress is not None:
-                progress(result)
-            if result.error is not None and result.error.startswith("gateway: "):
-                run.aborted = result.error
-                break
-        run.gateway_output = gateway.output()
+        else:
+            for version, scenario in plan:
+                result = _one(version, scenario, upstream, gateway.base_url, gateway.check_alive)
+                run.results.append(result)
+                if progress is not None:
+                    progress(result)
+                if result.error is not None and result.error.startswith("gateway: "):
+                    run.aborted = result.error.removeprefix("gateway: ")
+                    break
+            run.gateway_output = gateway.output()
+    # Every scenario planned is in the report, run or not.
     for version, scenario in plan[len(run.results) :]:
         run.results.append(
-            ScenarioResult(version, scenario.slug, scenario.title, error="not run: the gateway died")
+            ScenarioResult(version, scenario.slug, scenario.title, error=f"not run: {run.aborted}")
         )
     run.seconds = time.monotonic() - started
     return run

@@ -34,6 +34,8 @@ PROPERTY_CLAUSES = "properties.md"
 # The clauses a case written by `explore --write` cites until its rule is
 # named: declared on this page, held by no case in a finished kit.
 EXPLORED_CLAUSES = "explored.md"
+# spec/gateway.md's clauses are judged by `codex-conformance gateway` runs, not by cases.
+GATEWAY_CLAUSES = "gateway.md"
 
 
 @dataclass(frozen=True)
@@ -112,8 +114,11 @@ def lint(fixtures_dir: Path, spec_dir: Path) -> list[LintProblem]:
     # With a file unreadable, its cases are unknown: "has no case" would be noise.
     for clause, declared_at in clauses.items() if not unreadable else ():
         # spec/properties.md's clauses are shown by property checks, not cases;
-        # spec/explored.md's wait for the cases `explore --write` writes.
-        exempt = declared_at.startswith((f"{PROPERTY_CLAUSES}:", f"{EXPLORED_CLAUSES}:"))
+        # spec/explored.md's wait for the cases `explore --write` writes;
+        # spec/gateway.md's are judged by gateway runs.
+        exempt = declared_at.startswith(
+            (f"{PROPERTY_CLAUSES}:", f"{EXPLORED_CLAUSES}:", f"{GATEWAY_CLAUSES}:")
+        )
         if clause not in cited and not exempt:
             problems.append(LintProblem(declared_at, f"clause {clause} has no case"))
     return problems

@@ -3,7 +3,8 @@
 Layers, lowest first: the runtime core (cases, compare, outcome, protocol,
 connection, editions, report, properties, broken...), ``drive`` (runs
 releases, knows no area), ``harnesses`` and ``areas`` (one folder per area),
-the engines ``capture`` and ``release`` (which never import each other),
+the engines ``capture`` and ``release`` (which never import each other) and
+``gateway`` (the gateway certification mode, on ``drive`` alone),
 and the entry points (runner, session, plugin, cli, serve...).
 """
 
@@ -20,7 +21,16 @@ from codex_conformance.editions import EDITIONS
 
 KIT = Path(codex_conformance.__file__).parent
 REFERENCE = Path(codex_reference.__file__).parent
-LAYERS = {"core": 0, "drive": 1, "harnesses": 2, "areas": 2, "capture": 3, "release": 3, "entry": 4}
+LAYERS = {
+    "core": 0,
+    "drive": 1,
+    "harnesses": 2,
+    "areas": 2,
+    "capture": 3,
+    "release": 3,
+    "gateway": 3,
+    "entry": 4,
+}
 ENTRY_POINTS = {
     "__main__", "runner", "session", "plugin", "pytest_run", "pytest_xdist", "cli", "impl", "serve", "lint",
     "catalog_page", "strategies", "port", "explore", "export",

@@ -11,7 +11,7 @@ from spec_examples import CLAUSE_RE, clauses, examples, render
 
 from codex_conformance.areas import property_sets
 from codex_conformance.cases import load_cases
-from codex_conformance.lint import EXPLORED_CLAUSES, PROPERTY_CLAUSES
+from codex_conformance.lint import EXPLORED_CLAUSES, GATEWAY_CLAUSES, PROPERTY_CLAUSES
 from codex_conformance.paths import fixtures_dir, spec_dir
 
 PAGES = sorted(path for path in spec_dir().glob("*.md") if path.name != "errata.md")
@@ -44,8 +44,11 @@ def test_an_example_holding_a_line_separator_is_one_block() -> None:
 
 
 # Their clauses are shown by property checks (lint.PROPERTY_CLAUSES), or wait
-# for the cases `explore --write` writes (lint.EXPLORED_CLAUSES), not by examples.
-CASE_PAGES = [page for page in PAGES if page.name not in (PROPERTY_CLAUSES, EXPLORED_CLAUSES)]
+# for the cases `explore --write` writes (lint.EXPLORED_CLAUSES), or are judged by
+# gateway runs (lint.GATEWAY_CLAUSES), not by examples.
+CASE_PAGES = [
+    page for page in PAGES if page.name not in (PROPERTY_CLAUSES, EXPLORED_CLAUSES, GATEWAY_CLAUSES)
+]
 
 
 @pytest.mark.parametrize("page", CASE_PAGES, ids=[page.name for page in CASE_PAGES])

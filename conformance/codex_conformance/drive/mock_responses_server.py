@@ -106,7 +106,10 @@ class MockResponsesServer:
     streams: Sequence[Stream | StreamFactory] = field(default_factory=lambda: [simple_reply_stream()])
     requests: list[RecordedRequest] = field(default_factory=list)
     # None: `/chat/completions` is not served (404), as before chat captures existed.
-    chat_streams: list[Stream] | None = None
+    chat_streams: Sequence[Stream | StreamFactory] | None = None
+    # 0: any free port.  A fixed port is for a server something else was
+    # configured to reach before it started (a gateway already running).
+    port: int = 0
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -118,6 +121,19 @@ class MockResponsesServer:
         assert self._server is not None, "server not started"
         port = self._server.server_address[1]
         return f"http://127.0.0.1:{port}/v1"
+
+    def reset(
+        self,
+        streams: Sequence[Stream | StreamFactory],
+        chat_streams: Sequence[Stream | StreamFactory] | None = None,
+    ) -> None:
+        """Start over with another script, forgetting the requests so far (one server, many runs)."""
+        with self._lock:
+            self.streams = streams
+            self.chat_streams = chat_streams
+            self.requests = []
+            self._served = 0
+            self._chat_served = 0
 
     def responses_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and r.path.rstrip("/").endswith("/responses")]
@@ -138,7 +154,8 @@ class MockResponsesServer:
                 return None
             index = min(self._chat_served, len(self.chat_streams) - 1)
             self._chat_served += 1
-            return self.chat_streams[index]
+            stream = self.chat_streams[index]
+        return stream(self.chat_requests()) if callable(stream) else stream
 
     def _record(self, request: RecordedRequest) -> None:
         with self._lock:
@@ -203,7 +220,7 @@ class MockResponsesServer:
 
             do_GET = do_POST = do_PUT = do_DELETE = _handle
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()

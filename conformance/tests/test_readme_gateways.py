@@ -1,0 +1,53 @@
+"""The README's certified-gateways table quotes the committed gateway reports, release by release.
+
+Each row links its report (docs/reports/<name>.md, its JSON beside it); every
+``PASSED / RUN`` cell under a release's column must be that report's count of
+passing scenarios out of those run for the release, so rerunning a
+``tox -e gateway-<name>`` without updating the table fails here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+COUNT = re.compile(r"^(\d+) / (\d+)$")
+
+
+def _table() -> tuple[list[str], list[list[str]]]:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Certified gateways", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("| ")]
+    cells = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+    return cells[0], [row for row in cells[1:] if not row[0].startswith("---")]
+
+
+HEADER, ROWS = _table()
+
+
+def test_the_table_has_rows() -> None:
+    assert ROWS, "the certified-gateways table has no rows"
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[f"{row[0]}-{row[2]}" for row in ROWS])
+def test_each_count_is_the_reports(row: list[str]) -> None:
+    links = row[-1]
+    name = re.search(r"docs/reports/([^)#]+)\.md", links)
+    assert name is not None, f"no report link in {links!r}"
+    report = json.loads((REPO / "docs" / "reports" / f"{name.group(1)}.json").read_text(encoding="utf-8"))
+    quoted = 0
+    for column, cell in zip(HEADER, row, strict=True):
+        count = COUNT.match(cell)
+        if count is None:
+            continue
+        results = [result for result in report["results"] if result["edition"] == column]
+        passed = sum(result["outcome"] == "pass" for result in results)
+        assert (int(count.group(1)), int(count.group(2))) == (passed, len(results)), column
+        quoted += 1
+    assert quoted == len(report["editions"]), (
+        f"the row quotes {quoted} releases, the report has {report['editions']}"
+    )

@@ -41,7 +41,11 @@ EXIT_INTERRUPTED = 130  # the shell's code for SIGINT
 
 # Optional modules that add subcommands: each has ``register(subparsers)``
 # and sets ``handler`` (a function of the parsed args returning an exit code) on the parsers it adds.
-_EXTENSIONS = ("codex_conformance.capture.cli", "codex_conformance.explore.cli")
+_EXTENSIONS = (
+    "codex_conformance.capture.cli",
+    "codex_conformance.explore.cli",
+    "codex_conformance.timeline.cli",
+)
 
 Command = Callable[[argparse.Namespace], int]
 

@@ -23,7 +23,7 @@ REFERENCE = Path(codex_reference.__file__).parent
 LAYERS = {"core": 0, "drive": 1, "harnesses": 2, "areas": 2, "capture": 3, "release": 3, "entry": 4}
 ENTRY_POINTS = {
     "__main__", "runner", "session", "plugin", "pytest_run", "pytest_xdist", "cli", "impl", "serve", "lint",
-    "catalog_page", "strategies", "port", "explore", "export",
+    "catalog_page", "strategies", "port", "explore", "export", "timeline",
 }  # fmt: skip
 # Where a version may be written: the tables of how to drive each release, and
 # the reference's per-edition tables (named by version).

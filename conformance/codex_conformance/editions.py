@@ -217,6 +217,8 @@ RELEASE_DRIVING: tuple[tuple[str, Edition], ...] = (
     ("0.8.0", replace(_DRIVEN_LIKE_0_25_0, configured_through="exec")),
     ("0.22.0", _DRIVEN_LIKE_0_25_0),
     ("0.42.0", _VENDOR_TREE),
+    # `codex mcp` manages MCP servers from here on (it closes its output): configurations go through exec.
+    ("0.44.0", replace(_VENDOR_TREE, configured_through="exec")),
     ("0.94.0", _DRIVEN_LIKE_0_94_0),
     ("0.133.0", _BIN_TREE),
     ("0.169.0", _DRIVEN_LIKE_0_169_0),

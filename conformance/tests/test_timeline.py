@@ -32,7 +32,14 @@ from codex_conformance.editions import (
 from codex_conformance.paths import fixtures_dir, spec_dir
 from codex_conformance.timeline.data import ProbeData, load_probe_data, render_probe_data
 from codex_conformance.timeline.page import render_page
-from codex_conformance.timeline.probes import Probe, ProbeRun, _lift_editions, fingerprint, load_probes
+from codex_conformance.timeline.probes import (
+    Probe,
+    ProbeRun,
+    _lift_editions,
+    fingerprint,
+    load_probes,
+    without_release,
+)
 from codex_conformance.timeline.releases import drivable, load_releases
 from codex_conformance.timeline.sweep import ProbeSweep, changes
 
@@ -254,3 +261,23 @@ def test_the_data_covers_recorded_releases_only() -> None:
     recorded = set(drivable(load_releases(TIMELINE)))
     for probe in load_probes(TIMELINE):
         assert set(load_probe_data(TIMELINE, probe).releases) <= recorded
+
+
+def test_a_release_naming_itself_is_no_change_even_inside_a_pattern() -> None:
+    older = {"result": {"ua": "codex_exec/0.60.1", "p": {"$pattern": r"codex_exec/0\.60\.1\ \S+"}}}
+    newer = {"result": {"ua": "codex_exec/0.61.0", "p": {"$pattern": r"codex_exec/0\.61\.0\ \S+"}}}
+    assert without_release(older, "0.60.1") == without_release(newer, "0.61.0")
+    assert without_release(older, "0.60.1")["result"]["ua"] == "codex_exec/<release>"
+
+
+def test_renormalising_recomputes_fingerprints_and_merges_equal_results() -> None:
+    releases = _versions(3)
+    data = ProbeData(PROBE)
+    for version in releases:
+        value = {"result": {"ua": f"codex/{version}"}}
+        data.record(version, fingerprint(value), value, {"release": version, "command": "c", "date": "d"})
+    assert len(changes(data)) == 2
+    data.renormalise(without_release)
+    data.infer_gaps(releases)
+    assert changes(data) == []
+    assert list(data.values) == [fingerprint({"result": {"ua": "codex/<release>"}})]

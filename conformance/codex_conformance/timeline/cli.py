@@ -9,6 +9,8 @@
   --sample          run a few probes on a few releases and compare them with
                     the data (CI); exit 1 on a difference
   --render          write spec/timeline.md from the data (--check: compare)
+  --renormalise     apply the probes' normalisation to the recorded results
+                    again (after it grew), then render
   --run PROBE --release V   print one probe's result on one release
 
 Exit status: 0, 1 (changes or differences found), 2 usage error, 3 a release
@@ -32,7 +34,14 @@ from codex_conformance.editions import EDITIONS, version_key
 from codex_conformance.paths import fixtures_dir, spec_dir
 from codex_conformance.timeline.data import ProbeData, load_probe_data, save_probe_data
 from codex_conformance.timeline.page import render_page
-from codex_conformance.timeline.probes import Probe, ProbeRun, load_probes, open_scenarios, run_probe
+from codex_conformance.timeline.probes import (
+    Probe,
+    ProbeRun,
+    load_probes,
+    open_scenarios,
+    run_probe,
+    without_release,
+)
 from codex_conformance.timeline.releases import (
     RegistryError,
     Release,
@@ -64,6 +73,7 @@ def register(subparsers: Any) -> None:
     action.add_argument("--update", action="store_true")
     action.add_argument("--sample", action="store_true")
     action.add_argument("--render", action="store_true")
+    action.add_argument("--renormalise", action="store_true")
     action.add_argument("--run", metavar="PROBE")
     parser.add_argument("--release", metavar="V", help="with --run: the release")
     parser.add_argument("--probe", action="append", metavar="NAME", help="with --sweep: only these probes")
@@ -88,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.render:
             return _render(directory, probes, page, check=args.check)
+        if args.renormalise:
+            return _renormalise(directory, probes, page)
         if args.run:
             return _run_one(fixtures, directory, probes, args.run, args.release)
         if args.sweep:
@@ -133,6 +145,17 @@ def _render(directory: Path, probes: list[Probe], page: Path, *, check: bool) ->
     page.write_text(text, encoding="utf-8")
     print(f"wrote {page}", file=sys.stderr)
     return 0
+
+
+def _renormalise(directory: Path, probes: list[Probe], page: Path) -> int:
+    order = drivable(load_releases(directory))
+    for probe in probes:
+        data = load_probe_data(directory, probe)
+        if data.releases:
+            data.renormalise(without_release)
+            data.infer_gaps(order)
+            save_probe_data(directory, data)
+    return _render(directory, probes, page, check=False)
 
 
 def _run_one(fixtures: Path, directory: Path, probes: list[Probe], name: str, version: str | None) -> int:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from codex_conformance.editions import version_key
-from codex_conformance.timeline.probes import Probe
+from codex_conformance.timeline.probes import Probe, fingerprint
 
 
 @dataclass
@@ -47,6 +48,19 @@ class ProbeData:
     def record(self, version: str, fingerprint: str, value: Any, provenance: dict[str, str]) -> None:
         self.releases[version] = Observation(fingerprint, provenance=provenance)
         self.values[fingerprint] = value
+
+    def renormalise(self, normalise: Callable[[Any, str], Any]) -> None:
+        """Apply ``normalise(value, release)`` to every observed result again (after the
+        normalisation grew), recomputing fingerprints; inferred releases are inferred again by the
+        caller (infer_gaps)."""
+        values: dict[str, Any] = {}
+        for version, obs in list(self.releases.items()):
+            if obs.provenance is None:
+                continue
+            value = normalise(self.values[obs.fingerprint], version)
+            self.releases[version] = Observation(fingerprint(value), provenance=obs.provenance)
+            values[fingerprint(value)] = value
+        self.values = values
 
     def infer_gaps(self, releases: list[str]) -> None:
         """Give each release of ``releases`` not observed the fingerprint of the observed releases

@@ -132,10 +132,18 @@ def run_probe(probe: Probe, version: str, scenarios_root: Path) -> ProbeRun:
     else:
         if len(cases) != 1:
             raise LookupError(f"probe {probe.name}: area {probe.area} has no scenario {probe.scenario!r}")
-        # The release names itself (user agent, version headers): that is no change of the wire.
-        text = canonical(cases[0].expected.model_dump(mode="json"))
-        value = json.loads(text.replace(version, RELEASE_PLACEHOLDER))
+        value = without_release(cases[0].expected.model_dump(mode="json"), version)
     return ProbeRun(value=value, command=probe_command(probe, version))
+
+
+def without_release(value: Any, version: str) -> Any:
+    """``value`` with the release's own version written RELEASE_PLACEHOLDER: a release names itself
+    (user agent, version headers, also inside the patterns made of them), which is no change of the
+    wire."""
+    text = canonical(value)
+    for spelling in (re.escape(version), version):
+        text = text.replace(json.dumps(spelling)[1:-1], RELEASE_PLACEHOLDER)
+    return json.loads(text)
 
 
 def _steady(message: str) -> str:

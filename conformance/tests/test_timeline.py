@@ -38,6 +38,7 @@ from codex_conformance.timeline.probes import (
     _lift_editions,
     fingerprint,
     load_probes,
+    normalised,
     without_release,
 )
 from codex_conformance.timeline.releases import drivable, load_releases
@@ -277,7 +278,19 @@ def test_renormalising_recomputes_fingerprints_and_merges_equal_results() -> Non
         value = {"result": {"ua": f"codex/{version}"}}
         data.record(version, fingerprint(value), value, {"release": version, "command": "c", "date": "d"})
     assert len(changes(data)) == 2
-    data.renormalise(without_release)
+    data.renormalise(normalised)
     data.infer_gaps(releases)
     assert changes(data) == []
     assert list(data.values) == [fingerprint({"result": {"ua": "codex/<release>"}})]
+
+
+def test_an_unsteady_key_is_compared_by_presence_only() -> None:
+    probe = Probe(name="p", area="sse", scenario="s", about="x", unsteady=["retry_after_ms"])
+    slow = {"result": {"end": {"retry_after_ms": 1300, "message": "m"}}}
+    fast = {"result": {"end": {"retry_after_ms": 1200, "message": "m"}}}
+    none = {"result": {"end": {"message": "m"}}}
+    assert (
+        normalised(probe, slow, "0.1.0")
+        == normalised(probe, fast, "0.1.0")
+        != normalised(probe, none, "0.1.0")
+    )

@@ -38,9 +38,9 @@ from codex_conformance.timeline.probes import (
     Probe,
     ProbeRun,
     load_probes,
+    normalised,
     open_scenarios,
     run_probe,
-    without_release,
 )
 from codex_conformance.timeline.releases import (
     RegistryError,
@@ -152,7 +152,7 @@ def _renormalise(directory: Path, probes: list[Probe], page: Path) -> int:
     for probe in probes:
         data = load_probe_data(directory, probe)
         if data.releases:
-            data.renormalise(without_release)
+            data.renormalise(normalised)
             data.infer_gaps(order)
             save_probe_data(directory, data)
     return _render(directory, probes, page, check=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,15 +50,15 @@ class ProbeData:
         self.releases[version] = Observation(fingerprint, provenance=provenance)
         self.values[fingerprint] = value
 
-    def renormalise(self, normalise: Callable[[Any, str], Any]) -> None:
-        """Apply ``normalise(value, release)`` to every observed result again (after the
+    def renormalise(self, normalise: Callable[[Probe, Any, str], Any]) -> None:
+        """Apply ``normalise(probe, value, release)`` to every observed result again (after the
         normalisation grew), recomputing fingerprints; inferred releases are inferred again by the
         caller (infer_gaps)."""
         values: dict[str, Any] = {}
         for version, obs in list(self.releases.items()):
             if obs.provenance is None:
                 continue
-            value = normalise(self.values[obs.fingerprint], version)
+            value = normalise(self.probe, self.values[obs.fingerprint], version)
             self.releases[version] = Observation(fingerprint(value), provenance=obs.provenance)
             values[fingerprint(value)] = value
         self.values = values
@@ -121,4 +122,8 @@ def load_probe_data(directory: Path, probe: Probe) -> ProbeData:
 
 
 def save_probe_data(directory: Path, data: ProbeData) -> None:
-    probe_path(directory, data.probe.name).write_text(render_probe_data(data), encoding="utf-8")
+    # Written beside, then renamed: a reader (another sweep rendering the page) never sees half a file.
+    path = probe_path(directory, data.probe.name)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    partial.write_text(render_probe_data(data), encoding="utf-8")
+    partial.replace(path)

@@ -16,8 +16,10 @@ from codex_conformance.editions import version_key
 from codex_conformance.timeline.data import ProbeData
 from codex_conformance.timeline.sweep import changes
 
-MAX_DIFF_LINES = 80
+MAX_DIFF_LINES = 30
 MAX_VALUE_LINES = 40
+# A JSON line can hold a whole tool description or instructions text: a diff line is cut here.
+MAX_LINE_CHARACTERS = 240
 
 
 def _pretty(value: Any) -> list[str]:
@@ -38,8 +40,15 @@ def _describe(value: Any) -> str:
     return "result"
 
 
+def _cut(line: str) -> str:
+    if len(line) <= MAX_LINE_CHARACTERS:
+        return line
+    return f"{line[:MAX_LINE_CHARACTERS]}... ({len(line) - MAX_LINE_CHARACTERS} more characters)"
+
+
 def _diff(old: Any, new: Any) -> list[str]:
-    lines = list(difflib.unified_diff(_pretty(old), _pretty(new), "before", "after", n=2, lineterm=""))
+    unified = difflib.unified_diff(_pretty(old), _pretty(new), "before", "after", n=2, lineterm="")
+    lines = [_cut(line) for line in unified]
     if len(lines) > MAX_DIFF_LINES:
         lines = [*lines[:MAX_DIFF_LINES], f"... ({len(lines) - MAX_DIFF_LINES} more diff lines)"]
     return lines
@@ -126,7 +135,7 @@ def _probe_section(data: ProbeData) -> list[str]:
         ordered = data.ordered()
         if ordered:
             out += ["The result, the same on every release:", "", "```json"]
-            lines = _pretty(data.values[ordered[0][1].fingerprint])
+            lines = [_cut(line) for line in _pretty(data.values[ordered[0][1].fingerprint])]
             if len(lines) > MAX_VALUE_LINES:
                 lines = [*lines[:MAX_VALUE_LINES], f"... ({len(lines) - MAX_VALUE_LINES} more lines)"]
             out += [*lines, "```", ""]

@@ -136,8 +136,9 @@ def run_probe(probe: Probe, version: str, scenarios_root: Path) -> ProbeRun:
     else:
         if len(cases) != 1:
             raise LookupError(f"probe {probe.name}: area {probe.area} has no scenario {probe.scenario!r}")
-        value = normalised(probe, cases[0].expected.model_dump(mode="json"), version)
-    return ProbeRun(value=value, command=probe_command(probe, version))
+        value = cases[0].expected.model_dump(mode="json")
+    # Harness messages name the release too (its cache path, "release V sent no request").
+    return ProbeRun(value=normalised(probe, value, version), command=probe_command(probe, version))
 
 
 def without_release(value: Any, version: str) -> Any:

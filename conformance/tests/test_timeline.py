@@ -30,6 +30,7 @@ from codex_conformance.editions import (
     version_key,
 )
 from codex_conformance.paths import fixtures_dir, spec_dir
+from codex_conformance.timeline.cli import _sample_releases
 from codex_conformance.timeline.data import ProbeData, load_probe_data, render_probe_data
 from codex_conformance.timeline.page import render_page
 from codex_conformance.timeline.probes import (
@@ -294,3 +295,14 @@ def test_an_unsteady_key_is_compared_by_presence_only() -> None:
         == normalised(probe, fast, "0.1.0")
         != normalised(probe, none, "0.1.0")
     )
+
+
+def test_the_ci_sample_is_the_editions_and_one_lean_release_after_the_oldest() -> None:
+    oldest, *later = list(EDITIONS)
+    before = "0.0.1"
+    after = f"{oldest.rsplit('.', 1)[0]}.{int(oldest.rsplit('.', 1)[1]) + 1}"
+    value: dict[str, object] = {"result": {}}
+    data = ProbeData(PROBE)
+    for version in [before, after, oldest, *later]:
+        data.record(version, fingerprint(value), value, {"release": version, "command": "c", "date": "d"})
+    assert _sample_releases([data]) == [after, oldest, *later]

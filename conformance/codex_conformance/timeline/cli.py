@@ -249,11 +249,14 @@ def _update(fixtures: Path, directory: Path, probes: list[Probe], page: Path) ->
 
 
 def _sample_releases(data: list[ProbeData]) -> list[str]:
-    """The editions (CI has them already) and the oldest release on which every sampled probe was
-    observed giving a result (it exercises the lean cache and the oldest driving range)."""
+    """The editions (CI has them already) and the oldest other release after the oldest edition on
+    which every sampled probe was observed giving a result (it exercises the lean cache; releases
+    before the oldest edition run their TUI where apply_patch is asked for)."""
     sample = [version for version in EDITIONS if all(version in d.observed() for d in data)]
     shown = [{v for v, fp in d.observed().items() if "result" in d.values.get(fp, {})} for d in data]
+    oldest = version_key(next(iter(EDITIONS)))
     common = set.intersection(*shown) - set(sample) if shown else set()
+    common = {version for version in common if version_key(version) > oldest}
     if common:
         sample.insert(0, min(common, key=version_key))
     return sample

@@ -188,11 +188,20 @@ def load_fixture_file(path: Path) -> FixtureFile:
     return parse_fixture_file(read_json(path), path)
 
 
+# fixtures/timeline/ holds the wire timeline's data (spec/timeline.md): releases and probe results, not cases.
+NOT_CASE_DIRECTORIES = frozenset({"timeline"})
+
+
+def is_case_file(root: Path, path: Path) -> bool:
+    """Whether ``path`` (a JSON file under the fixtures directory ``root``) holds cases:
+    _-prefixed files hold capture inputs, and the timeline's folder its own data."""
+    return not path.name.startswith("_") and path.relative_to(root).parts[0] not in NOT_CASE_DIRECTORIES
+
+
 def load_cases(root: Path) -> list[Case]:
     """Every case under ``root`` (a fixtures directory), in file then case order."""
     cases: list[Case] = []
     for path in sorted(root.rglob("*.json")):
-        if path.name.startswith("_"):
-            continue  # _-prefixed files hold capture inputs, not cases
-        cases.extend(load_fixture_file(path).cases)
+        if is_case_file(root, path):
+            cases.extend(load_fixture_file(path).cases)
     return cases

@@ -45,6 +45,7 @@ _EXTENSIONS = (
     "codex_conformance.capture.cli",
     "codex_conformance.explore.cli",
     "codex_conformance.gateway.cli",
+    "codex_conformance.timeline.cli",
 )
 
 Command = Callable[[argparse.Namespace], int]

@@ -96,6 +96,10 @@ class Edition:
     # captures, reference tables and a green CI), and an area outside this set
     # has no cases, no release ops and no recapture for the edition yet.
     captured_areas: frozenset[str] | None = None
+    # The release cache unpacks only the files under this platform directory
+    # (and the package manifest); None: the whole tarball.  The timeline's
+    # releases keep only linux x86_64 (drive/cache.py).
+    cache_keeps: str | None = None
 
     def __post_init__(self) -> None:
         # The feature says an area exists; the field says how to reach it.  They must agree.
@@ -190,6 +194,76 @@ V0_169_0 = replace(
 EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (V0_25_0, V0_94_0, V0_169_0)}
 
 
+# The timeline (spec/timeline.md) drives every stable release, not only the
+# editions.  A release is driven like the table of the last range below that
+# starts at or before it; the table is the edition's, derived with replace()
+# where releases between editions are driven differently.  The package spec
+# and its digest are per release and come from the timeline's data
+# (fixtures/timeline/releases.json, npm's dist.integrity), never from here.
+LINUX_X64 = "x86_64-unknown-linux-musl"
+_DRIVEN_LIKE_0_25_0 = replace(V0_25_0, cache_keeps=LINUX_X64)
+# The binary moved into vendor/ beside its ripgrep.
+_VENDOR_TREE = replace(
+    _DRIVEN_LIKE_0_25_0, binary_path=V0_94_0.binary_path, helper_path_dir=V0_94_0.helper_path_dir
+)
+_DRIVEN_LIKE_0_94_0 = replace(V0_94_0, cache_keeps=LINUX_X64)
+# The binary moved to vendor/<platform>/bin/, its ripgrep to codex-path/.
+_BIN_TREE = replace(
+    _DRIVEN_LIKE_0_94_0, binary_path=V0_169_0.binary_path, helper_path_dir=V0_169_0.helper_path_dir
+)
+_DRIVEN_LIKE_0_169_0 = replace(V0_169_0, cache_keeps=LINUX_X64)
+RELEASE_DRIVING: tuple[tuple[str, Edition], ...] = (
+    # `codex mcp` of these releases never answers newConversation: configurations go through exec.
+    ("0.8.0", replace(_DRIVEN_LIKE_0_25_0, configured_through="exec")),
+    ("0.22.0", _DRIVEN_LIKE_0_25_0),
+    ("0.42.0", _VENDOR_TREE),
+    # `codex mcp` manages MCP servers from here on (it closes its output): configurations go through exec.
+    ("0.44.0", replace(_VENDOR_TREE, configured_through="exec")),
+    ("0.94.0", _DRIVEN_LIKE_0_94_0),
+    ("0.133.0", _BIN_TREE),
+    ("0.169.0", _DRIVEN_LIKE_0_169_0),
+)
+# Releases registered by the timeline for this process (register_release).
+_RELEASES: dict[str, Edition] = {}
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    """A stable release's version as numbers, for ordering: "0.142.1" -> (0, 142, 1)."""
+    try:
+        return tuple(int(part) for part in version.split("."))
+    except ValueError:
+        raise ValueError(f"not a stable release version: {version!r}") from None
+
+
+def driven_like(version: str) -> Edition | None:
+    """The table a stable release is driven like; None before the oldest range the harness drives."""
+    found = None
+    for first, table in RELEASE_DRIVING:
+        if version_key(first) <= version_key(version):
+            found = table
+    return found
+
+
+def release_edition(version: str, package_spec: str, tarball_sha512: str) -> Edition:
+    """How to drive a stable release: its range's table with its own package, binary and digest."""
+    table = driven_like(version)
+    if table is None:
+        raise UnknownEditionError(version)
+    return replace(
+        table,
+        version=version,
+        summary=f"stable release {version}, driven like {table.version}",
+        package_spec=package_spec,
+        tarball_sha512=tarball_sha512,
+    )
+
+
+def register_release(edition: Edition) -> None:
+    """Make a stable release known to get_edition for this process (the timeline's runs)."""
+    if edition.version not in EDITIONS:
+        _RELEASES[edition.version] = edition
+
+
 class UnknownEditionError(ValueError):
     def __init__(self, version: str) -> None:
         known = ", ".join(EDITIONS)
@@ -198,10 +272,10 @@ class UnknownEditionError(ValueError):
 
 
 def get_edition(version: str) -> Edition:
-    try:
-        return EDITIONS[version]
-    except KeyError:
-        raise UnknownEditionError(version) from None
+    found = EDITIONS.get(version) or _RELEASES.get(version)
+    if found is None:
+        raise UnknownEditionError(version)
+    return found
 
 
 def editions_of_area(area: str, feature: str | None) -> list[str]:

@@ -32,7 +32,7 @@ from codex_conformance.bundle import (
     Manifest,
     OpEntry,
 )
-from codex_conformance.cases import FORMAT_VERSION, FixtureError, parse_fixture_file, read_json
+from codex_conformance.cases import FORMAT_VERSION, FixtureError, is_case_file, parse_fixture_file, read_json
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import UsageError
 from codex_conformance.lint import CLAUSE_HEADING, CLAUSE_ID
@@ -101,8 +101,8 @@ def _read_cases(fixtures_dir: Path) -> dict[tuple[str, str], _Group]:
     """The cases by (area, edition), in area then release order; case order kept within each."""
     groups: dict[tuple[str, str], _Group] = defaultdict(_Group)
     for path in sorted(fixtures_dir.rglob("*.json")):
-        if path.name.startswith("_"):
-            continue  # capture inputs, not cases (see cases.load_cases)
+        if not is_case_file(fixtures_dir, path):
+            continue  # capture inputs and the timeline's data, not cases (see cases.load_cases)
         source = f"fixtures/{path.relative_to(fixtures_dir).as_posix()}"
         try:
             raw = read_json(path)

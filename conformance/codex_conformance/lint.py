@@ -23,7 +23,14 @@ from pathlib import Path
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 
 from codex_conformance import credentials, schemas
-from codex_conformance.cases import Case, FixtureError, FixtureFile, parse_fixture_file, read_json
+from codex_conformance.cases import (
+    Case,
+    FixtureError,
+    FixtureFile,
+    is_case_file,
+    parse_fixture_file,
+    read_json,
+)
 from codex_conformance.compare import PATTERN_MODES, invalid_patterns
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import UsageError
@@ -86,8 +93,8 @@ def lint(fixtures_dir: Path, spec_dir: Path) -> list[LintProblem]:
     first_seen: dict[str, str] = {}
     cited: dict[str, list[str]] = defaultdict(list)
     for path in sorted(fixtures_dir.rglob("*.json")):
-        if path.name.startswith("_"):
-            continue  # capture inputs, not cases (see cases.load_cases)
+        if not is_case_file(fixtures_dir, path):
+            continue  # capture inputs and the timeline's data, not cases (see cases.load_cases)
         where = str(path.relative_to(fixtures_dir))
         fixture = _read_fixture(path, where, validator, problems)
         if fixture is None:

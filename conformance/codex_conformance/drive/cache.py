@@ -14,6 +14,11 @@ workers) fetch it one at a time: a lock file beside the copy is held while
 a process checks for the copy and, when missing, fetches it; the others find
 it there when they get the lock.  Without it a second fetch would remove the
 copy the first was already running.
+
+A release that the timeline drives (spec/timeline.md) is kept lean: its
+edition's ``cache_keeps`` names the one platform directory (linux x86_64)
+whose files are unpacked; the rest of the tarball (other platforms, 100-400
+MB a release) is never written, and the tarball itself is removed after.
 """
 
 from __future__ import annotations
@@ -59,18 +64,24 @@ def _verified(unpacked: Path, edition: Edition) -> bool:
         return False
 
 
-def release_binary(version: str) -> Path:
-    """The path of the release's codex executable, fetching it on first use."""
-    edition = get_edition(version)
-    unpacked = cache_root() / version
+def fetch_release(edition: Edition) -> Path:
+    """The release's unpacked package directory, fetching it unless a verified copy is there."""
+    unpacked = cache_root() / edition.version
     binary = unpacked / edition.binary_path
     if binary.is_file() and _verified(unpacked, edition):
-        return binary
+        return unpacked
     unpacked.parent.mkdir(parents=True, exist_ok=True)
-    with open(unpacked.parent / f"{version}.lock", "w") as lock:
+    with open(unpacked.parent / f"{edition.version}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
         if not (binary.is_file() and _verified(unpacked, edition)):
             _fetch(edition, unpacked)
+    return unpacked
+
+
+def release_binary(version: str) -> Path:
+    """The path of the release's codex executable, fetching it on first use."""
+    edition = get_edition(version)
+    binary = fetch_release(edition) / edition.binary_path
     if not binary.is_file():
         raise ReleaseUnavailableError(
             f"release {version}: the package {edition.package_spec} has no {edition.binary_path}"
@@ -121,6 +132,21 @@ def _pack(edition: Edition, npm: str, scratch: str) -> Path:
     return tarballs[0]
 
 
+def _kept_members(archive: tarfile.TarFile, edition: Edition) -> list[tarfile.TarInfo] | None:
+    """The members to unpack: all (None), or those of the edition's one platform directory and the
+    package's manifest, where it keeps only that platform."""
+    keeps = edition.cache_keeps
+    if keeps is None:
+        return None
+    return [
+        member
+        for member in archive.getmembers()
+        if f"/{keeps}/" in member.name
+        or member.name.endswith(f"-{keeps}")
+        or member.name == "package/package.json"
+    ]
+
+
 def _fetch(edition: Edition, destination: Path) -> None:
     npm = shutil.which("npm")
     if npm is None:
@@ -135,7 +161,7 @@ def _fetch(edition: Edition, destination: Path) -> None:
         staging = Path(scratch) / "unpacked"
         with tarfile.open(tarball) as archive:
             # The "data" filter refuses absolute paths, links out of the tree and devices.
-            archive.extractall(staging, filter="data")
+            archive.extractall(staging, members=_kept_members(archive, edition), filter="data")
         binary = staging / edition.binary_path
         if binary.is_file():
             binary.chmod(0o755)

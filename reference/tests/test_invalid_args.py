@@ -136,3 +136,15 @@ def test_view_image_file_that_is_not_strict_base64() -> None:
         },
     }
     assert _kind(handle({"op": "dispatch.call", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize("seconds", [-1, "1", True, None])
+def test_a_host_tool_duration_that_is_no_non_negative_number(seconds: Any) -> None:
+    args = {
+        "edition": "0.94.0",
+        "cwd": "/w",
+        "tree": [],
+        "arguments": '{"command": "pwd"}',
+        "duration_seconds": seconds,
+    }
+    assert _kind(handle({"op": "host_tools.shell_command", "args": args})) == "invalid-args"

@@ -118,3 +118,33 @@ def test_file_content_that_is_not_strict_base64() -> None:
         "files": {"a.txt": {"base64": "YW!Jj"}},
     }
     assert _kind(handle({"op": "apply_patch.apply", "args": args})) == "invalid-args"
+
+
+def test_view_image_file_that_is_not_strict_base64() -> None:
+    # As for apply_patch's files: a character outside the base64 alphabet is
+    # refused, not skipped (skipped, "YW!Jj" would be the bytes "abc").
+    args = {
+        "edition": "0.169.0",
+        "model": "gpt-5",
+        "config": {},
+        "files": {"pixel.png": "YW!Jj"},
+        "item": {
+            "type": "function_call",
+            "name": "view_image",
+            "arguments": '{"path": "pixel.png"}',
+            "call_id": "c",
+        },
+    }
+    assert _kind(handle({"op": "dispatch.call", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize("seconds", [-1, "1", True, None])
+def test_a_host_tool_duration_that_is_no_non_negative_number(seconds: Any) -> None:
+    args = {
+        "edition": "0.94.0",
+        "cwd": "/w",
+        "tree": [],
+        "arguments": '{"command": "pwd"}',
+        "duration_seconds": seconds,
+    }
+    assert _kind(handle({"op": "host_tools.shell_command", "args": args})) == "invalid-args"

@@ -15,16 +15,11 @@ openai/codex):
 The grammar is what the *model* is constrained to; the release's own parser
 (``parser.py``) is more lenient (heredoc wrappers, whitespace around
 markers, lines without a prefix), so the reference parses with the
-hand-written algorithm and uses the grammar only to say whether a patch is in
-the language the model was given (``in_grammar``).
+hand-written algorithm and keeps the grammar as data only (nothing parses
+with it: no answer depends on it).
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
-
-from lark import Lark
-from lark.exceptions import LarkError
 
 from codex_reference.tools import apply_patch_spec
 
@@ -32,21 +27,3 @@ from codex_reference.tools import apply_patch_spec
 # source; they equal the upstream texts cited above character for character.
 GRAMMAR_0_25_0 = apply_patch_spec.GRAMMAR_0_25_0
 GRAMMAR_0_169_0 = apply_patch_spec.GRAMMAR_0_169_0
-
-
-@lru_cache(maxsize=4)
-def _parser(grammar: str) -> Lark:
-    # Earley copes with the grammar's overlapping terminals (`filename` and
-    # the markers) the way a constrained sampler does: by the whole line.
-    # Lark's dynamic Earley lexer refuses zero-width regexps, so `/(.*)/` is
-    # given as the equivalent `[/(.+)/]` (same language).
-    return Lark(grammar.replace("/(.*)/", "[/(.+)/]"), parser="earley", lexer="dynamic")
-
-
-def in_grammar(grammar: str, patch: str) -> bool:
-    """Whether ``patch`` is a sentence of ``grammar`` (what a constrained model could emit)."""
-    try:
-        _parser(grammar).parse(patch)
-    except LarkError:
-        return False
-    return True

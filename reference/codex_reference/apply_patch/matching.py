@@ -53,7 +53,7 @@ class SeekRules:
     # 0.25.0, even when an earlier chunk already matched past it), only there
     # and only if the search has not passed it ("last-not-before-start",
     # 0.169.0), or from the current position like any other chunk ("first").
-    end_of_file: str = "last"
+    end_of_file: str
 
 
 def seek_passes(folds: Mapping[str, str] = PUNCTUATION_FOLDS) -> tuple[Normalizer, ...]:

@@ -363,6 +363,12 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
         if path:
             raise NotModelled("view_image on a path that names a directory is not modelled")
         return _working_directory(rules.not_a_file, args)
+    segments = path.split("/")
+    if path.startswith("/") or ".." in segments or "" in segments:
+        raise NotModelled("view_image on an absolute path, or one with `..` or `//`, is not modelled")
+    # The release joins the path to the working directory and drops its `.`
+    # components, in the message too (captured: view-image-dot-slash-missing).
+    path = "/".join(segment for segment in segments if segment != ".")
     if path not in files:
         return _missing_image(args, path)
     try:

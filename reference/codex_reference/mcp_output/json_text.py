@@ -41,8 +41,8 @@ Unreadable = typed.Unreadable
 
 
 def _pick(value: JSON, fields: tuple[str, ...]) -> dict[str, JSON]:
-    if not isinstance(value, dict):
-        raise Unreadable("not an object")
+    # typed.check ran first: a block, its annotations and a resource's contents are objects here.
+    assert isinstance(value, dict)
     return {field: value[field] for field in fields if field in value and value[field] is not None}
 
 

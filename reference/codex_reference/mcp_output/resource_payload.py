@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+import numpy
+
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import json_numbers
@@ -130,12 +132,25 @@ def priority_as_f32(priority: json_numbers.Number) -> str:
 
 
 def priority_as_written(priority: json_numbers.Number) -> str:
-    """0.169.0: the number's own text (exponent marked `e+`/`e-`), a whole number with
-    `.0` after it; captured: `1` → `1.0`, `0.5`, `0.000001`, `1e16` → `1e+16`."""
-    text = str(priority)
-    digits = text.removeprefix("-")
-    if digits.isdigit():
-        if len(digits) > 15:
-            raise NotModelled("a whole-number priority of more than 15 digits is not captured")
-        return text + ".0"
-    return json_numbers.kept_text(priority)
+    """0.169.0: the priority is an f32 too, written with its shortest digits (captured:
+    list-priority-magnitudes, list-priority-15-digits, list-priority-1e16): a whole
+    number those digits give exactly as ``N.0`` (``1`` -> ``1.0``, ``16777217`` ->
+    ``16777216.0``), any other whole number in exponent form (``1e15`` -> ``1e+15``, the
+    f32 being 999999986991104), a fraction below 1e-6 in exponent form (``1e-7``), any
+    other fraction positionally (``0.00001``, ``123.456``)."""
+    try:
+        value = numpy.float32(to_f32(float(str(priority))))
+    except OverflowError:
+        raise NotModelled("a priority beyond f32's range is not captured") from None
+    positional = numpy.format_float_positional(value, unique=True, trim="-")
+    scientific = numpy.format_float_scientific(value, unique=True, trim="-", exp_digits=1)
+    if float(value).is_integer():
+        if int(positional) != int(value):
+            return scientific
+        if len(positional.removeprefix("-")) > 9:
+            # The exact whole numbers captured have at most nine digits (100000000).
+            raise NotModelled("a whole-number priority of more than nine digits is not captured")
+        return positional + ".0"
+    if int(scientific.rsplit("e", 1)[1]) < -6:
+        return scientific
+    return positional

@@ -148,3 +148,15 @@ def test_a_host_tool_duration_that_is_no_non_negative_number(seconds: Any) -> No
         "duration_seconds": seconds,
     }
     assert _kind(handle({"op": "host_tools.shell_command", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize("encoded", ["YW!Jj", "b2v//iEe\u0301K4oIgaGFsZgrDqQo="])
+def test_a_host_tree_file_that_is_not_base64(encoded: str) -> None:
+    # Non-ASCII text is no base64 either (the fuzzer found it answered as an internal error).
+    args = {
+        "edition": "0.94.0",
+        "cwd": "/w",
+        "tree": [{"path": "bin.dat", "content_base64": encoded}],
+        "arguments": '{"file_path": "/w/bin.dat"}',
+    }
+    assert _kind(handle({"op": "host_tools.read_file", "args": args})) == "invalid-args"

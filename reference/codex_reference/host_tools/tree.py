@@ -12,7 +12,6 @@ tree under ``cwd`` exists; a path outside it is not modelled.
 from __future__ import annotations
 
 import base64
-import binascii
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -119,7 +118,7 @@ def _entry_kind(index: int, entry: Mapping[str, JSON]) -> tuple[Kind, bytes, str
         encoded = entry["content_base64"]
         try:
             return "file", base64.b64decode(str(encoded), validate=True), ""
-        except binascii.Error as exc:
+        except ValueError as exc:  # binascii.Error, or text that is not ASCII
             raise InvalidArgs(f"tree[{index}].content_base64 is not base64") from exc
     if entry.get("dir") is True:
         return "dir", b"", ""

@@ -48,7 +48,8 @@ class Observed:
 
 
 def dumps(value: JSON) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    # REQ-HDR-1: the turn metadata goes in a header, every non-ASCII character escaped.
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
 
 
 def url(rules: RequestRules, provider: dict[str, JSON], endpoint: str) -> str:

@@ -23,6 +23,14 @@ def _kind(answer: dict[str, Any]) -> str:
     return kind
 
 
+@pytest.mark.parametrize("request_", [["hello"], None, {}, {"op": 5}, {"op": None, "args": {}}])
+def test_a_request_that_is_not_an_object_with_a_string_op(request_: Any) -> None:
+    answer = handle(request_)
+    assert answer == {
+        "error": {"kind": "invalid-args", "message": "request must be an object with a string `op`"}
+    }
+
+
 def test_args_that_are_not_an_object() -> None:
     answer = handle({"op": "safety.is_known_safe_command", "args": ["ls"]})
     assert answer == {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}

@@ -321,7 +321,7 @@ class _Reader:
                 self.index += 1  # parse_str counts the control byte as read
             raise self.error("control character (\\u0000-\\u001F) found while parsing a string")
 
-    def integer(self, positive: bool, scan: bool = False) -> _Number:
+    def integer(self, positive: bool, scan: bool) -> _Number:
         """parse_integer (scan: arbitrary_precision's scan_integer): a number after its '-'."""
         byte = self.next()
         if byte is None:

@@ -89,6 +89,34 @@ def test_an_integer_outside_i64(value: int) -> None:
     assert _kind(handle({"op": "request.build", "args": args})) == "invalid-args"
 
 
+def _exec_command_args(edition: str, exit_code: int) -> dict[str, Any]:
+    # chunk_id: 0.169.0's exec_command output names its chunk.
+    return {
+        "edition": edition,
+        "tool": "exec_command",
+        "output": "",
+        "exit_code": exit_code,
+        "duration_seconds": 0.0,
+        "chunk_id": "0a1b2c",
+    }
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.169.0"])
+@pytest.mark.parametrize("value", [-(2**31) - 1, 2**31])
+def test_an_exit_code_outside_i32(edition: str, value: int) -> None:
+    args = _exec_command_args(edition, value)
+    assert _kind(handle({"op": "exec.format_output", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.169.0"])
+@pytest.mark.parametrize("value", [-(2**31), 2**31 - 1])
+def test_an_exit_code_at_the_ends_of_i32(edition: str, value: int) -> None:
+    args = _exec_command_args(edition, value)
+    answer = handle({"op": "exec.format_output", "args": args})
+    assert set(answer) == {"result"}, answer
+    assert f"Process exited with code {value}" in answer["result"]["output"]
+
+
 @pytest.mark.parametrize(
     ("field", "value"), [("input", [1]), ("input", None), ("tools", [1]), ("tools", None), ("tools", "x")]
 )

@@ -370,8 +370,7 @@ class _Reader:
                 return _Number("u64", magnitude)
             if not positive and 0 < magnitude <= 2**63:
                 return _Number("i64", -magnitude)
-            if not positive and magnitude == 0:
-                return _Number("f64", -0.0)
+        # `-0` and integers beyond i64/u64 read as f64 (`-0` as -0.0).
         value, failed_at = f64_without_roundtrip(text)
         if value is None:
             self.index = start + (len(text) if failed_at is None else failed_at)

@@ -29,7 +29,6 @@ from codex_reference.json_types import JSON
 __all__ = [
     "I32",
     "I64",
-    "U32",
     "U64",
     "flag",
     "integer",
@@ -45,7 +44,6 @@ __all__ = [
 
 # The ranges of the Rust integer types args stand for, as ``integer(args, key, *I32)``.
 I32 = (-(2**31), 2**31 - 1)
-U32 = (0, 2**32 - 1)
 U64 = (0, 2**64 - 1)
 I64 = (-(2**63), 2**63 - 1)
 

@@ -23,6 +23,14 @@ def _kind(answer: dict[str, Any]) -> str:
     return kind
 
 
+@pytest.mark.parametrize("request_", [["hello"], None, {}, {"op": 5}, {"op": None, "args": {}}])
+def test_a_request_that_is_not_an_object_with_a_string_op(request_: Any) -> None:
+    answer = handle(request_)
+    assert answer == {
+        "error": {"kind": "invalid-args", "message": "request must be an object with a string `op`"}
+    }
+
+
 def test_args_that_are_not_an_object() -> None:
     answer = handle({"op": "safety.is_known_safe_command", "args": ["ls"]})
     assert answer == {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}
@@ -79,6 +87,34 @@ def test_an_integer_outside_i64(value: int) -> None:
     args = _request_case("0.169.0")
     args["observed"] = {**args["observed"], "turn_started_at_unix_ms": value}
     assert _kind(handle({"op": "request.build", "args": args})) == "invalid-args"
+
+
+def _exec_command_args(edition: str, exit_code: int) -> dict[str, Any]:
+    # chunk_id: 0.169.0's exec_command output names its chunk.
+    return {
+        "edition": edition,
+        "tool": "exec_command",
+        "output": "",
+        "exit_code": exit_code,
+        "duration_seconds": 0.0,
+        "chunk_id": "0a1b2c",
+    }
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.169.0"])
+@pytest.mark.parametrize("value", [-(2**31) - 1, 2**31])
+def test_an_exit_code_outside_i32(edition: str, value: int) -> None:
+    args = _exec_command_args(edition, value)
+    assert _kind(handle({"op": "exec.format_output", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.169.0"])
+@pytest.mark.parametrize("value", [-(2**31), 2**31 - 1])
+def test_an_exit_code_at_the_ends_of_i32(edition: str, value: int) -> None:
+    args = _exec_command_args(edition, value)
+    answer = handle({"op": "exec.format_output", "args": args})
+    assert set(answer) == {"result"}, answer
+    assert f"Process exited with code {value}" in answer["result"]["output"]
 
 
 @pytest.mark.parametrize(

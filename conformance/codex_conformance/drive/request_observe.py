@@ -23,6 +23,7 @@ left out: they follow from the URL and the body.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -124,10 +125,21 @@ def first_request(version: str, args: Mapping[str, Any], run: ExecRun) -> dict[s
     }
 
 
+# A provider's `env_key` naming a variable that is unset or blank: the turn
+# fails before any request.  0.25.0 prints the line on stdout after a
+# timestamp, later releases on stderr.
+_MISSING_KEY = re.compile(r"ERROR: (Missing environment variable: `[^`]*`\.)$")
+
+
 def config_error(run: ExecRun) -> str | None:
-    """The release's own config error text, when it refused to start."""
+    """The release's own config error text, when it refused to start (or, for a missing
+    API key, to send its first request)."""
     marker = "Error loading config.toml: "
     for line in run.stderr.splitlines():
         if line.startswith(marker):
             return line[len(marker) :]
+    for line in [*run.stderr.splitlines(), *run.stdout.splitlines()]:
+        missing = _MISSING_KEY.search(line)
+        if missing is not None:
+            return missing.group(1)
     return None

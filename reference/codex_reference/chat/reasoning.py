@@ -36,10 +36,8 @@ def speaker(item: dict[str, JSON]) -> str | None:
 def beside_after_last_user(items: list[dict[str, JSON]]) -> dict[int, str]:
     """CHAT-REQ-REASONING-2: reasoning after the last user message, unless the history ends with one,
     goes on the assistant message right before it, else on the call or assistant message right after it;
-    texts landing on one message are joined."""
-    speakers = [role for role in map(speaker, items) if role is not None]
-    if speakers and speakers[-1] == "user":
-        return {}
+    texts landing on one message are joined.  (A history ending with a user message needs no test of
+    its own: after that message come only items that become no message, so none is an anchor.)"""
     users = [index for index, item in enumerate(items) if speaker(item) == "user"]
     start = users[-1] + 1 if users else 0
     anchors: dict[int, str] = {}

@@ -48,7 +48,8 @@ class Observed:
 
 
 def dumps(value: JSON) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    # REQ-HDR-1: the turn metadata goes in a header, every non-ASCII character escaped.
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
 
 
 def url(rules: RequestRules, provider: dict[str, JSON], endpoint: str) -> str:
@@ -81,8 +82,14 @@ def has_authorization(headers: list[list[str]]) -> bool:
 
 
 def bearer(provider: dict[str, JSON], env: dict[str, str]) -> str:
-    key = optional_string(provider, "env_key", "provider.env_key")
-    return f"Bearer {env.get(_DEFAULT_KEY_ENV if key is None else key, '')}"
+    """REQ-AUTH-1: the value of the variable `env_key` names; unset or blank, the turn
+    fails before anything is sent."""
+    name = optional_string(provider, "env_key", "provider.env_key")
+    variable = _DEFAULT_KEY_ENV if name is None else name
+    value = env.get(variable)
+    if value is None or not value.strip():
+        raise ConfigRejected(f"Missing environment variable: `{variable}`.")
+    return f"Bearer {value}"
 
 
 def env_variables(args: dict[str, JSON]) -> dict[str, str]:

@@ -47,7 +47,9 @@ def _weights(size: int, new_size: int) -> tuple[npt.NDArray[np.intp], _Samples]:
     sratio = _F32(1.0) if ratio < 1.0 else ratio
     centre = (np.arange(new_size, dtype=_F32) + _F32(0.5)) * ratio
     left = np.clip(np.floor(centre - sratio).astype(np.intp), 0, size - 1)
-    right = np.minimum(np.maximum(np.ceil(centre + sratio).astype(np.intp), left + 1), size)
+    # The image crate also keeps right >= left + 1; it never binds here: ceil(centre + sratio)
+    # lies at least 2 * sratio >= 2 past floor(centre - sratio), and past 0 where left is clipped.
+    right = np.minimum(np.ceil(centre + sratio).astype(np.intp), size)
     centre = centre - _F32(0.5)
     taps = np.arange(int((right - left).max()))
     inputs = left[:, None] + taps[None, :]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from codex_reference.errors import NotModelled
@@ -321,7 +321,7 @@ class _Reader:
                 self.index += 1  # parse_str counts the control byte as read
             raise self.error("control character (\\u0000-\\u001F) found while parsing a string")
 
-    def integer(self, positive: bool, scan: bool = False) -> _Number:
+    def integer(self, positive: bool, scan: bool) -> _Number:
         """parse_integer (scan: arbitrary_precision's scan_integer): a number after its '-'."""
         byte = self.next()
         if byte is None:
@@ -370,8 +370,7 @@ class _Reader:
                 return _Number("u64", magnitude)
             if not positive and 0 < magnitude <= 2**63:
                 return _Number("i64", -magnitude)
-            if not positive and magnitude == 0:
-                return _Number("f64", -0.0)
+        # `-0` and integers beyond i64/u64 read as f64 (`-0` as -0.0).
         value, failed_at = f64_without_roundtrip(text)
         if value is None:
             self.index = start + (len(text) if failed_at is None else failed_at)
@@ -517,46 +516,23 @@ class _Reader:
             raise self.peek_error("EOF while parsing a value")
         return peek
 
-    def _end_seq(self) -> None:
-        byte = self.whitespace()
-        if byte == b"]"[0]:
-            self.index += 1
-            return
-        if byte == b","[0]:
-            self.index += 1
-            if self.whitespace() == b"]"[0]:
-                raise self.peek_error("trailing comma")
-            raise self.peek_error("trailing characters")
-        if byte is None:
-            raise self.peek_error("EOF while parsing a list")
-        raise self.peek_error("trailing characters")
+    def _container(self, visit: Callable[[], None], close: int) -> None:
+        """The `[`/`{` arm: visit, then serde_json's end_seq/end_map, which eats the
+        closing bracket even after the visitor failed (the error's position, fixed
+        later, then falls after it).
 
-    def _end_map(self) -> None:
-        byte = self.whitespace()
-        if byte == b"}"[0]:
-            self.index += 1
-            return
-        if byte == b","[0]:
-            raise self.peek_error("trailing comma")
-        if byte is None:
-            raise self.peek_error("EOF while parsing an object")
-        raise self.peek_error("trailing characters")
-
-    def _container(self, visit: object, end: object) -> None:
-        """The `[`/`{` arm: visit, then always try the end, first error wins."""
-        assert callable(visit) and callable(end)
+        end_seq/end_map's own errors (trailing comma, trailing characters, EOF)
+        lose to the visitor's, so they show only after a visitor that returns
+        before the bracket: a tuple, a struct from a non-empty array, an enum given
+        as an object, none of them modelled.  The visitors modelled here read to
+        the bracket or fail, so eating it is all that is left of the end.
+        """
         self.index += 1
-        failure: SerdeError | None = None
         try:
             visit()
-        except SerdeError as err:
-            failure = err
-        try:
-            end()
-        except SerdeError as err:
-            failure = failure or err
-        if failure is not None:
-            raise failure
+        finally:
+            if self.whitespace() == close:
+                self.index += 1
 
     def value(self, shape: Shape) -> object:
         kind = shape.kind
@@ -605,7 +581,7 @@ class _Reader:
                 if peek != b"["[0]:
                     raise self._invalid_type(shape.expecting or "a sequence")
                 items: list[object] = []
-                self._container(lambda: self._visit_seq(shape, items), self._end_seq)
+                self._container(lambda: self._visit_seq(shape, items), b"]"[0])
                 return items
             if kind == "struct":
                 if peek == b"["[0]:
@@ -613,7 +589,7 @@ class _Reader:
                 if peek != b"{"[0]:
                     raise self._invalid_type(shape.expecting)
                 result: dict[str, object] = {}
-                self._container(lambda: self._visit_struct(shape, result), self._end_map)
+                self._container(lambda: self._visit_struct(shape, result), b"}"[0])
                 return result
         except SerdeError as err:
             raise self.fix(err) from None

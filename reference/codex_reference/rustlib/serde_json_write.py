@@ -28,7 +28,7 @@ def f32_text(value: float) -> str:
     value = to_f32(value)
     if value == 0:
         return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
-    digits = ""
+    # Nine significant digits always read an f32 back, so the loop ends on a match.
     for precision in range(1, 10):
         digits = f"{value:.{precision}g}"
         if to_f32(float(digits)) == value:

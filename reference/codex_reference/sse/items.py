@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
+from codex_reference.mcp_output import images
 
 ItemNormalizer = Callable[[dict[str, JSON]], dict[str, JSON] | None]
+# The text part an image the release cannot decode becomes.
+_UNPROCESSABLE = "image content omitted because it could not be processed"
 
 
 def _text_part(part: JSON, keep_annotations: bool) -> JSON:
@@ -25,11 +29,31 @@ def _text_part(part: JSON, keep_annotations: bool) -> JSON:
     return out
 
 
+def _prepared_image(part: JSON) -> JSON:
+    """0.169.0 prepares the images of an item it records: a PNG data URL it can decode is
+    kept as sent, one it cannot becomes a text part saying so (captured:
+    message-with-image-part, message-with-unreadable-image-part).  Other URLs and
+    formats are declined, as in mcp.call_output."""
+    if not isinstance(part, dict) or part.get("type") != "input_image":
+        return part
+    url = part.get("image_url")
+    prefix = "data:image/png;base64,"
+    if not isinstance(url, str) or not url.startswith(prefix):
+        raise NotModelled("an image part other than a PNG data URL in a stored item is not modelled")
+    try:
+        images.data_url(url[len(prefix) :])
+    except images.Undecodable:
+        return {"type": "input_text", "text": _UNPROCESSABLE}
+    return part
+
+
 def _message(
-    item: dict[str, JSON], keep_annotations: bool, keep_phase: bool, keep_id: bool
+    item: dict[str, JSON], keep_annotations: bool, keep_phase: bool, keep_id: bool, prepare_images: bool
 ) -> dict[str, JSON]:
     content = item.get("content")
     parts = [_text_part(p, keep_annotations) for p in content] if isinstance(content, list) else content
+    if prepare_images and isinstance(parts, list):
+        parts = [_prepared_image(p) for p in parts]
     out: dict[str, JSON] = {"type": "message"}
     if keep_id:
         out["id"] = item.get("id")
@@ -51,11 +75,13 @@ def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
     }
 
 
-def _normalizer(keep_annotations: bool, keep_phase: bool, keep_id: bool = True) -> ItemNormalizer:
+def _normalizer(
+    keep_annotations: bool, keep_phase: bool, keep_id: bool = True, prepare_images: bool = False
+) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
         if kind == "message":
-            return _message(item, keep_annotations, keep_phase, keep_id)
+            return _message(item, keep_annotations, keep_phase, keep_id, prepare_images)
         if kind == "reasoning":
             return _reasoning(item, keep_id)
         return dict(item)
@@ -67,5 +93,8 @@ def _normalizer(keep_annotations: bool, keep_phase: bool, keep_id: bool = True) 
 NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False)
 # 0.94.0 stores a message or reasoning item without its `id` (captured: message-completed).
 NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False, keep_id=False)
-# 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them otherwise).
-NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(keep_annotations=True, keep_phase=True)
+# 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them
+# otherwise), and prepares a message's images.
+NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(
+    keep_annotations=True, keep_phase=True, prepare_images=True
+)

@@ -33,11 +33,10 @@ class SseReader:
         self._has_data = False
         self._started = False
         self._head = b""  # the first bytes, until we know whether they are a BOM
-        self._broken = False
 
     def feed(self, chunk: bytes) -> list[str | StreamBroken]:
-        if self._broken:
-            return []
+        """The events ``chunk`` completes.  After a ``StreamBroken`` the stream is dead: every
+        reader of ``read_all`` stops there, so nothing is fed after one."""
         if not self._started:
             # Only the stream's very first bytes are checked; the crate panics
             # slicing inside a leading U+FEFF, and the stream dies with it.
@@ -47,12 +46,10 @@ class SseReader:
             self._started = True
             chunk, self._head = self._head, b""
             if chunk.startswith(_BOM):
-                self._broken = True
                 return [StreamBroken("byte order mark")]
         try:
             text = self._decoder.decode(chunk)
         except UnicodeDecodeError:
-            self._broken = True
             return [StreamBroken("invalid UTF-8")]
         return self._lines(text)
 

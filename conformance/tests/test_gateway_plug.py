@@ -18,7 +18,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from codex_conformance.cli import main
 from codex_conformance.drive.mock_responses_server import ScriptedStream
-from codex_conformance.gateway.certify import GatewayRun, ScenarioResult
+from codex_conformance.gateway.certify import GatewayRun, ScenarioResult, _portable
 from codex_conformance.gateway.model import Call, Script, Text, ToolTarget, Turn, chat_stream, locate
 from codex_conformance.gateway.observe import Observation, UpstreamRequest, masked
 from codex_conformance.gateway.plug import GatewayError, free_port, parse_gateway, running_gateway
@@ -258,3 +258,12 @@ def test_the_chat_upstream_calls_tools_by_their_chat_names() -> None:
     assert events[-1]["choices"][0]["finish_reason"] == "tool_calls"
     cut = chat_stream(Turn((Text("cut"),), cut=True), chat_tools, "chatcmpl-test")
     assert isinstance(cut, ScriptedStream) and b"[DONE]" not in b"".join(cut.chunks)
+
+
+def test_the_gateways_output_names_the_kits_directory_as_dot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Reports are committed: a traceback's paths must not name the machine they came from.
+    monkeypatch.chdir(tmp_path)
+    printed = f'  File "{tmp_path}/.tox/gw/lib/site.py", line 3\n'
+    assert _portable(printed) == '  File "./.tox/gw/lib/site.py", line 3\n'

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import CaptureError, ReleaseUnavailableError
@@ -69,6 +70,12 @@ class GatewayRun:
 Progress = Callable[[ScenarioResult], None]
 
 
+def _portable(output: str) -> str:
+    """The gateway's output with the directory the kit ran in written `.`: reports are
+    committed (docs/reports/), and a traceback's paths would name the machine they came from."""
+    return output.replace(str(Path.cwd()) + "/", "./")
+
+
 def _plan(editions: Sequence[str], only: Sequence[str]) -> list[tuple[str, Scenario]]:
     return [
         (version, scenario)
@@ -106,7 +113,7 @@ def certify_gateway(
                 running_gateway(spec, upstream.base_url, ready_seconds=ready_seconds)
             )
         except GatewayError as failed:
-            run.aborted, run.gateway_output = str(failed), failed.output
+            run.aborted, run.gateway_output = str(failed), _portable(failed.output)
         else:
             for version, scenario in plan:
                 result = _one(version, scenario, upstream, gateway.base_url, gateway.check_alive)
@@ -116,7 +123,7 @@ def certify_gateway(
                 if result.error is not None and result.error.startswith("gateway: "):
                     run.aborted = result.error.removeprefix("gateway: ")
                     break
-            run.gateway_output = gateway.output()
+            run.gateway_output = _portable(gateway.output())
     # Every scenario planned is in the report, run or not.
     for version, scenario in plan[len(run.results) :]:
         run.results.append(

@@ -1,6 +1,7 @@
 """The wire timeline (spec/timeline.md): release driving table, lean cache, probes, sweep and page.
 
-The page of the committed data must be current; the renderer is snapshotted on
+The page of the committed data must be current, and every committed finding
+must cite releases where its probes change; the renderer is snapshotted on
 a small synthetic data set (``pytest --snapshot-update`` after a deliberate
 change); the sweep is run on a fake runner whose changes are known.
 """
@@ -32,6 +33,7 @@ from codex_conformance.editions import (
 from codex_conformance.paths import fixtures_dir, spec_dir
 from codex_conformance.timeline.cli import _sample_releases
 from codex_conformance.timeline.data import ProbeData, load_probe_data, render_probe_data
+from codex_conformance.timeline.findings import CitedChange, Finding, load_findings, stale_citations
 from codex_conformance.timeline.page import render_page
 from codex_conformance.timeline.probes import (
     Probe,
@@ -59,7 +61,16 @@ def test_the_committed_page_is_current_with_the_data() -> None:
     data = [load_probe_data(TIMELINE, probe) for probe in probes]
     unavailable = {v: r.unavailable for v, r in load_releases(TIMELINE).items() if r.unavailable}
     page = (spec_dir() / "timeline.md").read_text(encoding="utf-8")
-    assert page == render_page(data, unavailable), "run `codex-conformance timeline --render`"
+    findings = load_findings(TIMELINE)
+    assert page == render_page(data, unavailable, findings), "run `codex-conformance timeline --render`"
+
+
+def test_every_committed_finding_cites_releases_where_its_probes_change() -> None:
+    data = {probe.name: load_probe_data(TIMELINE, probe) for probe in load_probes(TIMELINE)}
+    findings = load_findings(TIMELINE)
+    # The six reported changes of issue 14, each answered.
+    assert len(findings) >= 6
+    assert stale_citations(findings, data) == []
 
 
 def test_every_probe_names_a_scenario_of_its_area() -> None:
@@ -234,6 +245,93 @@ def _synthetic() -> list[ProbeData]:
 
 def test_the_page_renderer(snapshot: SnapshotAssertion) -> None:
     assert render_page(_synthetic(), {"0.99.1": "no linux binary"}) == snapshot
+
+
+def _synthetic_findings() -> list[Finding]:
+    return [
+        Finding(
+            claim="MCP tools as namespaces",
+            verdict="confirmed",
+            summary="A namespace tool from 0.103.0.",
+            evidence="tools-x sends `srv__echo`, then a namespace `mcp__srv` holding `echo`.",
+            changes=[CitedChange(probe="tools-x", release="0.103.0", shows="a namespace tool")],
+        ),
+        Finding(
+            claim="the chat wire removed",
+            verdict="corrected",
+            summary="Removed at 0.104.0.",
+            evidence="chat-y sends no request from 0.104.0.",
+            changes=[CitedChange(probe="chat-y", release="0.104.0", shows="no request")],
+        ),
+        Finding(
+            claim="a field on web_search",
+            verdict="not seen",
+            summary="No probe shows it.",
+            evidence="Neither probe sends web_search.",
+            probes=["tools-x"],
+        ),
+    ]
+
+
+def test_the_reported_changes_section(snapshot: SnapshotAssertion) -> None:
+    page = render_page(_synthetic(), {}, _synthetic_findings())
+    section = page[page.index("## Reported changes") : page.index("## Changes in release order")]
+    assert section == snapshot
+
+
+def test_a_finding_citing_a_release_where_its_probe_does_not_change_is_stale() -> None:
+    data = {probe_data.probe.name: probe_data for probe_data in _synthetic()}
+    assert stale_citations(_synthetic_findings(), data) == []
+    moved = _synthetic_findings()[0].model_copy(
+        update={"changes": [CitedChange(probe="tools-x", release="0.104.0", shows="a namespace tool")]}
+    )
+    unknown = _synthetic_findings()[2].model_copy(update={"probes": ["no-such-probe"]})
+    assert stale_citations([moved, unknown], data) == [
+        "'MCP tools as namespaces': tools-x does not change at 0.104.0 (it changes at: 0.103.0)",
+        "'a field on web_search': probe no-such-probe has no data",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("verdict", "changes", "probes"),
+    [
+        ("not seen", [CitedChange(probe="p", release="0.1.0", shows="x")], ["p"]),
+        ("not seen", [], []),
+        ("confirmed", [], ["p"]),
+    ],
+)
+def test_a_finding_cites_what_its_verdict_needs(
+    verdict: str, changes: list[CitedChange], probes: list[str]
+) -> None:
+    with pytest.raises(ValueError, match="finding"):
+        Finding.model_validate(
+            {
+                "claim": "c",
+                "verdict": verdict,
+                "summary": "s",
+                "evidence": "e",
+                "changes": changes,
+                "probes": probes,
+            }
+        )
+
+
+def test_render_exits_1_naming_a_stale_finding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fixtures = tmp_path / "fixtures"
+    (fixtures / "timeline").mkdir(parents=True)
+    (fixtures / "timeline" / "_probes.json").write_text(json.dumps([PROBE.model_dump()]), encoding="utf-8")
+    finding = _synthetic_findings()[0].model_copy(
+        update={"changes": [CitedChange(probe=PROBE.name, release="0.1.0", shows="x")]}
+    )
+    (fixtures / "timeline" / "_findings.json").write_text(
+        json.dumps([finding.model_dump()]), encoding="utf-8"
+    )
+    spec = tmp_path / "spec"
+    spec.mkdir()
+    assert main(["timeline", "--fixtures-dir", str(fixtures), "--spec-dir", str(spec), "--render"]) == 1
+    assert (
+        f"stale finding: 'MCP tools as namespaces': probe {PROBE.name} has no data" in capsys.readouterr().err
+    )
 
 
 def test_render_check_fails_on_a_stale_page_and_passes_once_rendered(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "apply_patch.apply": lambda edition, args: apply_patch_ops.apply(edition.apply_patch, args),
     "apply_patch.parse": lambda edition, args: apply_patch_ops.parse(edition.apply_patch, args),
     "mcp.tools_to_responses": lambda edition, args: {
-        "tools": tools.tools_to_responses(edition, _required(args, "servers"))
+        "tools": tools.tools_to_responses(edition, _required(args, "servers"), args.get("model"))
     },
     "schema.sanitize": lambda edition, args: {
         "schema": tools.sanitize_schema(edition, _required(args, "schema"))

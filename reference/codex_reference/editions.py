@@ -113,6 +113,9 @@ class Edition:
     host_tools: HostToolsRules | None
     # What an apply_patch tool call writes back (spec/host_tools.md, HOST-PATCH-*); None: not modelled.
     patch_tool: PatchToolRules | None
+    # Model slugs whose MCP tools the release defers behind `tool_search` (not in the tools
+    # array: only extra_tools are added), spec/mcp.md MCP-DEFER-1.
+    mcp_deferring_models: frozenset[str] = frozenset()
 
 
 V0_25_0 = Edition(
@@ -193,6 +196,7 @@ V0_169_0 = replace(
     group_in_namespaces=True,
     namespace_description="Tools in the {namespace} namespace.",
     extra_tools=extras.RESOURCE_TOOLS_0_169_0,
+    mcp_deferring_models=frozenset({"gpt-5.5"}),
     apply_patch=apply_patch_rules.APPLY_PATCH_0_169_0,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_169_0,
     tools_catalog=catalog.CATALOG_0_169_0,

@@ -22,21 +22,24 @@ def _canonical(value: Any) -> str:
 
 
 @cache
-def _baseline_tools(version: str) -> tuple[str, ...]:
-    return tuple(_canonical(tool) for tool in _tools_array(version, []))
+def _baseline_tools(version: str, model: str | None) -> tuple[str, ...]:
+    return tuple(_canonical(tool) for tool in _tools_array(version, [], model))
 
 
-def _tools_array(version: str, servers: list[McpServerConfig]) -> list[Any]:
+def _tools_array(version: str, servers: list[McpServerConfig], model: str | None) -> list[Any]:
     edition = get_edition(version)
-    run = run_exec(release_binary(version), model=edition.capture_model, servers=servers)
+    run = run_exec(release_binary(version), model=model or edition.capture_model, servers=servers)
     tools = run.first_responses_body().get("tools", [])
     if not isinstance(tools, list):
         raise TypeError("`tools` in the request body is not an array")
     return tools
 
 
-def tools_added_by_servers(version: str, servers: list[McpServerConfig]) -> list[Any]:
-    return entries_added(_tools_array(version, servers), _baseline_tools(version))
+def tools_added_by_servers(
+    version: str, servers: list[McpServerConfig], model: str | None = None
+) -> list[Any]:
+    """``model``: the slug the request is for; None: the edition's capture model."""
+    return entries_added(_tools_array(version, servers, model), _baseline_tools(version, model))
 
 
 def entries_added(tools: list[Any], baseline: tuple[str, ...]) -> list[Any]:

@@ -129,15 +129,23 @@ def first_request(version: str, args: Mapping[str, Any], run: ExecRun) -> dict[s
 # fails before any request.  0.25.0 prints the line on stdout after a
 # timestamp, later releases on stderr.
 _MISSING_KEY = re.compile(r"ERROR: (Missing environment variable: `[^`]*`\.)$")
+# "<CODEX_HOME>/config.toml:7:12: <error>": the line after a bare "Error loading config.toml:".
+_LOCATED_ERROR = re.compile(r"^\S*config\.toml:\d+:\d+: (.+)$")
 
 
 def config_error(run: ExecRun) -> str | None:
     """The release's own config error text, when it refused to start (or, for a missing
     API key, to send its first request)."""
     marker = "Error loading config.toml: "
-    for line in run.stderr.splitlines():
+    lines = run.stderr.splitlines()
+    for index, line in enumerate(lines):
         if line.startswith(marker):
             return line[len(marker) :]
+        if line == marker.rstrip() and index + 1 < len(lines):
+            # Some releases put the error on the next line, after the file's path and position,
+            # and may print a PATH warning first (spec/timeline.md, the Chat wire finding).
+            located = _LOCATED_ERROR.match(lines[index + 1])
+            return located.group(1) if located else lines[index + 1]
     for line in [*run.stderr.splitlines(), *run.stdout.splitlines()]:
         missing = _MISSING_KEY.search(line)
         if missing is not None:

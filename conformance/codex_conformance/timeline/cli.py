@@ -8,7 +8,9 @@
                     did, 1 when something did
   --sample          run a few probes on a few releases and compare them with
                     the data (CI); exit 1 on a difference
-  --render          write spec/timeline.md from the data (--check: compare)
+  --render          write spec/timeline.md from the data and the findings
+                    (fixtures/timeline/_findings.json; --check: compare); exit 1
+                    when a finding cites a release where its probe does not change
   --renormalise     apply the probes' normalisation to the recorded results
                     again (after it grew), then render
   --run PROBE --release V   print one probe's result on one release
@@ -33,6 +35,7 @@ from codex_conformance.drive.errors import ReleaseUnavailableError
 from codex_conformance.editions import EDITIONS, version_key
 from codex_conformance.paths import fixtures_dir, spec_dir
 from codex_conformance.timeline.data import ProbeData, load_probe_data, save_probe_data
+from codex_conformance.timeline.findings import load_findings, stale_citations
 from codex_conformance.timeline.page import render_page
 from codex_conformance.timeline.probes import (
     Probe,
@@ -136,15 +139,24 @@ def _all_data(directory: Path, probes: list[Probe]) -> list[ProbeData]:
 
 
 def _render(directory: Path, probes: list[Probe], page: Path, *, check: bool) -> int:
-    text = render_page(_all_data(directory, probes), _unavailable(directory))
+    data = _all_data(directory, probes)
+    try:
+        findings = load_findings(directory)
+    except (OSError, ValueError) as exc:
+        print(f"error: cannot read the findings: {exc}", file=sys.stderr)
+        return 2
+    stale = stale_citations(findings, {probe_data.probe.name: probe_data for probe_data in data})
+    for problem in stale:
+        print(f"error: stale finding: {problem}", file=sys.stderr)
+    text = render_page(data, _unavailable(directory), findings)
     if check:
         if not page.is_file() or page.read_text(encoding="utf-8") != text:
             print(f"{page} is not current with {directory}: run `codex-conformance timeline --render`")
             return 1
-        return 0
+        return 1 if stale else 0
     page.write_text(text, encoding="utf-8")
     print(f"wrote {page}", file=sys.stderr)
-    return 0
+    return 1 if stale else 0
 
 
 def _renormalise(directory: Path, probes: list[Probe], page: Path) -> int:

@@ -1,19 +1,23 @@
 """spec/timeline.md, rendered from the timeline's data (never edited by hand).
 
-The page opens with what it covers, then a summary table of wire changes in
-release order (each release where some probe's result changed, and which
-probes), then a section per probe: the runs of releases that gave the same
-result and, for each change, a readable diff of the two results.
+The page opens with what it covers, then the answers to reported changes
+(fixtures/timeline/_findings.json, each citing the releases where its probes
+change), then a summary table of wire changes in release order (each release
+where some probe's result changed, and which probes), then a section per
+probe: the runs of releases that gave the same result and, for each change, a
+readable diff of the two results.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from codex_conformance.editions import version_key
 from codex_conformance.timeline.data import ProbeData
+from codex_conformance.timeline.findings import Finding, previous_release
 from codex_conformance.timeline.sweep import changes
 
 MAX_DIFF_LINES = 30
@@ -66,7 +70,13 @@ def _runs(data: ProbeData) -> list[tuple[str, str, str, int, int]]:
     return runs
 
 
-def render_page(probes: list[ProbeData], unavailable: dict[str, str]) -> str:
+def _anchor(probe: str) -> str:
+    return f"#{probe.replace('.', '')}"
+
+
+def render_page(
+    probes: list[ProbeData], unavailable: dict[str, str], findings: Sequence[Finding] = ()
+) -> str:
     covered = sorted({v for data in probes for v in data.releases}, key=version_key)
     observed = sum(obs.observed for data in probes for obs in data.releases.values())
     total = sum(len(data.releases) for data in probes)
@@ -96,6 +106,8 @@ def render_page(probes: list[ProbeData], unavailable: dict[str, str]) -> str:
             for version, why in sorted(unavailable.items(), key=lambda i: version_key(i[0]))
         ]
         out.append("")
+    if findings:
+        out += _findings_section(findings, {data.probe.name: data for data in probes})
     out += [
         "## Changes in release order",
         "",
@@ -108,12 +120,49 @@ def render_page(probes: list[ProbeData], unavailable: dict[str, str]) -> str:
             by_release.setdefault(version, (before, []))[1].append(data.probe.name)
     for version in sorted(by_release, key=version_key):
         before, names = by_release[version]
-        links = ", ".join(f"[{name}](#{name.replace('.', '')})" for name in names)
+        links = ", ".join(f"[{name}]({_anchor(name)})" for name in names)
         out.append(f"| `{version}` | `{before}` | {links} |")
     out.append("")
     for data in probes:
         out += _probe_section(data)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _findings_section(findings: Sequence[Finding], by_name: dict[str, ProbeData]) -> list[str]:
+    out = [
+        "## Reported changes",
+        "",
+        "Changes that people carrying Codex traffic reported, answered from the data",
+        "(fixtures/timeline/_findings.json): each cites the probes and the first release where their",
+        "result changes (the release before it gave the previous result), with a verdict: *confirmed*,",
+        "*corrected* (the data shows a different release or change) or *not seen* (no probe shows it).",
+        "A test fails when a cited release is no longer where its probe changes.",
+        "",
+        "| reported change | verdict | releases cited | in one line |",
+        "|---|---|---|---|",
+    ]
+    for finding in findings:
+        releases = sorted({cited.release for cited in finding.changes}, key=version_key)
+        first = ", ".join(f"`{release}`" for release in releases) or "-"
+        out.append(f"| {finding.claim} | {finding.verdict} | {first} | {finding.summary} |")
+    out.append("")
+    for finding in findings:
+        out += [f"### {finding.claim}: {finding.verdict}", "", finding.summary, ""]
+        if finding.changes:
+            out += ["| release | previous | probe | what changes |", "|---|---|---|---|"]
+            for cited in finding.changes:
+                data = by_name.get(cited.probe)
+                before = previous_release(data, cited.release) if data is not None else None
+                out.append(
+                    f"| `{cited.release}` | `{before or '?'}` | [{cited.probe}]({_anchor(cited.probe)}) "
+                    f"| {cited.shows} |"
+                )
+            out.append("")
+        if finding.probes:
+            links = ", ".join(f"[{name}]({_anchor(name)})" for name in finding.probes)
+            out += [f"Probes that would show it: {links}.", ""]
+        out += [finding.evidence, ""]
+    return out
 
 
 def _probe_section(data: ProbeData) -> list[str]:

@@ -55,10 +55,16 @@ def function_tool(name: str, tool: dict[str, JSON], parameters: dict[str, JSON])
     }
 
 
-def tools_to_responses(edition: Edition, servers_arg: JSON) -> list[dict[str, JSON]]:
+def tools_to_responses(edition: Edition, servers_arg: JSON, model: JSON = None) -> list[dict[str, JSON]]:
+    """``model``: the slug the request is for (None: the capture model, which sends its MCP tools)."""
     servers = check_servers(servers_arg)
+    if model is not None and not isinstance(model, str):
+        raise InvalidArgs(f"`model` must be a string, got {type(model).__name__}")
     if not servers:
         return []
+    if model in edition.mcp_deferring_models:
+        # Deferred behind tool_search: the MCP tools are not in the array (MCP-DEFER-1).
+        return [dict(tool) for tool in edition.extra_tools]
     named = edition.name_tools(listed_tools(edition, servers), edition.naming_rules)
     converted: list[tuple[NamedTool, dict[str, JSON]]] = []
     for entry in named:

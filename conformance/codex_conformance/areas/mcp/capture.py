@@ -13,7 +13,10 @@ from codex_conformance.cases import Case
 
 
 def _args(scenario: McpScenario) -> dict[str, object]:
-    return {"servers": [server.model_dump() for server in scenario.servers]}
+    args: dict[str, object] = {"servers": [server.model_dump() for server in scenario.servers]}
+    if scenario.model is not None:
+        args["model"] = scenario.model
+    return args
 
 
 def _repeat(scenario: McpScenario) -> int:

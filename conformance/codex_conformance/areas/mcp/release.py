@@ -11,7 +11,7 @@ from typing import Any
 
 from codex_conformance.areas import ReleaseOp
 from codex_conformance.drive.added_tools import tools_added_by_servers
-from codex_conformance.drive.args import required
+from codex_conformance.drive.args import optional, required
 from codex_conformance.drive.errors import InvalidInputError, ReleaseCrashedError, ReleaseRejectedError
 from codex_conformance.drive.exec_run import McpServerConfig
 
@@ -27,20 +27,21 @@ def server_configs(servers: list[Any]) -> list[McpServerConfig]:
     return configs
 
 
-def added_tools(version: str, configs: list[McpServerConfig]) -> list[Any]:
-    """The entries the servers add to the release's first request (a panic is the release's answer)."""
+def added_tools(version: str, configs: list[McpServerConfig], model: str | None = None) -> list[Any]:
+    """The entries the servers add to the release's first request for ``model`` (None: the
+    edition's capture model); a panic is the release's answer."""
     try:
-        return tools_added_by_servers(version, configs)
+        return tools_added_by_servers(version, configs, model)
     except ReleaseCrashedError as crash:
         raise ReleaseRejectedError("release-crash", crash.panic) from crash
 
 
-def mcp_tools_to_responses(version: str, servers: list[Any]) -> dict[str, Any]:
-    return {"tools": added_tools(version, server_configs(servers))}
+def mcp_tools_to_responses(version: str, servers: list[Any], model: str | None = None) -> dict[str, Any]:
+    return {"tools": added_tools(version, server_configs(servers), model)}
 
 
 OPS: dict[str, ReleaseOp] = {
     "mcp.tools_to_responses": lambda version, args: mcp_tools_to_responses(
-        version, required(args, "servers", list)
+        version, required(args, "servers", list), optional(args, "model", str, None)
     ),
 }

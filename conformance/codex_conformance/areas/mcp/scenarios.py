@@ -24,3 +24,8 @@ class McpScenario(Scenario):
         le=50,
         description="Runs of the release; more than one where its result varies from run to run.",
     )
+    model: str | None = Field(
+        default=None,
+        description="The model slug the request is for; default the edition's capture model. "
+        "A model that defers MCP tools behind tool_search does not send them (MCP-DEFER-1).",
+    )

@@ -8,6 +8,7 @@ After a deliberate change of the rendering: ``pytest conformance/tests/test_gate
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -70,6 +71,12 @@ def test_a_template_and_a_url_are_understood() -> None:
     spec = parse_gateway("cmd:my-proxy --port {port} --upstream {upstream}")
     assert spec.argv_template == ("my-proxy", "--port", "{port}", "--upstream", "{upstream}")
     assert parse_gateway("http://127.0.0.1:4000/v1/").url == "http://127.0.0.1:4000/v1"
+
+
+def test_a_gateway_serving_at_the_root_gets_a_base_url_without_a_trailing_slash() -> None:
+    spec = parse_gateway(f"cmd:{sys.executable} -m http.server --bind 127.0.0.1 {{port}}", path="/")
+    with running_gateway(spec, "http://127.0.0.1:1/v1", ready_seconds=20.0) as gateway:
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+", gateway.base_url), gateway.base_url
 
 
 def test_a_gateway_that_never_listens_is_given_up_on_with_its_output() -> None:

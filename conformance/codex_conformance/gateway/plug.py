@@ -68,6 +68,9 @@ def parse_gateway(text: str, *, path: str = DEFAULT_PATH) -> GatewaySpec:
     """``cmd:TEMPLATE`` or an http(s) URL; anything else is a ``GatewayError`` saying what was wrong."""
     if not path.startswith("/"):
         raise GatewayError(f"--gateway-path must start with '/': {path!r}")
+    # The release appends `/responses` to its base URL, and some releases (0.25.0) keep a
+    # trailing slash: `--gateway-path /` would have them post to `//responses`.
+    path = path.rstrip("/")
     if text.startswith("cmd:"):
         try:
             argv = tuple(shlex.split(text[len("cmd:") :]))

@@ -27,7 +27,8 @@ PUBLIC = {
     ),
     "codex_conformance.strategies": "",
     "codex_conformance.strategies.apply_patch": (
-        "apply_patch_args explored_apply_patch_args file_states line_texts patches_for"
+        "apply_patch_args explored_apply_patch_args file_states grammar_patch_texts grammar_patches "
+        "line_texts patches_for"
     ),
     "codex_conformance.strategies.mcp": (
         "explored_mcp_args explored_schema_args input_schemas mcp_servers mcp_tools server_names tool_names"

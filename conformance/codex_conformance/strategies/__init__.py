@@ -2,7 +2,8 @@
 
 ``codex_conformance.strategies.mcp`` (MCP tool sets and input schemas) and
 ``codex_conformance.strategies.apply_patch`` (patches and the files they
-meet): the same generators the kit's property checks use.
+meet, some drawn from the Lark grammar a release gives models): the same
+generators the kit's property checks and explorers use.
 """
 
 __all__: list[str] = []

@@ -14,9 +14,13 @@ openai/codex):
 
 The grammar is what the *model* is constrained to; the release's own parser
 (``parser.py``) is more lenient (heredoc wrappers, whitespace around
-markers, lines without a prefix), so the reference parses with the
-hand-written algorithm and keeps the grammar as data only (nothing parses
-with it: no answer depends on it).
+markers, lines without a prefix) and also refuses some of the grammar's
+sentences (spec/apply_patch.md ``AP-GRAMMAR-4``), so the reference parses
+with the hand-written algorithm and keeps the grammar as data only: no
+answer of the reference depends on it.  The kit is what parses with it:
+``codex_conformance.areas.apply_patch.grammar`` loads the captured text with
+Lark, and ``grammar_patches`` (``hypothesis.extra.lark.from_lark``) feeds
+its sentences to the explorer and to ports' property tests.
 """
 
 from __future__ import annotations

@@ -11,6 +11,12 @@ directories, adds over existing files, deletes of missing files and of
 directories, parent-relative paths, marker spellings with trailing spaces,
 other case or missing, lines without their prefix character, heredoc and
 whitespace wrappers, Unicode punctuation and spaces.
+
+A share of the inputs (``GRAMMAR_SHARE``) is not built here at all: its
+patches are sentences of the Lark grammar the release itself gives models
+(``strategies.grammar_patches``), which a model held to that grammar may
+send however odd they look (an update with no change, a context line and
+nothing else, names that are lines).
 """
 
 from __future__ import annotations
@@ -19,10 +25,14 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from codex_conformance.areas.apply_patch.strategies import grammar_patches
 from codex_conformance.explorer import Explorer
 from codex_conformance.generators import Draw, as_strategy
 
-__all__ = ["explored_apply_patch_args", "generate_args", "generate_files", "generate_patch"]
+__all__ = ["GRAMMAR_SHARE", "explored_apply_patch_args", "generate_args", "generate_files", "generate_patch"]
+
+# One input in GRAMMAR_SHARE has its patch from the release's grammar.
+GRAMMAR_SHARE = 4
 
 # Few distinct lines, so that context occurs several times in a file; with
 # look-alikes of each other (punctuation, spaces, normal forms) and of markers.
@@ -157,6 +167,8 @@ def generate_patch(draw: Draw, files: dict[str, str]) -> str:
 
 def generate_args(draw: Draw, edition: str) -> dict[str, Any]:
     """``{"edition", "patch", "files"}`` for ``apply_patch.apply``."""
+    if draw.integer(1, GRAMMAR_SHARE) == 1:
+        return draw.example(grammar_patches(edition))
     files = generate_files(draw)
     return {"edition": edition, "patch": generate_patch(draw, files), "files": files}
 
@@ -167,7 +179,7 @@ def explored_apply_patch_args(edition: str) -> st.SearchStrategy[dict[str, Any]]
 
 
 def _scenario(args: dict[str, Any]) -> dict[str, Any]:
-    fields = {"patch": args["patch"], "files": args["files"]}
+    fields = {"patch": args["patch"], "files": args.get("files", {})}
     if "cwd" in args:
         fields["cwd"] = args["cwd"]
     return fields

@@ -11,6 +11,10 @@ with the reference on them::
     def test_same_as_reference(args):
         request = {"op": "apply_patch.apply", "args": args}
         assert my_port(request) == reference_handle(request)
+
+``grammar_patches`` draws the patch from the Lark grammar the release itself
+sends to models (``hypothesis.extra.lark.from_lark``; see ``grammar.py``):
+what a model held to that grammar may emit, however odd.
 """
 
 from __future__ import annotations
@@ -19,7 +23,17 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-__all__ = ["apply_patch_args", "file_states", "line_texts", "patches_for"]
+from codex_conformance.areas.apply_patch.grammar import Hunk, grammar_parser, hunks_of, text_terminals
+from codex_conformance.hypothesis_home import kit_storage
+
+__all__ = [
+    "apply_patch_args",
+    "file_states",
+    "grammar_patch_texts",
+    "grammar_patches",
+    "line_texts",
+    "patches_for",
+]
 
 _WORDS = [
     "a",
@@ -141,3 +155,85 @@ def apply_patch_args(draw: st.DrawFn, edition: str) -> dict[str, Any]:
     """``{"edition", "patch", "files"}`` for ``apply_patch.apply``."""
     files = draw(file_states())
     return {"edition": edition, "patch": draw(patches_for(files)), "files": files}
+
+
+# The grammar has one free-text terminal for paths, lines and context alike:
+# a small pool of short relative names and lines, so that context repeats,
+# names recur (an update after an add, a move onto an updated file) and a
+# name is sometimes a line.  Lines only where the grammar allows any text.
+GRAMMAR_NAMES = ["a", "b", "f.txt", "g.txt", "d/h.txt", "d"]
+GRAMMAR_LINES = [
+    "x = 1",
+    "def f():",
+    "    return x",
+    "}",
+    "a ",
+    " ",
+    "\u201cq\u201d",
+    "x\u00a0y",
+    "*** End Patch",
+]
+
+
+def grammar_patch_texts(edition: str) -> st.SearchStrategy[str]:
+    """A sentence of the apply_patch grammar ``edition`` sends to models, its free texts from a small pool."""
+    # Imported here: importing Hypothesis's regex strategies caches tables
+    # under Hypothesis's home, which must not be the user's directory.
+    with kit_storage():
+        from hypothesis.extra.lark import from_lark
+    pool = st.one_of(st.sampled_from(GRAMMAR_NAMES), st.sampled_from(GRAMMAR_NAMES + GRAMMAR_LINES))
+    return from_lark(grammar_parser(edition), explicit=dict.fromkeys(text_terminals(edition), pool))
+
+
+def _lines(draw: st.DrawFn, most: int) -> list[str]:
+    return draw(st.lists(st.sampled_from(GRAMMAR_NAMES + GRAMMAR_LINES), max_size=most))
+
+
+def _holding(draw: st.DrawFn, hunk: Hunk) -> str:
+    """A text in which the update's chunks find their lines: context and removed lines in order."""
+    lines: list[str] = []
+    for chunk in hunk.chunks:
+        lines.extend(_lines(draw, 2))  # lines before the chunk, that the patch does not name
+        if chunk.context is not None:
+            lines.append(chunk.context)
+        lines.extend(chunk.old)
+    lines.extend(_lines(draw, 1))
+    return "\n".join(lines) + draw(st.sampled_from(["\n", "\n", "\n", ""]))
+
+
+def _add(files: dict[str, str], path: str, content: str) -> None:
+    """Put a file at ``path`` unless a file or directory is already there or above it."""
+    parents = ["/".join(path.split("/")[:end]) for end in range(1, path.count("/") + 1)]
+    if path in files or any(parent in files for parent in parents):
+        return
+    if any(name.startswith(path + "/") for name in files):
+        return
+    files[path] = content
+
+
+@st.composite
+def grammar_files(draw: st.DrawFn, hunks: list[Hunk]) -> dict[str, str]:
+    """Files for ``hunks``: some updates find their lines, some find other lines or no file."""
+    files: dict[str, str] = {}
+    for hunk in hunks:
+        if hunk.kind == "update":
+            held = draw(st.sampled_from(["lines", "lines", "other", "none"]))
+            if held == "lines":
+                _add(files, hunk.path, _holding(draw, hunk))
+            elif held == "other":
+                _add(files, hunk.path, "\n".join(_lines(draw, 4)) + "\n")
+        elif draw(st.integers(0, 3 if hunk.kind == "add" else 1)) == 0:  # a delete of a file that is there
+            _add(files, hunk.path, "\n".join(_lines(draw, 2)) + "\n")
+        if hunk.move_to is not None and draw(st.integers(0, 3)) == 0:
+            _add(files, hunk.move_to, "\n".join(_lines(draw, 2)) + "\n")
+    return files
+
+
+@st.composite
+def grammar_patches(draw: st.DrawFn, edition: str) -> dict[str, Any]:
+    """``{"edition", "patch", "files"}`` for ``apply_patch.apply``, the patch from the edition's grammar.
+
+    Usable as is in a port's property test (see the module's docstring).
+    """
+    patch = draw(grammar_patch_texts(edition))
+    return {"edition": edition, "patch": patch, "files": draw(grammar_files(hunks_of(edition, patch)))}

@@ -2,6 +2,11 @@
 
     python conformance/benchmarks/mutate_reference.py [--count 250] [--seed 0] [--json PATH]
         [--equivalent conformance/benchmarks/mutation_equivalent.json] [--probe N]
+        [--module PREFIX ...]
+
+``--module rustlib/image_`` takes every site of the modules under that
+prefix instead of a sample: a sample measures the rate, and each one draws
+new survivors; working a module's survivors to none needs all of its sites.
 
 Samples ``--count`` plausible mutants of ``reference/codex_reference`` (a
 module drawn with weight its size, then one of its sites: comparison and
@@ -546,6 +551,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=250)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path, help="write every mutant and verdict here")
+    parser.add_argument(
+        "--module",
+        action="append",
+        default=[],
+        metavar="PREFIX",
+        help="every site of the reference modules whose path starts with PREFIX (e.g. rustlib/image_), "
+        "instead of --count sampled ones",
+    )
     parser.add_argument("--equivalent", type=Path, default=EQUIVALENT_FILE)
     parser.add_argument(
         "--probe",
@@ -581,7 +594,11 @@ def _run(args: argparse.Namespace, root: Path) -> int:
     started = time.perf_counter()
     import_the_kit()
     cases = load_cases(fixtures_dir())
-    sites = mutation_sites.sample(root, args.count, args.seed)
+    sites = (
+        mutation_sites.every(root, args.module)
+        if args.module
+        else mutation_sites.sample(root, args.count, args.seed)
+    )
     print(f"{len(sites)} mutants, {len(cases)} cases; unmutated run (traced)…", file=sys.stderr)
     base = baseline(root, cases)
     if base.failing:

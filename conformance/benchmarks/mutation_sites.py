@@ -204,6 +204,17 @@ def sample(root: Path, count: int, seed: int) -> list[Site]:
     return chosen
 
 
+def every(root: Path, prefixes: list[str]) -> list[Site]:
+    """Every site of the modules whose path under the reference starts with one of ``prefixes``
+    (``rustlib/image_``, ``dispatch/``): to work one module's survivors to the end, which a
+    sample never does (each sample draws new ones)."""
+    modules = sorted(str(path.relative_to(root)) for path in root.rglob("*.py"))
+    chosen = [module for module in modules if any(module.startswith(prefix) for prefix in prefixes)]
+    if not chosen:
+        raise SystemExit(f"no reference module starts with {' or '.join(prefixes)}")
+    return [site for module in chosen for site in sites(root, module)]
+
+
 def mutated_code(root: Path, site: Site) -> CodeType:
     """The module with ``site`` applied, compiled under the module's real file name."""
     path = root / site.module

@@ -16,11 +16,12 @@ from codex_conformance.areas.apply_patch.grammar import (
     hunks_of,
     in_grammar,
 )
+from codex_conformance.editions import EDITIONS as KNOWN_EDITIONS
 from codex_conformance.explore.run import explorer_inputs
 from codex_conformance.generators import RandomDraw
 from codex_conformance.strategies.apply_patch import grammar_patches
 
-EDITIONS = ["0.25.0", "0.94.0", "0.169.0"]
+EDITIONS = list(KNOWN_EDITIONS)  # every edition sends a freeform apply_patch grammar to some model
 
 
 def _sample(edition: str, count: int, seed: str) -> list[dict[str, Any]]:

@@ -78,8 +78,11 @@ class Edition:
     # "experimental-resume" names a rollout file of bare item lines in
     # config.toml; "exec-resume" writes a session rollout (a session_meta line,
     # then response_item lines) under CODEX_HOME/sessions and runs
-    # `codex exec resume <id>` (the release ignores `experimental_resume`).
-    resumes_through: Literal["experimental-resume", "exec-resume"]
+    # `codex exec resume <id>` (the release ignores `experimental_resume`);
+    # "experimental-resume-typed" names a rollout of the session's lines
+    # (session_meta, response_item) in config.toml: releases 0.29.0-0.93.0 read
+    # it there, and 0.34.0 reads no other.
+    resumes_through: Literal["experimental-resume", "experimental-resume-typed", "exec-resume"]
     # Tool name -> the config.toml key (set to true) that adds the tool under
     # `codex exec`: chat.request picks a run's configuration from the tools it is given.
     tool_config_keys: tuple[tuple[str, str], ...]
@@ -206,6 +209,9 @@ _DRIVEN_LIKE_0_25_0 = replace(V0_25_0, cache_keeps=LINUX_X64)
 _VENDOR_TREE = replace(
     _DRIVEN_LIKE_0_25_0, binary_path=V0_94_0.binary_path, helper_path_dir=V0_94_0.helper_path_dir
 )
+_EXEC_CONFIGURED_VENDOR_TREE = replace(
+    _VENDOR_TREE, configured_through="exec", resumes_through="experimental-resume-typed"
+)
 _DRIVEN_LIKE_0_94_0 = replace(V0_94_0, cache_keeps=LINUX_X64)
 # The binary moved to vendor/<platform>/bin/, its ripgrep to codex-path/.
 _BIN_TREE = replace(
@@ -216,9 +222,13 @@ RELEASE_DRIVING: tuple[tuple[str, Edition], ...] = (
     # `codex mcp` of these releases never answers newConversation: configurations go through exec.
     ("0.8.0", replace(_DRIVEN_LIKE_0_25_0, configured_through="exec")),
     ("0.22.0", _DRIVEN_LIKE_0_25_0),
-    ("0.42.0", _VENDOR_TREE),
+    # The rollout `experimental_resume` names holds typed lines (0.34.0 reads no bare ones).
+    ("0.29.0", replace(_DRIVEN_LIKE_0_25_0, resumes_through="experimental-resume-typed")),
+    ("0.42.0", replace(_VENDOR_TREE, resumes_through="experimental-resume-typed")),
     # `codex mcp` manages MCP servers from here on (it closes its output): configurations go through exec.
-    ("0.44.0", replace(_VENDOR_TREE, configured_through="exec")),
+    ("0.44.0", _EXEC_CONFIGURED_VENDOR_TREE),
+    # web_search is sent by default: no chat scenario configures another tool (as in 0.94.0).
+    ("0.92.0", replace(_EXEC_CONFIGURED_VENDOR_TREE, tool_config_keys=V0_94_0.tool_config_keys)),
     ("0.94.0", _DRIVEN_LIKE_0_94_0),
     ("0.133.0", _BIN_TREE),
     ("0.169.0", _DRIVEN_LIKE_0_169_0),

@@ -21,7 +21,12 @@ from typing import Any
 from codex_conformance.areas import Area, discover
 from codex_conformance.capture.fixture_writer import diff_against_committed, merge_cases, render_fixture
 from codex_conformance.cases import Case
-from codex_conformance.drive.errors import CaptureError, InvalidInputError, ReleaseUnavailableError
+from codex_conformance.drive.errors import (
+    CaptureError,
+    ConfigRejectedError,
+    InvalidInputError,
+    ReleaseUnavailableError,
+)
 from codex_conformance.editions import EDITIONS
 from codex_conformance.paths import fixtures_dir
 
@@ -78,7 +83,7 @@ def _capture_area(area: Area, root: Path, args: argparse.Namespace) -> int:
             for case in area.capture_cases()(root, version, only):
                 print(f"captured {case.id}", file=sys.stderr)
                 fresh.append(case)
-        except (CaptureError, ReleaseUnavailableError, InvalidInputError) as exc:
+        except (CaptureError, ConfigRejectedError, ReleaseUnavailableError, InvalidInputError) as exc:
             # Nothing is written for this edition: a fixture is captured whole or not at all.
             print(f"error: {area.name} {version}: {exc}; nothing written", file=sys.stderr)
             return 3

@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from codex_conformance.areas import discover
+from codex_conformance.drive.cache import cache_root
 from codex_conformance.drive.errors import (
     CaptureError,
     ConfigRejectedError,
@@ -169,6 +170,8 @@ def _without_keys(value: Any, keys: frozenset[str]) -> Any:
 
 def _steady(message: str) -> str:
     first = message.strip().splitlines()[0] if message.strip() else ""
+    # A stalled release is named by its path in this machine's cache.
+    first = first.replace(str(cache_root()), "<release cache>")
     for pattern, replacement in _VOLATILE_IN_MESSAGES:
         first = pattern.sub(replacement, first)
     return first[:400]

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.areas.chat import sse_text as chat_sse
-from codex_conformance.drive import config_toml
+from codex_conformance.drive import config_toml, request_observe
 from codex_conformance.drive.cache import release_binary
-from codex_conformance.drive.errors import CaptureError
+from codex_conformance.drive.errors import CaptureError, ConfigRejectedError
 from codex_conformance.drive.exec_run import ExecRun, run_exec
 from codex_conformance.drive.mock_responses_server import RecordedRequest, Stream
 from codex_conformance.drive.sse_observe import (
@@ -82,16 +82,31 @@ def _config_resume(version: str, history: list[dict[str, Any]], shared: Path) ->
 
 def _exec_resume(version: str, history: list[dict[str, Any]], shared: Path) -> _Resume:
     """A session rollout under CODEX_HOME/sessions, resumed by its id."""
-    meta = {"id": _RESUMED_ID, "timestamp": _RESUMED_AT, "cwd": "/", "originator": "codex_exec"}
-    lines = [
-        {"timestamp": _RESUMED_AT, "type": "session_meta", "payload": {**meta, "cli_version": version}},
-        *({"timestamp": _RESUMED_AT, "type": "response_item", "payload": item} for item in history),
-    ]
     name = f"sessions/2025/01/01/rollout-2025-01-01T00-00-00-{_RESUMED_ID}.jsonl"
+    lines = _session_lines(version, history)
     return _Resume({}, {name: _jsonl(lines).encode("utf-8")}, ("resume", _RESUMED_ID), None)
 
 
-_RESUMERS = {"experimental-resume": _config_resume, "exec-resume": _exec_resume}
+def _session_lines(version: str, history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    meta = {"id": _RESUMED_ID, "timestamp": _RESUMED_AT, "cwd": "/", "originator": "codex_exec"}
+    return [
+        {"timestamp": _RESUMED_AT, "type": "session_meta", "payload": {**meta, "cli_version": version}},
+        *({"timestamp": _RESUMED_AT, "type": "response_item", "payload": item} for item in history),
+    ]
+
+
+def _config_resume_typed(version: str, history: list[dict[str, Any]], shared: Path) -> _Resume:
+    """A session rollout (typed lines, as `_exec_resume` writes), named by `experimental_resume`."""
+    rollout = shared / "rollout.jsonl"
+    rollout.write_text(_jsonl(_session_lines(version, history)), encoding="utf-8")
+    return _Resume({"experimental_resume": str(rollout)}, {}, (), rollout)
+
+
+_RESUMERS = {
+    "experimental-resume": _config_resume,
+    "experimental-resume-typed": _config_resume_typed,
+    "exec-resume": _exec_resume,
+}
 
 
 def _chat_requests(run: ExecRun) -> list[RecordedRequest]:
@@ -131,6 +146,7 @@ def observe_request(
         held = rollout_items(run.rollout if resume.rollout is None else _json_lines_of(resume.rollout))
     requests = _chat_requests(run)
     if len(requests) != len(script):
+        _raise_refusal(run)
         raise CaptureError(
             f"expected {len(script)} chat requests, the release sent {len(requests)} "
             f"(exit {run.returncode}); stderr tail:\n{run.stderr[-1500:]}"
@@ -167,12 +183,20 @@ def observe_sse(version: str, model: str, stream: StreamUnderTest) -> dict[str, 
     return {"items": _recorded(run), "end": _end(run)}
 
 
+def _raise_refusal(run: ExecRun) -> None:
+    """A release that refused its configuration (later releases refuse `wire_api = "chat"`) says so."""
+    refused = request_observe.config_error(run)
+    if refused is not None:
+        raise ConfigRejectedError(refused)
+
+
 def _recorded(run: ExecRun) -> list[dict[str, Any]]:
     history = rollout_items(run.rollout)
     starts = [
         i for i, item in enumerate(history) if item.get("role") == "user" and SSE_PROMPT in json.dumps(item)
     ]
     if not starts:
+        _raise_refusal(run)
         raise CaptureError(f"the rollout has no prompt message (exit {run.returncode})")
     recorded: list[dict[str, Any]] = []
     for item in history[starts[-1] + 1 :]:

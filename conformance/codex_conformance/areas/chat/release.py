@@ -20,7 +20,12 @@ from codex_conformance.areas import ReleaseOp
 from codex_conformance.areas.chat import observe as chat_observe
 from codex_conformance.areas.chat import replay
 from codex_conformance.drive.args import optional, required
-from codex_conformance.drive.errors import CaptureError, RequestArgsError
+from codex_conformance.drive.errors import (
+    CaptureError,
+    ConfigRejectedError,
+    ReleaseRejectedError,
+    RequestArgsError,
+)
 from codex_conformance.drive.sse_observe import StreamUnderTest
 from codex_conformance.editions import get_edition
 
@@ -67,4 +72,19 @@ def chat_sse(version: str, args: dict[str, Any]) -> dict[str, Any]:
     return chat_observe.observe_sse(version, "gpt-5", stream)
 
 
-OPS: dict[str, ReleaseOp] = {"chat.request": chat_request, "chat.sse": chat_sse}
+def _refusal_answered(op: ReleaseOp) -> ReleaseOp:
+    """A release that refuses its configuration answers so (as tools.build does), not with an error."""
+
+    def answered(version: str, args: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return op(version, args)
+        except ConfigRejectedError as rejected:
+            raise ReleaseRejectedError("config-rejected", rejected.message) from rejected
+
+    return answered
+
+
+OPS: dict[str, ReleaseOp] = {
+    "chat.request": _refusal_answered(chat_request),
+    "chat.sse": _refusal_answered(chat_sse),
+}

@@ -36,6 +36,8 @@ class RecordedRequest:
     body: bytes
     # time.monotonic() when the request arrived: retry delays are read from it.
     received_at: float = 0.0
+    # time.time() then: compared with the timestamps of a release's own log lines.
+    received_wall: float = 0.0
 
     def json_body(self) -> Any:
         return json.loads(self.body.decode("utf-8"))
@@ -175,7 +177,12 @@ class MockResponsesServer:
                 body = self.rfile.read(length) if length else b""
                 owner._record(
                     RecordedRequest(
-                        self.command, self.path, list(self.headers.items()), body, time.monotonic()
+                        self.command,
+                        self.path,
+                        list(self.headers.items()),
+                        body,
+                        time.monotonic(),
+                        time.time(),
                     )
                 )
                 stream: Stream | None = None

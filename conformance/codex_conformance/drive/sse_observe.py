@@ -27,6 +27,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from codex_conformance.drive.cache import release_binary
@@ -53,6 +54,15 @@ _RETRY_STATEMENT = re.compile(
     r"retrying (?:turn|sampling request) \(\d+/\d+ in (?P<amount>\d+(?:\.\d+)?)(?P<unit>ns|µs|ms|s)\)"
 )
 _UNIT_NS = {"ns": 1, "µs": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
+# A release that states the *time left* (0.169.0) states less than it honours by
+# the time between reading the failure and logging; rounding up to 100 ms covers
+# that only while it is under 100 ms.  On a loaded machine it was not (1,100
+# read for 1,200 at load 12): a run whose warning came later than this after the
+# failing request arrived is run again.
+_STATEMENT_LAG_LIMIT_S = 0.09
+_STATEMENT_ATTEMPTS = 4
+# The tracing timestamp that opens a log line: `2026-11-26T19:06:19.783579Z  WARN ...`.
+_LOG_TIMESTAMP = re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+)Z\s")
 _HONOURED_DELAY_FLOOR_NS = 700_000_000
 # The gap between the requests may not be shorter than the stated sleep; a
 # little slack for the two clocks' readings.
@@ -60,7 +70,11 @@ _GAP_SLACK_S = 0.01
 _RETRY_NOTICES = (
     re.compile(r"^stream error: (?P<message>.*); retrying \d+/\d+ in .*$", re.DOTALL),  # 0.25.0
     re.compile(r"^Reconnecting\.\.\. \d+/\d+ \((?P<message>.*)\)$", re.DOTALL),  # 0.169.0
+    # Releases between them (0.47.0-0.77.0 in the timeline) say only that they reconnect.
+    re.compile(r"^Re-?connecting\.\.\. \d+/\d+$"),
 )
+# The JSON event a release prints a retry notice in (0.8.0-0.23.0: background_event).
+_NOTICE_EVENTS = ("stream_error", "error", "background_event")
 # Rollout bookkeeping the release adds to an item it stores; not part of the item.
 _ROLLOUT_ONLY_KEYS = ("internal_chat_message_metadata_passthrough",)
 
@@ -79,8 +93,33 @@ class StreamUnderTest:
 
 
 def observe(version: str, stream: StreamUnderTest) -> dict[str, Any]:
-    run = _run(version, stream)
-    return {"events": _recorded_items(run), "end": _end(run)}
+    lags: list[float] = []
+    for _attempt in range(_STATEMENT_ATTEMPTS):
+        run = _run(version, stream)
+        lag = statement_lag_s(run)
+        if lag is None or lag < _STATEMENT_LAG_LIMIT_S:
+            return {"events": _recorded_items(run), "end": _end(run)}
+        lags.append(lag)
+    raise CaptureError(
+        f"the release logged its retry delay {', '.join(f'{lag:.3f}' for lag in lags)} s after the failing "
+        f"request in {len(lags)} runs: too late to read the delay it honours (machine too loaded)"
+    )
+
+
+def statement_lag_s(run: ExecRun) -> float | None:
+    """How long after the failing request arrived the release logged its retry warning;
+    None when it did not retry, or its log line has no timestamp."""
+    requests = _responses_requests(run)
+    match = _RETRY_STATEMENT.search(run.stderr)
+    if len(requests) < 2 or match is None:
+        return None
+    line_start = run.stderr.rfind("\n", 0, match.start()) + 1
+    stamp = _LOG_TIMESTAMP.match(run.stderr, line_start)
+    if stamp is None:
+        return None
+    seconds, _, fraction = stamp.group(1).partition(".")
+    logged = datetime.strptime(f"{seconds}.{fraction[:6]}", "%Y-%m-%dT%H:%M:%S.%f").replace(tzinfo=UTC)
+    return logged.timestamp() - float(requests[0].received_wall)
 
 
 def _run(version: str, stream: StreamUnderTest) -> ExecRun:
@@ -194,13 +233,14 @@ def honoured_delay_ms(log: str, gap_s: float) -> int | None:
     return -(-stated_ns // 100_000_000) * 100
 
 
-def retry_message(events: list[dict[str, Any]]) -> str:
+def retry_message(events: list[dict[str, Any]]) -> str | None:
+    """The error a release's retry notice shows; None when its notice shows none."""
     for event in events:
-        if event.get("type") in ("stream_error", "error"):
+        if event.get("type") in _NOTICE_EVENTS:
             for notice in _RETRY_NOTICES:
                 match = notice.match(str(event.get("message", "")))
                 if match:
-                    return match.group("message")
+                    return match.groupdict().get("message")
     raise CaptureError("the release retried but printed no retry notice")
 
 

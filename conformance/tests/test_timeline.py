@@ -34,7 +34,7 @@ from codex_conformance.paths import fixtures_dir, spec_dir
 from codex_conformance.timeline.cli import _sample_releases
 from codex_conformance.timeline.data import ProbeData, load_probe_data, render_probe_data
 from codex_conformance.timeline.findings import CitedChange, Finding, load_findings, stale_citations
-from codex_conformance.timeline.page import render_page
+from codex_conformance.timeline.page import PROBE_PAGES, render_page, render_pages
 from codex_conformance.timeline.probes import (
     Probe,
     ProbeRun,
@@ -60,9 +60,16 @@ def test_the_committed_page_is_current_with_the_data() -> None:
     probes = load_probes(TIMELINE)
     data = [load_probe_data(TIMELINE, probe) for probe in probes]
     unavailable = {v: r.unavailable for v, r in load_releases(TIMELINE).items() if r.unavailable}
-    page = (spec_dir() / "timeline.md").read_text(encoding="utf-8")
     findings = load_findings(TIMELINE)
-    assert page == render_page(data, unavailable, findings), "run `codex-conformance timeline --render`"
+    pages = render_pages(data, unavailable, findings)
+    for relative, text in pages.items():
+        path = spec_dir() / relative
+        assert path.is_file(), f"{relative} is missing: run `codex-conformance timeline --render`"
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{relative}: run `codex-conformance timeline --render`"
+        )
+    committed = {f"{PROBE_PAGES}/{path.name}" for path in (spec_dir() / PROBE_PAGES).glob("*.md")}
+    assert committed <= set(pages), "pages of probes that are gone: run `codex-conformance timeline --render`"
 
 
 def test_every_committed_finding_cites_releases_where_its_probes_change() -> None:
@@ -244,7 +251,7 @@ def _synthetic() -> list[ProbeData]:
 
 
 def test_the_page_renderer(snapshot: SnapshotAssertion) -> None:
-    assert render_page(_synthetic(), {"0.99.1": "no linux binary"}) == snapshot
+    assert render_pages(_synthetic(), {"0.99.1": "no linux binary"}) == snapshot
 
 
 def _synthetic_findings() -> list[Finding]:
@@ -343,6 +350,16 @@ def test_render_check_fails_on_a_stale_page_and_passes_once_rendered(tmp_path: P
     common = ["timeline", "--fixtures-dir", str(fixtures), "--spec-dir", str(spec)]
     assert main([*common, "--render", "--check"]) == 1
     assert main([*common, "--render"]) == 0
+    assert main([*common, "--render", "--check"]) == 0
+    probe_page = spec / PROBE_PAGES / f"{PROBE.name}.md"
+    assert probe_page.is_file()
+    # A probe page edited by hand, or left by a probe that is gone, is not current.
+    probe_page.write_text("edited\n", encoding="utf-8")
+    gone = spec / PROBE_PAGES / "gone-probe.md"
+    gone.write_text("old\n", encoding="utf-8")
+    assert main([*common, "--render", "--check"]) == 1
+    assert main([*common, "--render"]) == 0
+    assert not gone.exists()
     assert main([*common, "--render", "--check"]) == 0
 
 

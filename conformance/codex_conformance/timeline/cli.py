@@ -8,7 +8,7 @@
                     did, 1 when something did
   --sample          run a few probes on a few releases and compare them with
                     the data (CI); exit 1 on a difference
-  --render          write spec/timeline.md from the data and the findings
+  --render          write spec/timeline.md and spec/timeline/<probe>.md from the data and the findings
                     (fixtures/timeline/_findings.json; --check: compare); exit 1
                     when a finding cites a release where its probe does not change
   --renormalise     apply the probes' normalisation to the recorded results
@@ -36,7 +36,7 @@ from codex_conformance.editions import EDITIONS, version_key
 from codex_conformance.paths import fixtures_dir, spec_dir
 from codex_conformance.timeline.data import ProbeData, load_probe_data, save_probe_data
 from codex_conformance.timeline.findings import load_findings, stale_citations
-from codex_conformance.timeline.page import render_page
+from codex_conformance.timeline.page import MAIN_PAGE, PROBE_PAGES, render_pages
 from codex_conformance.timeline.probes import (
     Probe,
     ProbeRun,
@@ -59,7 +59,7 @@ from codex_conformance.timeline.releases import (
 )
 from codex_conformance.timeline.sweep import ProbeSweep, sweep_probes
 
-PAGE = "timeline.md"
+PAGE = MAIN_PAGE
 # CI's sample (a few releases x a few probes): these probes on the releases _sample_releases picks.
 SAMPLE_PROBES = ("mcp-basic", "schema-any-of", "apply-patch-add-file", "request-default-gpt-5")
 
@@ -139,6 +139,7 @@ def _all_data(directory: Path, probes: list[Probe]) -> list[ProbeData]:
 
 
 def _render(directory: Path, probes: list[Probe], page: Path, *, check: bool) -> int:
+    """Write (or with ``check`` compare) the main page ``page`` and the probe pages beside it."""
     data = _all_data(directory, probes)
     try:
         findings = load_findings(directory)
@@ -148,15 +149,37 @@ def _render(directory: Path, probes: list[Probe], page: Path, *, check: bool) ->
     stale = stale_citations(findings, {probe_data.probe.name: probe_data for probe_data in data})
     for problem in stale:
         print(f"error: stale finding: {problem}", file=sys.stderr)
-    text = render_page(data, _unavailable(directory), findings)
+    spec = page.parent
+    pages = {
+        spec / relative: text
+        for relative, text in render_pages(data, _unavailable(directory), findings).items()
+    }
+    pages[page] = pages.pop(spec / MAIN_PAGE)
+    leftover = _leftover_probe_pages(spec, pages)
     if check:
-        if not page.is_file() or page.read_text(encoding="utf-8") != text:
-            print(f"{page} is not current with {directory}: run `codex-conformance timeline --render`")
-            return 1
-        return 1 if stale else 0
-    page.write_text(text, encoding="utf-8")
-    print(f"wrote {page}", file=sys.stderr)
+        differ = [
+            path
+            for path, text in pages.items()
+            if not path.is_file() or path.read_text(encoding="utf-8") != text
+        ]
+        for path in [*differ, *leftover]:
+            print(f"{path} is not current with {directory}: run `codex-conformance timeline --render`")
+        return 1 if differ or leftover or stale else 0
+    for path, text in pages.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    for path in leftover:
+        path.unlink()
+    print(f"wrote {page} and {len(pages) - 1} probe pages in {spec / PROBE_PAGES}", file=sys.stderr)
     return 1 if stale else 0
+
+
+def _leftover_probe_pages(spec: Path, pages: dict[Path, str]) -> list[Path]:
+    """Pages of probes that are gone (every .md file in the probe pages' directory is the timeline's)."""
+    folder = spec / PROBE_PAGES
+    if not folder.is_dir():
+        return []
+    return sorted(path for path in folder.glob("*.md") if path not in pages)
 
 
 def _renormalise(directory: Path, probes: list[Probe], page: Path) -> int:

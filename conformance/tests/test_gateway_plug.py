@@ -363,3 +363,19 @@ def test_the_gateways_output_names_the_kits_directory_as_dot(
     monkeypatch.chdir(tmp_path)
     printed = f'  File "{tmp_path}/.tox/gw/lib/site.py", line 3\n'
     assert _portable(printed) == '  File "./.tox/gw/lib/site.py", line 3\n'
+
+
+def test_an_edition_with_nothing_judged_quotes_nothing_apart_from_headers() -> None:
+    run = GatewayRun("my-proxy", ["1.0.0"], aborted="the gateway exited with status 1")
+    run.results = [ScenarioResult("1.0.0", "text", "a plain text answer", error="not run: it exited")]
+    line = next(line for line in render_markdown(run).splitlines() if line.startswith("- **1.0.0**"))
+    assert "1 not judged" in line and "apart from" not in line
+
+
+def test_a_gateway_that_only_loses_headers_is_said_to() -> None:
+    lost = (Verdict("GATEWAY-HEADERS-1", ("model request #1 lost the header originator",)),)
+    run = GatewayRun("my-proxy", ["1.0.0"])
+    run.results = [ScenarioResult("1.0.0", "text", "a plain text answer", lost, None, ("chat",), 1)]
+    assert "apart from GATEWAY-HEADERS-1, 1 / 1 pass (only Codex's identity headers are lost)" in (
+        render_markdown(run)
+    )

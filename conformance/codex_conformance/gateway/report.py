@@ -55,9 +55,11 @@ def _edition_line(run: GatewayRun, edition: str) -> str:
     errors = sum(result.outcome == "error" for result in results)
     where += [f"{errors} not judged"] if errors else []
     line += ": Codex does not work through it as it does directly: " + (", ".join(where) or "nothing ran")
+    if not any(result.judged for result in results):
+        return line
     apart = counts["passed_apart_from_headers"]
     line += f"; apart from {HEADERS_CLAUSE}, {apart} / {total} pass"
-    if results and apart == total:
+    if apart == total:
         line += " (only Codex's identity headers are lost)"
     return line
 

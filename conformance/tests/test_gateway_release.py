@@ -153,3 +153,13 @@ def test_a_gateway_already_running_is_reached_by_url() -> None:
         proxy.terminate()
         proxy.wait(timeout=10)
     assert [result.outcome for result in run.results] == ["pass"], render_markdown(run)
+
+
+def test_a_run_where_nothing_applies_judged_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    version = next(version for version, edition in EDITIONS.items() if edition.deferring_model is None)
+    _release(version)
+    argv = ["gateway", "--gateway", _template(), "--edition", version, "--only", "tool-search", "--quiet"]
+    assert main(argv) == 3
+    captured = capsys.readouterr()
+    assert "no scenario selected applies" in captured.err
+    assert "not applicable" in captured.out

@@ -94,6 +94,10 @@ class Edition:
     # dispatches the call only where the model's tool list has apply_patch
     # (spec/tools.md, TOOLS-AP-*); a form missing here has no model that gets it.
     apply_patch_models: tuple[tuple[Literal["custom", "function"], str], ...] = ()
+    # A model the release defers MCP tools for, behind the `tool_search` tool
+    # (spec/mcp.md MCP-DEFER-1): the gateway's tool_search scenario runs under it.
+    # None where no model defers them.
+    deferring_model: str | None = None
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -190,6 +194,7 @@ V0_169_0 = replace(
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/codex-path",
     # Only freeform: gpt-5-codex gets no apply_patch any more ("unsupported custom tool call").
     apply_patch_models=(("custom", "gpt-5.5"),),
+    deferring_model="gpt-5.5",
     captured_areas=None,
 )
 

@@ -12,6 +12,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from spec_examples import clauses
@@ -20,7 +21,18 @@ from syrupy.assertion import SnapshotAssertion
 from codex_conformance.cli import main
 from codex_conformance.drive.mock_responses_server import ScriptedStream
 from codex_conformance.gateway.certify import GatewayRun, ScenarioResult, _portable
-from codex_conformance.gateway.model import Call, Script, Text, ToolTarget, Turn, chat_stream, locate
+from codex_conformance.gateway.model import (
+    Call,
+    Script,
+    Search,
+    Text,
+    ToolTarget,
+    Turn,
+    chat_stream,
+    locate,
+    model_visible_tools,
+    split_deltas,
+)
 from codex_conformance.gateway.observe import Observation, UpstreamRequest, masked
 from codex_conformance.gateway.plug import GatewayError, free_port, parse_gateway, running_gateway
 from codex_conformance.gateway.report import render_markdown, report_json
@@ -28,6 +40,7 @@ from codex_conformance.gateway.scenarios import Scenario
 from codex_conformance.gateway.verdicts import (
     CLAUSES,
     Verdict,
+    deferred_tools_reach_model,
     follow_up_pairs,
     identity_headers,
     tools_reach_model,
@@ -214,8 +227,18 @@ def _synthetic_run() -> GatewayRun:
         ["1.0.0"],
         gateway_output="listening\n```\nforwarded 2\n",
     )
+    headers_only = (
+        Verdict("GATEWAY-TOOLS-1", ()),
+        Verdict("GATEWAY-HEADERS-1", ("model request #1 lost the header originator",)),
+    )
     run.results = [
         ScenarioResult("1.0.0", "text", "a plain text answer", passing, None, ("responses",), 1),
+        ScenarioResult(
+            "1.0.0", "function-call", "a function call", headers_only, None, ("responses",) * 2, 2
+        ),
+        ScenarioResult(
+            "1.0.0", "tool-search", "a deferred tool", not_applicable="no model of this release defers tools"
+        ),
         ScenarioResult("1.0.0", "mcp-call", "an MCP tool call", failing, None, ("chat", "chat", "chat"), 2),
         ScenarioResult("1.0.0", "cut-stream", "a cut stream", (), "release run: did not finish"),
     ]
@@ -227,7 +250,19 @@ def test_report_rendering(snapshot: SnapshotAssertion) -> None:
     assert render_markdown(run) == snapshot
     data = report_json(run)
     assert data["ok"] is False
-    assert [result["outcome"] for result in data["results"]] == ["pass", "fail", "error"]
+    assert [result["outcome"] for result in data["results"]] == [
+        "pass",
+        "fail",
+        "not applicable",
+        "fail",
+        "error",
+    ]
+    assert data["summary"]["1.0.0"] == {
+        "applicable": 4,
+        "passed": 1,
+        "passed_apart_from_headers": 2,
+        "not_applicable": 1,
+    }
 
 
 def test_gateway_help(
@@ -250,21 +285,75 @@ def test_the_spec_declares_exactly_the_clauses_judged() -> None:
     assert clauses(page) == list(CLAUSES)
 
 
+def _chat_events(stream: object) -> list[dict[str, Any]]:
+    assert isinstance(stream, ScriptedStream)
+    return [json.loads(chunk[len(b"data: ") :]) for chunk in stream.chunks if chunk != b"data: [DONE]\n\n"]
+
+
+def _deltas(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [event["choices"][0]["delta"] for event in events if event["choices"]]
+
+
 def test_the_chat_upstream_calls_tools_by_their_chat_names() -> None:
     chat_tools = [
         {"type": "function", "function": {"name": "mcp__srv__echo", "parameters": FLATTENED["parameters"]}}
     ]
     step = Turn((Text("calling"), Call(ECHO, "call_1", arguments={"q": "x"})))
-    stream = chat_stream(step, chat_tools, "chatcmpl-test")
-    assert isinstance(stream, ScriptedStream)
-    events = [json.loads(chunk[len(b"data: ") :]) for chunk in stream.chunks if chunk != b"data: [DONE]\n\n"]
-    deltas = [event["choices"][0]["delta"] for event in events]
-    [call] = [delta["tool_calls"][0] for delta in deltas if "tool_calls" in delta]
-    assert call["function"] == {"name": "mcp__srv__echo", "arguments": '{"q": "x"}'}
-    assert call["id"] == "call_1"
+    events = _chat_events(chat_stream(step, chat_tools, "chatcmpl-test"))
+    fragments = [delta["tool_calls"][0] for delta in _deltas(events) if "tool_calls" in delta]
+    opening, *rest = fragments
+    assert opening["id"] == "call_1" and opening["function"] == {"name": "mcp__srv__echo", "arguments": ""}
+    # The name only in the first delta; the arguments over several after it, as OpenAI streams them.
+    assert len(rest) > 1 and all("name" not in fragment["function"] for fragment in rest)
+    assert "".join(fragment["function"]["arguments"] for fragment in rest) == '{"q": "x"}'
+    assert "".join(delta.get("content") or "" for delta in _deltas(events)) == "calling"
     assert events[-1]["choices"][0]["finish_reason"] == "tool_calls"
+    assert all("usage" not in event for event in events)
     cut = chat_stream(Turn((Text("cut"),), cut=True), chat_tools, "chatcmpl-test")
     assert isinstance(cut, ScriptedStream) and b"[DONE]" not in b"".join(cut.chunks)
+
+
+def test_the_chat_upstream_reports_usage_when_asked() -> None:
+    events = _chat_events(chat_stream(Turn((Text("counted"),)), None, "chatcmpl-test", include_usage=True))
+    *streamed, last = events
+    assert last["choices"] == [] and last["usage"]["total_tokens"] == 2
+    assert all(event["usage"] is None for event in streamed)
+
+
+def test_deltas_split_at_fixed_places() -> None:
+    assert split_deltas('{"q": "x"}') == ['{"q"', ': "x', '"}']
+    assert split_deltas("ab") == ["a", "b"]
+    assert split_deltas("") == [""]
+
+
+SEARCH_TOOL_ENTRY = {"type": "tool_search", "execution": "client", "parameters": {"type": "object"}}
+
+
+def test_the_model_searches_where_tool_search_is_offered() -> None:
+    search = Search("call_s", "echo", 1)
+    item = search.item([SEARCH_TOOL_ENTRY])
+    assert item["type"] == "tool_search_call" and item["arguments"] == {"query": "echo", "limit": 1}
+    as_function = search.item([{"type": "function", "function": {"name": "tool_search", "parameters": {}}}])
+    assert as_function["type"] == "function_call" and json.loads(as_function["arguments"])["query"] == "echo"
+    events = _chat_events(chat_stream(Turn((search,)), [SEARCH_TOOL_ENTRY], "chatcmpl-test"))
+    [opening] = [
+        d["tool_calls"][0] for d in _deltas(events) if "tool_calls" in d and "id" in d["tool_calls"][0]
+    ]
+    assert opening["function"]["name"] == "tool_search"
+
+
+def test_tools_found_by_a_search_are_callable_and_judged() -> None:
+    found = {"type": "tool_search_output", "call_id": "call_s", "tools": [NAMESPACE]}
+    body = {"tools": [SEARCH_TOOL_ENTRY], "input": [found]}
+    assert locate(ECHO, model_visible_tools(body)) is not None
+    direct = _observation([UpstreamRequest("responses", {}, body)])
+    lost = _observation([UpstreamRequest("responses", {}, {"tools": [], "input": []})])
+    scenario = Scenario("synthetic", "synthetic", Script(()), "model")
+    assert deferred_tools_reach_model(scenario, direct, lost) == [
+        "the tool_search tool did not reach the upstream (as itself or as a function)",
+        "model request #1: the tool mcp__srv.echo, found by tool_search, did not reach the upstream",
+    ]
+    assert deferred_tools_reach_model(scenario, direct, direct) == []
 
 
 def test_the_gateways_output_names_the_kits_directory_as_dot(
@@ -274,3 +363,19 @@ def test_the_gateways_output_names_the_kits_directory_as_dot(
     monkeypatch.chdir(tmp_path)
     printed = f'  File "{tmp_path}/.tox/gw/lib/site.py", line 3\n'
     assert _portable(printed) == '  File "./.tox/gw/lib/site.py", line 3\n'
+
+
+def test_an_edition_with_nothing_judged_quotes_nothing_apart_from_headers() -> None:
+    run = GatewayRun("my-proxy", ["1.0.0"], aborted="the gateway exited with status 1")
+    run.results = [ScenarioResult("1.0.0", "text", "a plain text answer", error="not run: it exited")]
+    line = next(line for line in render_markdown(run).splitlines() if line.startswith("- **1.0.0**"))
+    assert "1 not judged" in line and "apart from" not in line
+
+
+def test_a_gateway_that_only_loses_headers_is_said_to() -> None:
+    lost = (Verdict("GATEWAY-HEADERS-1", ("model request #1 lost the header originator",)),)
+    run = GatewayRun("my-proxy", ["1.0.0"])
+    run.results = [ScenarioResult("1.0.0", "text", "a plain text answer", lost, None, ("chat",), 1)]
+    assert "apart from GATEWAY-HEADERS-1, 1 / 1 pass (only Codex's identity headers are lost)" in (
+        render_markdown(run)
+    )

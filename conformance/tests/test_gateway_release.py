@@ -3,8 +3,8 @@ each broken proxy (examples/gateways/passthrough_proxy.py --break KIND) fails on
 
 These tests run releases from the kit's cache (~/.cache/codex-conformance/releases, fetched once
 with npm); where a release cannot be had they are skipped, saying so.  The broken proxies run on the
-edition that sends MCP tools as namespaces and apply_patch as a freeform tool, where each breakage
-shows; the faithful one on every edition.
+edition that sends MCP tools as namespaces and apply_patch as a freeform tool and defers MCP tools
+behind tool_search, where each breakage shows; the faithful one on every edition.
 """
 
 from __future__ import annotations
@@ -39,7 +39,11 @@ def _template(broken: str | None = None) -> str:
 
 
 def _with_namespaces_and_freeform(edition: Edition) -> bool:
-    return edition.mcp_call_naming == "namespaced" and "custom" in dict(edition.apply_patch_models)
+    return (
+        edition.mcp_call_naming == "namespaced"
+        and "custom" in dict(edition.apply_patch_models)
+        and edition.deferring_model is not None
+    )
 
 
 SHOWCASE = next(version for version, edition in EDITIONS.items() if _with_namespaces_and_freeform(edition))
@@ -65,6 +69,7 @@ def test_a_faithful_proxy_passes_every_scenario(version: str) -> None:
         ("drop-custom-calls", "freeform-apply-patch", "GATEWAY-PAIR-1"),
         ("swallow-completed", "text", "GATEWAY-END-1"),
         ("strip-headers", "text", "GATEWAY-HEADERS-1"),
+        ("drop-hosted-tools", "tool-search", "GATEWAY-SEARCH-1"),
     ],
 )
 def test_a_broken_proxy_fails_on_its_clause(broken: str, scenario: str, clause: str) -> None:
@@ -72,6 +77,15 @@ def test_a_broken_proxy_fails_on_its_clause(broken: str, scenario: str, clause: 
     [result] = run.results
     assert result.outcome == "fail", render_markdown(run)
     assert clause in result.failed_clauses(), render_markdown(run)
+
+
+def test_a_release_that_defers_nothing_has_no_tool_search_scenario_and_says_so() -> None:
+    version = next(version for version, edition in EDITIONS.items() if edition.deferring_model is None)
+    run = _certify(version, only=("tool-search", "text"))
+    outcomes = {result.slug: result.outcome for result in run.results}
+    assert outcomes == {"tool-search": "not applicable", "text": "pass"}, render_markdown(run)
+    assert run.ok
+    assert "## Not applicable" in render_markdown(run)
 
 
 def test_flattened_namespaces_show_as_unsupported_calls() -> None:
@@ -139,3 +153,13 @@ def test_a_gateway_already_running_is_reached_by_url() -> None:
         proxy.terminate()
         proxy.wait(timeout=10)
     assert [result.outcome for result in run.results] == ["pass"], render_markdown(run)
+
+
+def test_a_run_where_nothing_applies_judged_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    version = next(version for version, edition in EDITIONS.items() if edition.deferring_model is None)
+    _release(version)
+    argv = ["gateway", "--gateway", _template(), "--edition", version, "--only", "tool-search", "--quiet"]
+    assert main(argv) == 3
+    captured = capsys.readouterr()
+    assert "no scenario selected applies" in captured.err
+    assert "not applicable" in captured.out

@@ -21,7 +21,10 @@ failing on their clause (spec/gateway.md):
 - ``drop-custom-calls``: ``custom_tool_call`` items left out of the history
   the release sends (their outputs stay);
 - ``swallow-completed``: the stream's ``response.completed`` event not passed on;
-- ``strip-headers``: only the content headers forwarded (Codex's identity lost).
+- ``strip-headers``: only the content headers forwarded (Codex's identity lost);
+- ``drop-hosted-tools``: tools of kinds other than ``function``, ``custom`` and
+  ``namespace`` (``tool_search``, ``web_search``) left out of the request, as a
+  gateway that knows only callable tools does: deferred tools can no longer be found.
 """
 
 from __future__ import annotations
@@ -39,7 +42,9 @@ BREAKS = (
     "drop-custom-calls",
     "swallow-completed",
     "strip-headers",
+    "drop-hosted-tools",
 )
+_CALLABLE_KINDS = {"function", "custom", "namespace"}
 _HOP_BY_HOP = {
     "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailers",
     "transfer-encoding", "upgrade", "host", "content-length",
@@ -66,14 +71,30 @@ def _drop_custom_calls(body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "input": kept}
 
 
+def _drop_hosted_tools(body: dict[str, Any]) -> dict[str, Any]:
+    tools = [
+        tool
+        for tool in body.get("tools") or []
+        if isinstance(tool, dict) and tool.get("type") in _CALLABLE_KINDS
+    ]
+    return {**body, "tools": tools}
+
+
+_BODY_BREAKS = {
+    "flatten-namespaces": _flatten,
+    "drop-custom-calls": _drop_custom_calls,
+    "drop-hosted-tools": _drop_hosted_tools,
+}
+
+
 def _request_body(raw: bytes, broken: str | None) -> bytes:
-    if broken not in {"flatten-namespaces", "drop-custom-calls"} or not raw:
+    rewrite = _BODY_BREAKS.get(broken or "")
+    if rewrite is None or not raw:
         return raw
     body = json.loads(raw)
     if not isinstance(body, dict):
         return raw
-    body = _flatten(body) if broken == "flatten-namespaces" else _drop_custom_calls(body)
-    return json.dumps(body).encode("utf-8")
+    return json.dumps(rewrite(body)).encode("utf-8")
 
 
 def _event(block: bytes, broken: str | None) -> bytes | None:

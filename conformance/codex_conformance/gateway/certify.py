@@ -21,7 +21,7 @@ from codex_conformance.drive.mock_responses_server import MockResponsesServer
 from codex_conformance.editions import get_edition
 from codex_conformance.gateway.observe import Observation, observe
 from codex_conformance.gateway.plug import DEFAULT_READY_SECONDS, GatewayError, GatewaySpec, running_gateway
-from codex_conformance.gateway.scenarios import Scenario, scenarios
+from codex_conformance.gateway.scenarios import NotApplicable, Scenario, scenarios
 from codex_conformance.gateway.verdicts import Verdict, judge
 
 
@@ -37,15 +37,27 @@ class ScenarioResult:
     upstream_apis: tuple[str, ...] = ()
     # How many model requests the upstream received in the direct run.
     direct_requests: int = 0
+    # Why the release has no way to show the scenario (nothing ran).
+    not_applicable: str | None = None
 
     @property
     def outcome(self) -> str:
+        if self.not_applicable is not None:
+            return "not applicable"
         if self.error is not None:
             return "error"
         return "pass" if all(verdict.passed for verdict in self.verdicts) else "fail"
 
+    @property
+    def judged(self) -> bool:
+        return self.outcome in {"pass", "fail"}
+
     def failed_clauses(self) -> list[str]:
         return [verdict.clause for verdict in self.verdicts if not verdict.passed]
+
+    def passes_apart_from(self, clause: str) -> bool:
+        """Whether every clause but ``clause`` holds (the scenario was judged)."""
+        return self.judged and set(self.failed_clauses()) <= {clause}
 
 
 @dataclass
@@ -61,7 +73,9 @@ class GatewayRun:
 
     @property
     def ok(self) -> bool:
-        return self.aborted is None and bool(self.results) and all(r.outcome == "pass" for r in self.results)
+        """Every applicable scenario passed, and at least one ran: a run that judged nothing is not."""
+        applicable = [result for result in self.results if result.outcome != "not applicable"]
+        return self.aborted is None and bool(applicable) and all(r.outcome == "pass" for r in applicable)
 
     def of_edition(self, edition: str) -> list[ScenarioResult]:
         return [result for result in self.results if result.edition == edition]
@@ -76,7 +90,7 @@ def _portable(output: str) -> str:
     return output.replace(str(Path.cwd()) + "/", "./")
 
 
-def _plan(editions: Sequence[str], only: Sequence[str]) -> list[tuple[str, Scenario]]:
+def _plan(editions: Sequence[str], only: Sequence[str]) -> list[tuple[str, Scenario | NotApplicable]]:
     return [
         (version, scenario)
         for version in editions
@@ -116,6 +130,12 @@ def certify_gateway(
             run.aborted, run.gateway_output = str(failed), _portable(failed.output)
         else:
             for version, scenario in plan:
+                if isinstance(scenario, NotApplicable):
+                    result = _not_applicable(version, scenario)
+                    run.results.append(result)
+                    if progress is not None:
+                        progress(result)
+                    continue
                 result = _one(version, scenario, upstream, gateway.base_url, gateway.check_alive)
                 run.results.append(result)
                 if progress is not None:
@@ -126,11 +146,18 @@ def certify_gateway(
             run.gateway_output = _portable(gateway.output())
     # Every scenario planned is in the report, run or not.
     for version, scenario in plan[len(run.results) :]:
-        run.results.append(
-            ScenarioResult(version, scenario.slug, scenario.title, error=f"not run: {run.aborted}")
-        )
+        if isinstance(scenario, NotApplicable):
+            run.results.append(_not_applicable(version, scenario))
+        else:
+            run.results.append(
+                ScenarioResult(version, scenario.slug, scenario.title, error=f"not run: {run.aborted}")
+            )
     run.seconds = time.monotonic() - started
     return run
+
+
+def _not_applicable(version: str, scenario: NotApplicable) -> ScenarioResult:
+    return ScenarioResult(version, scenario.slug, scenario.title, not_applicable=scenario.reason)
 
 
 def _one(

@@ -12,7 +12,8 @@ and the clauses of spec/gateway.md compare the two.  The Markdown report
 goes to stdout (or --report PATH.md, with the JSON beside it as PATH.json).
 Exit status: 0 every scenario passes; 1 some fail; 2 usage error (a bad
 template or option); 3 nothing was judged (the gateway never became ready,
-or died before the first scenario, or a release is unavailable).
+or died before the first scenario, a release is unavailable, or no scenario
+selected applies to the releases chosen).
 """
 
 from __future__ import annotations
@@ -126,8 +127,9 @@ def run(args: argparse.Namespace) -> int:
         json_path.write_text(json.dumps(report_json(outcome), indent=2) + "\n", encoding="utf-8")
     else:
         sys.stdout.write(markdown)
-    if outcome.aborted is not None and not any(r.verdicts for r in outcome.results):
-        print(f"codex-conformance gateway: nothing judged: {outcome.aborted}", file=sys.stderr)
+    if not any(result.judged for result in outcome.results):
+        why = outcome.aborted or "no scenario selected applies to the releases chosen"
+        print(f"codex-conformance gateway: nothing judged: {why}", file=sys.stderr)
         return 3
     return 0 if outcome.ok else 1
 

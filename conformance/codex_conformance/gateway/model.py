@@ -23,6 +23,8 @@ from typing import Any, Literal
 from codex_conformance.drive.mock_responses_server import RecordedRequest, ScriptedStream, Stream, sse_event
 
 ToolKind = Literal["function", "custom"]
+# The tool that finds deferred tools (0.169.0 with a model that supports it, spec/mcp.md MCP-DEFER-1).
+SEARCH_TOOL = "tool_search"
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,32 @@ def _as_offered(tool: Mapping[str, Any], namespace: str | None) -> Offered | Non
         return Offered("custom", name, namespace)
     if kind == "function":
         return Offered("function", name, namespace, _function_input_parameter(tool))
+    return None
+
+
+def model_visible_tools(body: Any) -> list[Any]:
+    """The tools a model request lets the model call: its ``tools``, and in a Responses request the
+    tools an earlier ``tool_search`` found (``tool_search_output`` items of ``input``: deferred tools
+    are offered there, not in ``tools``)."""
+    if not isinstance(body, dict):
+        return []
+    visible = list(body.get("tools") or []) if isinstance(body.get("tools"), list) else []
+    for item in body.get("input") or []:
+        if isinstance(item, dict) and item.get("type") == "tool_search_output":
+            found = item.get("tools")
+            visible += found if isinstance(found, list) else []
+    return visible
+
+
+def search_offered(tools: Any) -> Literal["tool_search", "function"] | None:
+    """How the ``tool_search`` tool is offered among ``tools``: as itself (a Responses tool of type
+    ``tool_search``, which has no name), as a function named ``tool_search``, or not at all."""
+    if not isinstance(tools, list):
+        return None
+    if any(isinstance(tool, dict) and tool.get("type") == "tool_search" for tool in tools):
+        return "tool_search"
+    if any(offered.name == SEARCH_TOOL and offered.namespace is None for offered, _ in offered_tools(tools)):
+        return "function"
     return None
 
 
@@ -153,6 +181,40 @@ class Call:
 
 
 @dataclass(frozen=True)
+class Search:
+    """A ``tool_search`` call: the model asks the release for deferred tools matching ``query``.
+
+    Offered as the Responses tool, it is a ``tool_search_call`` item whose ``arguments`` are a JSON
+    object (not a string, unlike a function call's); offered as a function named ``tool_search`` (a
+    Chat Completions bridge has no other way), it is that function's call with the same arguments."""
+
+    call_id: str
+    query: str
+    limit: int
+
+    def arguments(self) -> dict[str, Any]:
+        return {"query": self.query, "limit": self.limit}
+
+    def item(self, tools: Any) -> dict[str, Any]:
+        if search_offered(tools) == "function":
+            return {
+                "type": "function_call",
+                "id": f"fc_{self.call_id}",
+                "name": SEARCH_TOOL,
+                "arguments": json.dumps(self.arguments()),
+                "call_id": self.call_id,
+            }
+        return {
+            "type": "tool_search_call",
+            "id": f"tsc_{self.call_id}",
+            "call_id": self.call_id,
+            "status": "completed",
+            "execution": "client",
+            "arguments": self.arguments(),
+        }
+
+
+@dataclass(frozen=True)
 class Text:
     text: str
 
@@ -181,7 +243,7 @@ class Reasoning:
         }
 
 
-Output = Call | Text | Reasoning
+Output = Call | Search | Text | Reasoning
 
 
 @dataclass(frozen=True)
@@ -228,42 +290,77 @@ def responses_stream(step: Step, tools: Any, response_id: str) -> Stream:
     return ScriptedStream([sse_event(event).encode("utf-8") for event in events])
 
 
-def chat_stream(step: Step, tools: Any, completion_id: str) -> Stream:
-    """The Chat Completions answer to one step: text as content, calls as ``tool_calls`` (functions only,
-    a custom tool's input in the parameter its function form names), reasoning as ``reasoning_content``."""
+_CHAT_USAGE = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+# How many deltas a call's arguments (and a text) are split over: more than one, so that a bridge
+# that keeps only the first or the last delta of a call loses arguments, as it would in production.
+_DELTAS = 3
+
+
+def split_deltas(text: str, parts: int = _DELTAS) -> list[str]:
+    """``text`` cut into at most ``parts`` consecutive non-empty pieces (fewer when it is shorter),
+    at fixed places: the same text always streams the same deltas."""
+    if len(text) <= 1:
+        return [text]
+    size = -(-len(text) // min(parts, len(text)))
+    return [text[start : start + size] for start in range(0, len(text), size)]
+
+
+def _chat_call(output: Call | Search, tools: Any) -> tuple[str, str, str]:
+    """A call as Chat Completions carries it: id, function name, arguments (a JSON string)."""
+    item = output.item(tools)
+    if item["type"] == "tool_search_call":
+        return output.call_id, SEARCH_TOOL, json.dumps(item["arguments"])
+    arguments = item.get("arguments")
+    if arguments is None:
+        arguments = json.dumps({"input": item["input"]})
+    return output.call_id, item["name"], arguments
+
+
+def chat_stream(step: Step, tools: Any, completion_id: str, *, include_usage: bool = False) -> Stream:
+    """The Chat Completions answer to one step, streamed as OpenAI's API streams it: text as
+    ``content`` and reasoning as ``reasoning_content``, each over several deltas; each call as
+    ``tool_calls`` deltas, the first with its index, id and name and empty arguments, the arguments
+    then split over the next ones (a custom tool's input in the parameter its function form names,
+    a ``tool_search`` call as a function of that name); with ``include_usage`` (the request's
+    ``stream_options.include_usage``) every chunk has ``usage: null`` and a last chunk with no
+    choices carries the usage.  A cut stream ends after the content, with no finish reason."""
     if isinstance(step, Failure):
         return responses_stream(step, tools, completion_id)
 
-    def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
-        payload = {
-            "id": completion_id,
-            "object": "chat.completion.chunk",
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
-        }
+    def chunk(choices: list[dict[str, Any]], usage: Mapping[str, int] | None = None) -> bytes:
+        payload: dict[str, Any] = {"id": completion_id, "object": "chat.completion.chunk", "choices": choices}
+        if include_usage:
+            payload["usage"] = dict(usage) if usage is not None else None
         return f"data: {json.dumps(payload)}\n\n".encode()
 
-    chunks = [chunk({"role": "assistant"})]
-    calls: list[dict[str, Any]] = []
+    def delta(fields: dict[str, Any], finish: str | None = None) -> bytes:
+        return chunk([{"index": 0, "delta": fields, "finish_reason": finish}])
+
+    chunks = [delta({"role": "assistant", "content": ""})]
+    calls: list[tuple[str, str, str]] = []
     for output in step.outputs:
         if isinstance(output, Text):
-            chunks.append(chunk({"content": output.text}))
+            chunks += [delta({"content": piece}) for piece in split_deltas(output.text)]
         elif isinstance(output, Reasoning):
-            chunks.append(chunk({"reasoning_content": output.summary}))
+            chunks += [delta({"reasoning_content": piece}) for piece in split_deltas(output.summary)]
         else:
-            item = output.item(tools)
-            arguments = item.get("arguments")
-            if arguments is None:
-                arguments = json.dumps({"input": item["input"]})
-            calls.append({"id": output.call_id, "name": item["name"], "arguments": arguments})
-    for index, call in enumerate(calls):
-        function = {"name": call["name"], "arguments": call["arguments"]}
-        chunks.append(
-            chunk(
-                {"tool_calls": [{"index": index, "id": call["id"], "type": "function", "function": function}]}
-            )
-        )
+            calls.append(_chat_call(output, tools))
+    for index, (call_id, name, arguments) in enumerate(calls):
+        opening = {
+            "index": index,
+            "id": call_id,
+            "type": "function",
+            "function": {"name": name, "arguments": ""},
+        }
+        chunks.append(delta({"tool_calls": [opening]}))
+        chunks += [
+            delta({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
+            for piece in split_deltas(arguments)
+        ]
     if not step.cut:
-        chunks.append(chunk({}, "tool_calls" if calls else "stop"))
+        chunks.append(delta({}, "tool_calls" if calls else "stop"))
+        if include_usage:
+            chunks.append(chunk([], _CHAT_USAGE))
         chunks.append(b"data: [DONE]\n\n")
     return ScriptedStream(chunks)
 
@@ -290,28 +387,44 @@ class Script:
 
     def _chat_factory(self, index: int, step: Step) -> Any:
         def factory(requests: list[RecordedRequest]) -> Stream:
-            return chat_stream(step, self._tools(requests), f"chatcmpl-gateway-{index + 1}")
+            return chat_stream(
+                step,
+                self._tools(requests),
+                f"chatcmpl-gateway-{index + 1}",
+                include_usage=self._asks_usage(requests),
+            )
 
         return factory
 
     @staticmethod
-    def _tools(requests: Sequence[RecordedRequest]) -> Any:
+    def _body(requests: Sequence[RecordedRequest]) -> Any:
         if not requests:
             return None
         try:
-            body = requests[-1].json_body()
+            return requests[-1].json_body()
         except (ValueError, UnicodeDecodeError):
             return None
-        return body.get("tools") if isinstance(body, dict) else None
+
+    @classmethod
+    def _asks_usage(cls, requests: Sequence[RecordedRequest]) -> bool:
+        body = cls._body(requests)
+        options = body.get("stream_options") if isinstance(body, dict) else None
+        return isinstance(options, dict) and options.get("include_usage") is True
+
+    @classmethod
+    def _tools(cls, requests: Sequence[RecordedRequest]) -> Any:
+        return model_visible_tools(cls._body(requests))
 
 
 __all__ = [
+    "SEARCH_TOOL",
     "Call",
     "Failure",
     "Offered",
     "Output",
     "Reasoning",
     "Script",
+    "Search",
     "Step",
     "Text",
     "ToolKind",
@@ -319,6 +432,9 @@ __all__ = [
     "Turn",
     "chat_stream",
     "locate",
+    "model_visible_tools",
     "offered_tools",
     "responses_stream",
+    "search_offered",
+    "split_deltas",
 ]

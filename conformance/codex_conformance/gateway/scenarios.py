@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from codex_conformance.editions import Edition
-from codex_conformance.gateway.model import Call, Failure, Reasoning, Script, Text, ToolTarget, Turn
+from codex_conformance.gateway.model import Call, Failure, Reasoning, Script, Search, Text, ToolTarget, Turn
 
 MCP_SERVER = "srv"
 MCP_TOOL = "echo"
@@ -40,6 +40,15 @@ class Scenario:
     # The tools the script calls: the verdicts follow them through the gateway.
     called: tuple[ToolTarget, ...] = ()
     extra_config: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NotApplicable:
+    """A scenario the edition's release has no way to show, and why: the report says so."""
+
+    slug: str
+    title: str
+    reason: str
 
 
 def _command_target(edition: Edition) -> ToolTarget:
@@ -80,10 +89,14 @@ def _mcp_call(edition: Edition) -> Scenario:
     return Scenario("mcp-call", title, script, edition.capture_model, mcp=True, called=(target,))
 
 
-def _freeform_patch(edition: Edition) -> Scenario | None:
+def _freeform_patch(edition: Edition) -> Scenario | NotApplicable:
     models = dict(edition.apply_patch_models)
     if "custom" not in models:
-        return None
+        return NotApplicable(
+            "freeform-apply-patch",
+            "a freeform (custom) apply_patch call",
+            "no model of this release gets apply_patch as a freeform tool",
+        )
     target = ToolTarget("custom", "apply_patch")
     script = Script((Turn((Call(target, "call_patch", input=PATCH),)), Turn((Text("patched"),))))
     return Scenario(
@@ -93,6 +106,23 @@ def _freeform_patch(edition: Edition) -> Scenario | None:
         models["custom"],
         called=(target,),
     )
+
+
+def _tool_search(edition: Edition) -> Scenario | NotApplicable:
+    title = "an MCP tool deferred behind tool_search: the search, then a call of the tool it found"
+    if edition.deferring_model is None:
+        return NotApplicable(
+            "tool-search", title, "no model of this release defers tools behind tool_search (MCP-DEFER-1)"
+        )
+    target = _mcp_target(edition)
+    script = Script(
+        (
+            Turn((Search("call_search", MCP_TOOL, 1),)),
+            Turn((Call(target, "call_deferred", arguments={"q": "through"}),)),
+            Turn((Text("found it and called it"),)),
+        )
+    )
+    return Scenario("tool-search", title, script, edition.deferring_model, mcp=True, called=(target,))
 
 
 def _parallel(edition: Edition) -> Scenario:
@@ -156,11 +186,12 @@ def _client_error(edition: Edition) -> Scenario:
     return Scenario("client-error", "a 400 with an error body", Script((failure,)), edition.capture_model)
 
 
-_BUILDERS: tuple[Callable[[Edition], Scenario | None], ...] = (
+_BUILDERS: tuple[Callable[[Edition], Scenario | NotApplicable], ...] = (
     _text,
     _function_call,
     _mcp_call,
     _freeform_patch,
+    _tool_search,
     _parallel,
     _reasoning,
     _retry_after,
@@ -169,9 +200,10 @@ _BUILDERS: tuple[Callable[[Edition], Scenario | None], ...] = (
 )
 
 
-def scenarios(edition: Edition) -> list[Scenario]:
-    """The edition's scenarios, in report order (those the release has no way to show are left out)."""
-    return [scenario for build in _BUILDERS if (scenario := build(edition)) is not None]
+def scenarios(edition: Edition) -> list[Scenario | NotApplicable]:
+    """The edition's scenarios, in report order; one the release has no way to show is
+    ``NotApplicable`` (the report says so and why: nothing is skipped silently)."""
+    return [build(edition) for build in _BUILDERS]
 
 
 def scenario_slugs() -> list[str]:
@@ -181,6 +213,7 @@ def scenario_slugs() -> list[str]:
         "function-call",
         "mcp-call",
         "freeform-apply-patch",
+        "tool-search",
         "parallel-calls",
         "reasoning",
         "retry-after",
@@ -195,6 +228,7 @@ __all__ = [
     "MCP_TOOL",
     "MCP_TOOLS",
     "PATCH",
+    "NotApplicable",
     "Scenario",
     "scenario_slugs",
     "scenarios",

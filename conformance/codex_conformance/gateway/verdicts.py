@@ -12,7 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from codex_conformance.gateway.model import Offered, ToolTarget, locate, offered_tools
+from codex_conformance.gateway.model import (
+    Offered,
+    ToolTarget,
+    locate,
+    model_visible_tools,
+    offered_tools,
+    search_offered,
+)
 from codex_conformance.gateway.observe import Observation, UpstreamRequest, masked_json
 from codex_conformance.gateway.scenarios import Scenario
 
@@ -98,7 +105,14 @@ def schemas_preserved(scenario: Scenario, direct: Observation, through: Observat
 
 
 def _model_items(observation: Observation) -> list[Any]:
-    kept = {"message", "function_call", "custom_tool_call", "reasoning", "local_shell_call"}
+    kept = {
+        "message",
+        "function_call",
+        "custom_tool_call",
+        "reasoning",
+        "local_shell_call",
+        "tool_search_call",
+    }
     items = []
     for item in observation.recorded:
         if item.get("type") not in kept or (
@@ -106,7 +120,8 @@ def _model_items(observation: Observation) -> list[Any]:
         ):
             continue
         projected = {
-            key: item.get(key) for key in ("type", "name", "namespace", "arguments", "input", "call_id")
+            key: item.get(key)
+            for key in ("type", "name", "namespace", "arguments", "input", "call_id", "execution")
         }
         if item.get("type") == "message":
             projected["content"] = [
@@ -142,12 +157,18 @@ def calls_route_back(scenario: Scenario, direct: Observation, through: Observati
 
 
 def _outputs(observation: Observation) -> list[Any]:
-    kinds = {"function_call_output", "custom_tool_call_output", "local_shell_call_output"}
-    return [
-        {key: item.get(key) for key in ("type", "call_id", "output")}
-        for item in observation.recorded
-        if item.get("type") in kinds
-    ]
+    kinds = {
+        "function_call_output",
+        "custom_tool_call_output",
+        "local_shell_call_output",
+        "tool_search_output",
+    }
+    outputs = []
+    for item in observation.recorded:
+        if item.get("type") in kinds:
+            output = {key: item.get(key) for key in ("type", "call_id", "output", "tools")}
+            outputs.append({key: value for key, value in output.items() if value is not None})
+    return outputs
 
 
 def _mcp_calls(observation: Observation) -> list[Any]:
@@ -185,9 +206,9 @@ def _pairs(request: UpstreamRequest) -> tuple[list[str], list[str]]:
         if not isinstance(item, dict):
             continue
         kind = str(item.get("type"))
-        if kind.endswith("_call") and not kind.endswith("_output"):
+        if kind.endswith("_call"):
             calls.append(str(item.get("call_id")))
-        elif kind.endswith("_call_output"):
+        elif kind.endswith("_call_output") or kind == "tool_search_output":
             outputs.append(str(item.get("call_id")))
     return calls, outputs
 
@@ -225,6 +246,37 @@ def turn_ends_the_same(scenario: Scenario, direct: Observation, through: Observa
     return differences
 
 
+def _found_by_search(request: UpstreamRequest) -> list[tuple[Offered, Any]]:
+    """The tools a Responses request carries in its ``tool_search_output`` items (namespaces opened)."""
+    body = request.body if isinstance(request.body, dict) else {}
+    found = [
+        tool
+        for item in body.get("input") or []
+        if isinstance(item, dict) and item.get("type") == "tool_search_output"
+        for tool in item.get("tools") or []
+    ]
+    return offered_tools(found)
+
+
+def deferred_tools_reach_model(scenario: Scenario, direct: Observation, through: Observation) -> list[str]:
+    """GATEWAY-SEARCH-1: the ``tool_search`` tool reaches the model (as itself or as a function of that
+    name), and after a search every tool it found reaches the model in the same request as direct."""
+    del scenario
+    differences = []
+    if search_offered(_tools(direct)) is not None and search_offered(_tools(through)) is None:
+        differences.append("the tool_search tool did not reach the upstream (as itself or as a function)")
+    for index, (left, right) in enumerate(zip(direct.upstream, through.upstream, strict=False)):
+        visible = model_visible_tools(right.body)
+        for offered, _entry in _found_by_search(left):
+            target = _target(offered)
+            if locate(target, visible) is None:
+                differences.append(
+                    f"model request #{index + 1}: the tool {target.label()}, found by tool_search, "
+                    "did not reach the upstream"
+                )
+    return differences
+
+
 def errors_the_same(scenario: Scenario, direct: Observation, through: Observation) -> list[str]:
     """GATEWAY-ERROR-1: the errors the release reports (retries included, with their texts) are the same."""
     del scenario
@@ -259,6 +311,7 @@ Check = Callable[[Scenario, Observation, Observation], list[str]]
 CLAUSES: dict[str, Check] = {
     "GATEWAY-TOOLS-1": tools_reach_model,
     "GATEWAY-TOOLS-2": schemas_preserved,
+    "GATEWAY-SEARCH-1": deferred_tools_reach_model,
     "GATEWAY-CALL-1": calls_route_back,
     "GATEWAY-RUN-1": same_tools_ran,
     "GATEWAY-PAIR-1": follow_up_pairs,

@@ -90,9 +90,8 @@ def to_subset(value: JSON, path: str = "$", *, schema_valued_additional: bool = 
     nested = {"schema_valued_additional": schema_valued_additional}
     if not isinstance(value, dict):
         raise SchemaRejected(f"{path}: invalid type: expected a schema object, got {_kind(value)}")
+    # Stage 2 gives every schema object a string `type`, so the tag is always there.
     tag = value.get("type")
-    if not isinstance(tag, str):
-        raise SchemaRejected(f"{path}: missing or non-string `type` tag")
     if tag in ("boolean", "string", "number", "integer"):
         out: dict[str, JSON] = {"type": "number" if tag == "integer" else tag}
         _copy_description(value, out, path)

@@ -196,3 +196,12 @@ def test_a_host_tree_file_that_is_not_base64(encoded: str) -> None:
         "arguments": '{"file_path": "/w/bin.dat"}',
     }
     assert _kind(handle({"op": "host_tools.read_file", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.169.0"])
+def test_a_server_named_twice(edition: str) -> None:
+    # A config file holds one table per server name, so no release can be given two.
+    servers = [{"name": "s", "tools": []}, {"name": "z", "tools": []}, {"name": "s", "tools": []}]
+    answer = handle({"op": "mcp.tools_to_responses", "args": {"edition": edition, "servers": servers}})
+    assert _kind(answer) == "invalid-args"
+    assert "repeats server name 's'" in answer["error"]["message"]

@@ -68,10 +68,6 @@ def _list_of(item_check: Check) -> Check:
     return lambda value: isinstance(value, list) and all(item_check(item) for item in value)
 
 
-def _anything(value: JSON) -> bool:
-    return True
-
-
 _ANNOTATIONS = _struct(
     {},
     {
@@ -85,17 +81,17 @@ _ANNOTATIONS = _struct(
 
 # mcp-types (2025-06-18 schema, generated structs) as built into 0.25.0.
 # `inputSchema` is a struct of its own: `type` is a required string and only
-# `properties` (any JSON) and `required` (strings) are kept.
+# `properties` (any JSON, so nothing to check) and `required` (strings) are kept.
 TOOL_0_25_0 = _struct(
     {
         "name": _string,
-        "inputSchema": _struct({"type": _string}, {"properties": _anything, "required": _string_list}),
+        "inputSchema": _struct({"type": _string}, {"required": _string_list}),
     },
     {
         "description": _string,
         "title": _string,
         "annotations": _ANNOTATIONS,
-        "outputSchema": _struct({"type": _string}, {"properties": _anything, "required": _string_list}),
+        "outputSchema": _struct({"type": _string}, {"required": _string_list}),
     },
 )
 
@@ -121,8 +117,11 @@ TOOL_0_169_0 = _struct(
 def _schema_0_94_0(value: JSON) -> bool:
     # `type` has a serde default: absent it is "object", but `null` is no
     # string and fails (captured: schema addl-wide-int-under-if).
-    fields = _struct({}, {"type": _string, "properties": _anything, "required": _string_list})
-    return fields(value) and isinstance(value, dict) and ("type" not in value or _string(value["type"]))
+    # `properties` is any JSON: only `required` (null is absent) has a type to check besides.
+    if not isinstance(value, dict):
+        return False
+    required = value.get("required")
+    return ("type" not in value or _string(value["type"])) and (required is None or _string_list(required))
 
 
 TOOL_0_94_0 = _struct(

@@ -47,7 +47,9 @@ def sanitize(value: JSON) -> JSON:
     """Stage 2: returns the rewritten value (the input is not modified)."""
     if not isinstance(value, dict):
         return walk.non_object(value, sanitize)
-    node = walk.with_sanitized_children(value, sanitize, ("items", "oneOf", "anyOf", "allOf", "prefixItems"))
+    # Upstream also sanitizes oneOf, anyOf, allOf and prefixItems, but stage 3
+    # drops those keywords whatever they hold, so only `items` can show.
+    node = walk.with_sanitized_children(value, sanitize, ("items",))
 
     declared = node.get("type")
     ty: str | None = declared if isinstance(declared, str) else None
@@ -88,16 +90,14 @@ def to_subset(value: JSON, path: str = "$", *, schema_valued_additional: bool = 
     nested = {"schema_valued_additional": schema_valued_additional}
     if not isinstance(value, dict):
         raise SchemaRejected(f"{path}: invalid type: expected a schema object, got {_kind(value)}")
+    # Stage 2 gives every schema object a string `type`, so the tag is always there.
     tag = value.get("type")
-    if not isinstance(tag, str):
-        raise SchemaRejected(f"{path}: missing or non-string `type` tag")
     if tag in ("boolean", "string", "number", "integer"):
         out: dict[str, JSON] = {"type": "number" if tag == "integer" else tag}
         _copy_description(value, out, path)
         return out
     if tag == "array":
-        if "items" not in value:
-            raise SchemaRejected(f"{path}: missing field `items`")
+        # Stage 2 gives every array `items`, so serde's missing-field error cannot happen here.
         out = {"type": "array", "items": to_subset(value["items"], f"{path}.items", **nested)}
         _copy_description(value, out, path)
         return out

@@ -56,6 +56,18 @@ def test_a_string_table_with_a_value_that_is_not_a_string(table: str) -> None:
     assert answer == {"error": {"kind": "invalid-args", "message": message}}
 
 
+@pytest.mark.parametrize("edition", ["0.25.0", "0.94.0", "0.169.0"])
+@pytest.mark.parametrize(
+    "provider",
+    [None, {}, {"base_url": 5}, {"base_url": "http://127.0.0.1:8080/v1", "wire_api": 5}],
+)
+def test_a_provider_without_a_string_base_url_or_with_a_wire_api_of_another_type(
+    edition: str, provider: Any
+) -> None:
+    args = {"edition": edition, "model": "gpt-5", "provider": provider, "observed": _OBSERVED}
+    assert _kind(handle({"op": "request.build", "args": args})) == "invalid-args"
+
+
 @pytest.mark.parametrize(
     "answer",
     [

@@ -42,7 +42,7 @@ class Observed:
 
     def message_ids(self, count: int) -> list[str]:
         ids = self._value("message_ids")
-        if not isinstance(ids, list) or len(ids) < count or not all(isinstance(i, str) for i in ids):
+        if not isinstance(ids, list) or len(ids) != count or not all(isinstance(i, str) for i in ids):
             raise InvalidArgs(f"`observed.message_ids` must be a list of {count} strings")
         return ids
 

@@ -55,7 +55,7 @@ def url(rules: RequestRules, provider: dict[str, JSON], endpoint: str) -> str:
     params = string_map(provider.get("query_params"), "provider.query_params")
     if params:
         pieces = [f"{quote(k, safe=_QUERY_SAFE)}={quote(v, safe=_QUERY_SAFE)}" for k, v in params.items()]
-        result += "?" + "&".join(sorted(pieces) if len(params) > 1 else pieces)  # REQ-ORDER-1
+        result += "?" + "&".join(sorted(pieces))  # REQ-ORDER-1
     return result
 
 

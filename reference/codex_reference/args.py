@@ -153,9 +153,9 @@ def optional_string(args: Mapping[str, JSON], key: str, where: str | None = None
     return value
 
 
-def mapping(value: JSON, where: str, *, null_is_empty: bool = True) -> dict[str, JSON]:
-    """An object; absent or null is an empty one where ``null_is_empty`` (an omitted table)."""
-    if value is None and null_is_empty:
+def mapping(value: JSON, where: str) -> dict[str, JSON]:
+    """An object; absent or null is an empty one (an omitted table)."""
+    if value is None:
         return {}
     if not isinstance(value, dict):
         raise _wrong(where, "an object", value)

@@ -56,6 +56,48 @@ def test_a_string_table_with_a_value_that_is_not_a_string(table: str) -> None:
     assert answer == {"error": {"kind": "invalid-args", "message": message}}
 
 
+@pytest.mark.parametrize("edition", ["0.25.0", "0.94.0", "0.169.0"])
+@pytest.mark.parametrize(
+    "provider",
+    [None, {}, {"base_url": 5}, {"base_url": "http://127.0.0.1:8080/v1", "wire_api": 5}],
+)
+def test_a_provider_without_a_string_base_url_or_with_a_wire_api_of_another_type(
+    edition: str, provider: Any
+) -> None:
+    args = {"edition": edition, "model": "gpt-5", "provider": provider, "observed": _OBSERVED}
+    assert _kind(handle({"op": "request.build", "args": args})) == "invalid-args"
+
+
+_OBSERVED_0_169_0 = {
+    **_OBSERVED,
+    "codex_home": "/tmp/h",
+    "current_date": "2026-11-25",
+    "timezone": "Etc/UTC",
+    "installation_id": "i",
+    "turn_id": "t",
+    "context_window_id": "c",
+    "turn_started_at_unix_ms": 1795585965905,
+}
+
+
+@pytest.mark.parametrize(
+    "message_ids", [None, "msg_1", ["a", "b", "c"], ["a", "b", "c", "d", "e"], [1, 2, 3, 4]]
+)
+def test_observed_message_ids_that_are_not_one_string_per_input_message(message_ids: Any) -> None:
+    observed = {**_OBSERVED_0_169_0, "message_ids": message_ids}
+    provider = {"base_url": "http://127.0.0.1:8080/v1"}
+    args = {"edition": "0.169.0", "model": "gpt-5", "provider": provider, "observed": observed}
+    assert _kind(handle({"op": "request.build", "args": args})) == "invalid-args"
+
+
+def test_observed_message_ids_one_string_per_input_message() -> None:
+    observed = {**_OBSERVED_0_169_0, "message_ids": ["a", "b", "c", "d"]}
+    provider = {"base_url": "http://127.0.0.1:8080/v1"}
+    args = {"edition": "0.169.0", "model": "gpt-5", "provider": provider, "observed": observed}
+    answer = handle({"op": "request.build", "args": args})
+    assert [item["id"] for item in answer["result"]["body"]["input"]] == ["a", "b", "c", "d"]
+
+
 @pytest.mark.parametrize(
     "answer",
     [

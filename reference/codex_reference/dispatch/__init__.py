@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from codex_reference.args import string, string_map
+from codex_reference.args import mapping, string, string_map
 from codex_reference.dispatch.image_prompt import prompt_image
 from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
@@ -69,25 +69,18 @@ class DispatchRules:
     # write_stdin to a session no command of the run opened (a turn's first
     # call can name none): a format string over {id}; None where not captured.
     unknown_session: str | None = None
-    # The names of the tools the release sends for the call's model and
-    # configuration: a custom handler answers a function call of its name with
-    # ``kind_mismatch`` only where its tool is sent, else as unknown (0.169.0
-    # with gpt-5, which has no apply_patch tool); None: always ``kind_mismatch``.
+    # The names of the tools the release has handlers for, given the call's
+    # model and configuration: a custom handler answers a function call of its
+    # name with ``kind_mismatch`` only where it has its tool (code mode or
+    # not), else as unknown (0.169.0 with gpt-5, which has no apply_patch
+    # tool); None: always ``kind_mismatch``.
     offered: Callable[[str, Mapping[str, JSON]], frozenset[str]] | None = None
 
 
-def offered_by(catalog_rules: catalog.CatalogRules) -> Callable[[str, Mapping[str, JSON]], frozenset[str]]:
-    """The top-level tool names tools.build gives for a call's model and configuration."""
-
-    def names(version: str, args: Mapping[str, JSON]) -> frozenset[str]:
-        built = catalog.build(
-            catalog_rules, version, {"model": args.get("model"), "config": args.get("config", {})}
-        )
-        tools = built.get("tools")
-        listed = tools if isinstance(tools, list) else []
-        return frozenset(str(tool["name"]) for tool in listed if isinstance(tool, dict) and "name" in tool)
-
-    return names
+def _handled_names(version: str, args: Mapping[str, JSON]) -> frozenset[str]:
+    """The names of the tools the release has handlers for, given the call's model and configuration."""
+    tools = catalog.handled_tools(version, string(args, "model"), mapping(args.get("config"), "config"))
+    return frozenset(str(tool["name"]) for tool in tools if isinstance(tool, dict) and "name" in tool)
 
 
 @dataclass(frozen=True)
@@ -244,7 +237,7 @@ DISPATCH_0_169_0 = DispatchRules(
     # A function call to apply_patch: `aborted` where the model has the freeform
     # tool (gpt-5.5), `unsupported call` where it has none (gpt-5; captured:
     # function-to-freeform-apply-patch, apply-patch-function-not-json).
-    offered=offered_by(catalog.CATALOG_0_169_0),
+    offered=_handled_names,
     plan_updated=None,
     view_image=True,
     item_ids=True,

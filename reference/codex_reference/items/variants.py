@@ -33,13 +33,13 @@ class ItemRules:
 
 
 class _Dropped(Exception):
-    """The release cannot read the item."""
+    """The release cannot read the item (raised bare: which field failed is never shown)."""
 
 
 def _str(item: Obj, key: str) -> str:
     value = item.get(key)
     if not isinstance(value, str):
-        raise _Dropped(key)
+        raise _Dropped
     return value
 
 
@@ -48,7 +48,7 @@ def _id(item: Obj, prefix: str, rules: ItemRules) -> str | None:
     if isinstance(value, str):
         return value
     if value is not None:
-        raise _Dropped("id")
+        raise _Dropped
     # The release's ids are UUIDs; any one has the form a case checks.
     return f"{prefix}_{uuid.uuid4()}" if rules.generate_ids else None
 
@@ -61,7 +61,7 @@ def _with_status(out: Obj, item: Obj, rules: ItemRules) -> Obj:
 
 def _content_part(part: JSON, rules: ItemRules) -> Obj:
     if not isinstance(part, dict) or part.get("type") not in ("output_text", "input_text"):
-        raise _Dropped("content part")  # e.g. "refusal": no such variant
+        raise _Dropped  # e.g. "refusal": no such content part variant
     out: Obj = {"type": part["type"], "text": _str(part, "text")}
     if rules.output_text_extras:
         for key in ("annotations", "logprobs"):
@@ -73,7 +73,7 @@ def _content_part(part: JSON, rules: ItemRules) -> Obj:
 def message(item: Obj, rules: ItemRules) -> Obj:
     content = item.get("content")
     if not isinstance(content, list):
-        raise _Dropped("content")
+        raise _Dropped
     out = _with_status({"type": "message"}, item, rules)
     out["id"] = _id(item, "msg", rules)
     out["role"] = _str(item, "role")
@@ -83,10 +83,10 @@ def message(item: Obj, rules: ItemRules) -> Obj:
 
 def reasoning(item: Obj, rules: ItemRules) -> Obj:
     if rules.reasoning_requires_id and not isinstance(item.get("id"), str):
-        raise _Dropped("id")
+        raise _Dropped
     summary = item.get("summary")
     if not isinstance(summary, list):
-        raise _Dropped("summary")
+        raise _Dropped
     return {
         "type": "reasoning",
         "id": _id(item, "rs", rules),
@@ -107,7 +107,10 @@ def function_call(item: Obj, rules: ItemRules) -> Obj:
 
 
 def custom_tool_call(item: Obj, rules: ItemRules) -> Obj:
-    out: Obj = {"type": "custom_tool_call", "id": _id(item, "ctc", rules)}
+    out: Obj = {"type": "custom_tool_call"}
+    call_item_id = _id(item, "ctc", rules)
+    if call_item_id is not None:  # unlike the other items, a missing id is left out, not null
+        out["id"] = call_item_id
     if "status" in item:
         out["status"] = item["status"]
     out["call_id"] = _str(item, "call_id")
@@ -119,10 +122,10 @@ def custom_tool_call(item: Obj, rules: ItemRules) -> Obj:
 def local_shell_call(item: Obj, rules: ItemRules) -> Obj:
     action = item.get("action")
     if not isinstance(action, dict) or action.get("type") != "exec":
-        raise _Dropped("action")
+        raise _Dropped
     return {
         "type": "local_shell_call",
-        "id": _id(item, "lsc", rules),
+        "id": _id(item, "lsh", rules),
         "call_id": item.get("call_id"),
         "status": _str(item, "status"),
         "action": {

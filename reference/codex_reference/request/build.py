@@ -107,7 +107,7 @@ def _instructions_field(
         "include": ["reasoning.encrypted_content"] if storage_off else [],
         "prompt_cache_key": session,
     }
-    if config.get("model_verbosity") is not None and model.startswith(rules.verbosity_prefixes or ("\0",)):
+    if config.get("model_verbosity") is not None and model.startswith(rules.verbosity_prefixes):
         body["text"] = {"verbosity": config["model_verbosity"]}
     return result(url(rules, provider, "responses"), headers, own, body)
 
@@ -200,7 +200,7 @@ def _developer_messages(
 
 def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
     """The args with each one's JSON type checked (spec/request.md names them), defaults filled in."""
-    provider = mapping(args.get("provider"), "provider", null_is_empty=False)
+    provider = mapping(args.get("provider"), "provider")  # null or absent: `base_url` is missing
     string(provider, "base_url", "provider.base_url")
     optional_string(provider, "wire_api", "provider.wire_api")
     return {

@@ -91,6 +91,6 @@ def build(rules: RequestRules, version: str, args: dict[str, JSON], observed: Ob
         "include": [] if thinking is None else ["reasoning.encrypted_content"],
         "prompt_cache_key": observed["session_id"],
     }
-    if config.get("model_verbosity") is not None and model.startswith(rules.verbosity_prefixes or ("\0",)):
+    if config.get("model_verbosity") is not None and model.startswith(rules.verbosity_prefixes):
         body["text"] = {"verbosity": config["model_verbosity"]}
     return result(url(rules, provider, "responses"), headers, own, body)

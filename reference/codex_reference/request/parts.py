@@ -27,22 +27,17 @@ class Observed:
     def __init__(self, values: dict[str, JSON]) -> None:
         self.values = values
 
-    def _value(self, key: str) -> JSON:
-        if key not in self.values:
-            raise InvalidArgs(f"`observed` lacks {key!r}: the value the release made up there")
-        return self.values[key]
-
+    # A value missing from `observed` is an invalid-args answer (string and
+    # integer refuse a missing key), like one of another type.
     def __getitem__(self, key: str) -> str:
-        self._value(key)
         return string(self.values, key, f"observed.{key}")
 
     def unix_ms(self, key: str) -> int:
-        self._value(key)
         return integer(self.values, key, *I64, where=f"observed.{key}")
 
     def message_ids(self, count: int) -> list[str]:
-        ids = self._value("message_ids")
-        if not isinstance(ids, list) or len(ids) < count or not all(isinstance(i, str) for i in ids):
+        ids = self.values.get("message_ids")
+        if not isinstance(ids, list) or len(ids) != count or not all(isinstance(i, str) for i in ids):
             raise InvalidArgs(f"`observed.message_ids` must be a list of {count} strings")
         return ids
 
@@ -60,7 +55,7 @@ def url(rules: RequestRules, provider: dict[str, JSON], endpoint: str) -> str:
     params = string_map(provider.get("query_params"), "provider.query_params")
     if params:
         pieces = [f"{quote(k, safe=_QUERY_SAFE)}={quote(v, safe=_QUERY_SAFE)}" for k, v in params.items()]
-        result += "?" + "&".join(sorted(pieces) if len(params) > 1 else pieces)  # REQ-ORDER-1
+        result += "?" + "&".join(sorted(pieces))  # REQ-ORDER-1
     return result
 
 

@@ -261,14 +261,28 @@ def _web_search(info: _ModelInfo, config: Config) -> list[JSON]:
     return [tool]
 
 
-def _from_features(version: str, model: str, config: Config) -> list[JSON] | dict[str, JSON]:
+def _handled(version: str, model: str, config: Config) -> tuple[_ModelInfo, Config, list[JSON]]:
     if config.get("approval_policy") == "untrusted":
         raise ConfigRejected(
             'Error: approval_policy = "untrusted" is no longer supported; remove this setting'
         )
     config = _checked(config, _KEYS_0_169_0)
     info = _MODELS_0_169_0.get(model, _FALLBACK)
-    tools = _direct_tools(version, info, config)
+    return info, config, _direct_tools(version, info, config)
+
+
+def handled_tools(version: str, model: str, config: Config) -> list[JSON]:
+    """The tools a features-built catalog has handlers for: its direct tools, code mode or not.
+
+    Code mode nests tools under exec (or in namespaces) rather than sending
+    them at the top level, but a call of one by name still reaches its
+    handler (captured: dispatch function-to-freeform-apply-patch-code-mode-only).
+    """
+    return _handled(version, model, config)[2]
+
+
+def _from_features(version: str, model: str, config: Config) -> list[JSON] | dict[str, JSON]:
+    info, config, tools = _handled(version, model, config)
     if info.code_mode_only:
         return _code_mode_namespaces(version, model, config, tools)
     if config.get("features.code_mode_only", False):

@@ -20,8 +20,9 @@ _PROBE_CALL_ID = "call_conformance_probe"
 
 
 def items_serialize(version: str, args: dict[str, Any]) -> dict[str, Any]:
-    item = required(args, "item", dict)
-    own_call_id = item.get("call_id")
+    # Any JSON value: the model may stream an item that is no object (every edition leaves it out).
+    item: Any = required(args, "item", object)
+    own_call_id = item.get("call_id") if isinstance(item, dict) else None
     remaining: list[str] = []
     for element in written_back(version, [item, harmless_call(version, _PROBE_CALL_ID)]):
         parsed = json.loads(element)

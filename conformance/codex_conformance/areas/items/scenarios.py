@@ -9,7 +9,7 @@ from codex_conformance.areas.scenarios import Scenario, load_scenarios
 
 
 class ItemScenario(Scenario):
-    item: dict[str, Any]
+    item: Any  # any JSON value: the item need not be an object (item-string)
 
 
 def load_item_scenarios(path: Path) -> list[ItemScenario]:

@@ -52,8 +52,8 @@ class SerdeError(Exception):
         self.column = column
 
     def __str__(self) -> str:
-        if self.line == 0:
-            return self.message
+        # Only placed errors are shown: from_str and check_syntax place every
+        # error before it leaves them (fix), so line and column are known here.
         return f"{self.message} at line {self.line} column {self.column}"
 
 

@@ -675,16 +675,14 @@ class _Reader:
 
 
 def _expected_fields(shape: Shape) -> str:
-    names = [f"`{name}`" for name, _ in shape.fields]
-    if not names:
-        return "there are no fields"
-    return _one_of(names)
+    return _one_of([f"`{name}`" for name, _ in shape.fields])
 
 
 def _one_of(names: list[str]) -> str:
-    """serde's ``OneOf``: one name, two joined by ``or``, more listed (HOST-ARGS-1)."""
-    if len(names) == 1:
-        return f"expected {names[0]}"
+    """serde's ``OneOf``: two names joined by ``or``, more listed (HOST-ARGS-1).
+    Every enum and every struct denying unknown fields that the releases'
+    handlers declare has two or more (serde's forms for none and for one are
+    never reached, so they are left out)."""
     if len(names) == 2:
         return f"expected {names[0]} or {names[1]}"
     return "expected one of " + ", ".join(names)

@@ -574,7 +574,7 @@ class _Reader:
                 # the ids every integer type reads alike are modelled, nothing else.
                 if b"0"[0] <= peek <= b"9"[0]:
                     number = self.number()
-                    if number.kind == "u64" and isinstance(number.value, int) and number.value <= _I32_MAX:
+                    if number.kind == "u64" and number.value <= _I32_MAX:
                         return number.value
                 raise NotModelled("a session id that is no small unsigned integer is not modelled")
             if kind == "seq":

@@ -52,8 +52,8 @@ class SerdeError(Exception):
         self.column = column
 
     def __str__(self) -> str:
-        if self.line == 0:
-            return self.message
+        # Only placed errors are shown: from_str and check_syntax place every
+        # error before it leaves them (fix), so line and column are known here.
         return f"{self.message} at line {self.line} column {self.column}"
 
 
@@ -574,7 +574,7 @@ class _Reader:
                 # the ids every integer type reads alike are modelled, nothing else.
                 if b"0"[0] <= peek <= b"9"[0]:
                     number = self.number()
-                    if number.kind == "u64" and isinstance(number.value, int) and number.value <= _I32_MAX:
+                    if number.kind == "u64" and number.value <= _I32_MAX:
                         return number.value
                 raise NotModelled("a session id that is no small unsigned integer is not modelled")
             if kind == "seq":
@@ -675,16 +675,14 @@ class _Reader:
 
 
 def _expected_fields(shape: Shape) -> str:
-    names = [f"`{name}`" for name, _ in shape.fields]
-    if not names:
-        return "there are no fields"
-    return _one_of(names)
+    return _one_of([f"`{name}`" for name, _ in shape.fields])
 
 
 def _one_of(names: list[str]) -> str:
-    """serde's ``OneOf``: one name, two joined by ``or``, more listed (HOST-ARGS-1)."""
-    if len(names) == 1:
-        return f"expected {names[0]}"
+    """serde's ``OneOf``: two names joined by ``or``, more listed (HOST-ARGS-1).
+    Every enum and every struct denying unknown fields that the releases'
+    handlers declare has two or more (serde's forms for none and for one are
+    never reached, so they are left out)."""
     if len(names) == 2:
         return f"expected {names[0]} or {names[1]}"
     return "expected one of " + ", ".join(names)

@@ -10,7 +10,7 @@ import json
 import math
 from decimal import Decimal
 
-from codex_reference.rustlib.floats import to_f32
+import numpy as np
 
 __all__ = ["f32_text", "f64_text", "json_string"]
 
@@ -24,30 +24,25 @@ def json_string(text: str) -> str:
 
 def f32_text(value: float) -> str:
     """An f32 as serde_json writes it: the shortest digits that read back as the
-    same f32 (ryu), with ``.0`` on integral values."""
-    value = to_f32(value)
-    if value == 0:
-        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
-    # Nine significant digits always read an f32 back, so the loop ends on a match.
-    for precision in range(1, 10):
-        digits = f"{value:.{precision}g}"
-        if to_f32(float(digits)) == value:
-            break
-    if 1e-5 <= abs(value) < 1e16:
-        text = f"{float(digits):f}".rstrip("0")
-        return text + "0" if text.endswith(".") else text
-    mantissa, exponent = f"{float(digits):e}".split("e")
-    mantissa = mantissa.rstrip("0").rstrip(".")
-    return f"{mantissa}e{int(exponent)}"
+    same f32 (ryu), laid out as ``f64_text`` lays out an f64's."""
+    single = np.float32(value)
+    # numpy's unique mode gives the shortest digits that read back as the same f32, as ryu's do.
+    return _ryu_layout(float(single), np.format_float_scientific(abs(single), unique=True))
 
 
 def f64_text(value: float) -> str:
     """A finite f64 as ryu prints it (serde_json's float form): ``100.0``, ``1e-7``, ``1.5e20``."""
+    # repr gives the shortest round-trip digits, the same digits ryu finds.
+    return _ryu_layout(value, repr(abs(value)))
+
+
+def _ryu_layout(value: float, shortest: str) -> str:
+    """Lay out ``shortest`` (the digits of ``abs(value)``) as ryu does: in full with
+    ``.0`` below 1e16, an exponent from 1e16 and below 1e-5."""
     if value == 0:
         return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
     sign = "-" if value < 0 else ""
-    # repr gives the shortest round-trip digits, the same digits ryu finds; lay them out as ryu does.
-    _, digit_tuple, exponent = Decimal(repr(abs(value))).normalize().as_tuple()
+    _, digit_tuple, exponent = Decimal(shortest).normalize().as_tuple()
     assert isinstance(exponent, int)
     digits = "".join(map(str, digit_tuple))
     length = len(digits)

@@ -89,8 +89,8 @@ def take_last_bytes_at_char_boundary(text: str, max_bytes: int) -> str:
     data = text.encode("utf-8")
     if len(data) <= max_bytes:
         return text
-    # errors="ignore" drops the continuation bytes of a character cut at the start.
-    return data[len(data) - max_bytes :].decode("utf-8", errors="ignore") if max_bytes > 0 else ""
+    # errors="ignore" drops the continuation bytes of a character cut at the start (0 keeps nothing).
+    return data[len(data) - max_bytes :].decode("utf-8", errors="ignore")
 
 
 def byte_slice_prefix(text: str, end: int) -> str:

@@ -21,11 +21,12 @@ __all__ = ["RespondToModel", "list_arguments", "parse_value", "read_arguments"]
 
 
 class RespondToModel(Exception):
-    """The call fails with a text the model reads."""
+    """The call fails with a text the model reads: the exception's one argument."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    @property
+    def message(self) -> str:
+        text: str = self.args[0]
+        return text
 
 
 def parse_value(text: str) -> dict[str, JSON]:

@@ -48,7 +48,7 @@ def _list(
     rules: SkillsRules, entries: tuple[Entry, ...], budget: int, value: dict[str, JSON]
 ) -> dict[str, JSON]:
     kind, cursor = list_arguments(rules, value)
-    return list_page(rules, kind=kind, entries=entries, warnings=(), budget=budget, cursor_text=cursor)
+    return list_page(rules, kind=kind, entries=entries, budget=budget, cursor_text=cursor)
 
 
 def _read(

@@ -247,3 +247,61 @@ def test_a_server_named_twice(edition: str) -> None:
     answer = handle({"op": "mcp.tools_to_responses", "args": {"edition": edition, "servers": servers}})
     assert _kind(answer) == "invalid-args"
     assert "repeats server name 's'" in answer["error"]["message"]
+
+
+_APPROVAL: dict[str, Any] = {
+    "edition": "0.25.0",
+    "argv": ["rm", "-f", "x"],
+    "approval_policy": "untrusted",
+    "decision": "denied",
+    "call_id": "call_1",
+}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"argv": []},
+        {"decision": "maybe"},
+        {"decision": "approved", "runs": {"output": 1, "exit_code": 0}},
+        {"edition": "0.169.0", "argv": None, "cmd": ""},
+        {"calls": 0},
+        {"calls": "2"},
+        {"calls": 2, "call_id": "call_9"},
+    ],
+)
+def test_approval_args_no_release_can_be_given(change: dict[str, Any]) -> None:
+    # The release op makes one to three calls, always first named call_1.
+    args = {key: value for key, value in {**_APPROVAL, **change}.items() if value is not None}
+    assert _kind(handle({"op": "approvals.written_back", "args": args})) == "invalid-args"
+
+
+def test_an_approval_call_id_the_release_op_never_uses_is_still_answered() -> None:
+    # Only several calls need call_1 (their ids are numbered from it); one call keeps its id.
+    answer = handle({"op": "approvals.written_back", "args": {**_APPROVAL, "call_id": "call_9"}})
+    assert answer["result"]["written_back"][0]["call_id"] == "call_9"
+
+
+_SKILL = {
+    "package": "skill://cloud/demo",
+    "name": "demo",
+    "description": "Demo skill.",
+    "alias_root": "skill://cloud",
+    "main_resource": "skill://cloud/demo/SKILL.md",
+    "resources": {"skill://cloud/demo/SKILL.md": "# demo\n"},
+}
+
+
+@pytest.mark.parametrize(
+    "calls",
+    [
+        [],
+        [{"authority": {"kind": "cloud"}, "cursor": {"$next_cursor": 0}}],
+        [{"authority": {"kind": "cloud"}}, {"authority": {"kind": "cloud"}, "cursor": {"$next_cursor": -1}}],
+        [{"authority": {"kind": "cloud"}}, {"authority": {"kind": "cloud"}, "cursor": {"$next_cursor": "0"}}],
+    ],
+)
+def test_skills_calls_or_cursor_references_no_release_can_be_given(calls: list[Any]) -> None:
+    # A cursor reference names an earlier call of the same thread by its index.
+    args = {"edition": "0.169.0", "snapshot": {"skills": [_SKILL]}, "calls": calls}
+    assert _kind(handle({"op": "skills.list", "args": args})) == "invalid-args"

@@ -150,12 +150,11 @@ class _Turn:
         self.session_approved = False
 
     def exec_output(self, run: CommandRun) -> str:
+        # The formatter's own defaults stand for what is not given (not timed out, duration 0).
         format_args = {
-            "tool": self.rules.command_tool,
             "output": run.output,
             "exit_code": run.exit_code,
             "duration_seconds": self.args.get("duration_seconds", 0.0),
-            "timed_out": False,
         }
         if "chunk_id" in self.args:
             format_args["chunk_id"] = self.args["chunk_id"]
@@ -191,8 +190,9 @@ def _by_verdict(turn: _Turn, verdict: Verdict, argv: list[str], policy: str) -> 
 
 
 def _exec(turn: _Turn, argv: list[str] | None, policy: str, safety: SafetyRules) -> str | None:
-    if argv is None or turn.rules.asks_every_command:
-        if policy != "untrusted" or not turn.rules.asks_every_command:
+    if argv is None:
+        # An exec_command cmd asks under untrusted, known safe or not (errata E-SAFETY-1).
+        if policy != "untrusted":
             raise NotModelled("exec_command under another approval policy than untrusted: not modelled")
         return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)
     rules_text = turn.args.get("rules")

@@ -29,13 +29,12 @@ class ApprovalRules:
     # A `prompt` rule's command under approval policy never (APPROVAL-POLICY-3).
     prompt_under_never: str = "approval required by policy, but AskForApproval is set to Never"
     # The tool the model runs commands through: `shell` takes an argv,
-    # `exec_command` a cmd string (a patch: an apply_patch heredoc).
+    # `exec_command` a cmd string (a patch: an apply_patch heredoc), which
+    # asks under untrusted whether known safe or not (errata E-SAFETY-1).
     command_tool: str = "shell"
     # The requests asked of the client for a command and for a patch.
     exec_request: str = "execCommandApproval"
     patch_request: str = "applyPatchApproval"
-    # Whether every command asks under untrusted, known safe or not (errata E-SAFETY-1).
-    asks_every_command: bool = False
     # The prefix of the `<prefix>_<uuid>` id an output item carries; None: no id.
     item_id_prefix: str | None = None
 
@@ -64,6 +63,5 @@ APPROVALS_0_169_0 = replace(
     command_tool="exec_command",
     exec_request="item/commandExecution/requestApproval",
     patch_request="item/fileChange/requestApproval",
-    asks_every_command=True,
     item_id_prefix="fco",
 )

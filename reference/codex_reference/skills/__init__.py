@@ -48,7 +48,7 @@ def _list(
     rules: SkillsRules, entries: tuple[Entry, ...], budget: int, value: dict[str, JSON]
 ) -> dict[str, JSON]:
     kind, cursor = list_arguments(rules, value)
-    return list_page(rules, kind=kind, entries=entries, warnings=(), budget=budget, cursor_text=cursor)
+    return list_page(rules, kind=kind, entries=entries, budget=budget, cursor_text=cursor)
 
 
 def _read(
@@ -93,10 +93,12 @@ def _arguments_text(call: JSON, outputs: list[dict[str, JSON]]) -> str:
 
 
 def _shifted(cursor: str, shift: int) -> str:
-    """The cursor with ``shift`` added to its offset, its second colon-separated field."""
+    """The cursor with ``shift`` added to its offset, its second colon-separated field.
+
+    Only cursors the model issued get here, and every one has a decimal
+    offset there (wire.format_cursor).
+    """
     fields = cursor.split(":")
-    if len(fields) < 2 or not fields[1].isdigit():
-        raise InvalidArgs(f"cursor {cursor!r} has no offset to move")
     return ":".join([fields[0], str(int(fields[1]) + shift), *fields[2:]])
 
 

@@ -1,8 +1,9 @@
 """A skills call's arguments as 0.169.0 reads them (SKILLS-ARGS-1).
 
 The text is parsed to a JSON value first (serde_json's syntax errors, with
-their positions), then converted to the tool's argument type, whose errors
-carry no position: ``skills.list`` denies unknown fields and takes an
+their positions: a whole value followed by more text is ``trailing
+characters``, whatever the value), then converted to the tool's argument
+type, whose errors carry no position: ``skills.list`` denies unknown fields and takes an
 internally tagged ``authority`` (``kind`` ``cloud`` or ``executor``);
 ``skills.read`` ignores unknown fields.  Other type errors are not modelled.
 """
@@ -13,20 +14,19 @@ import json
 
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
-from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
+from codex_reference.rustlib.serde_json import SerdeError, check_syntax
 from codex_reference.skills.rules import SkillsRules
 
 __all__ = ["RespondToModel", "list_arguments", "parse_value", "read_arguments"]
 
-_ANY_OBJECT = Shape("struct", "a map")
-
 
 class RespondToModel(Exception):
-    """The call fails with a text the model reads."""
+    """The call fails with a text the model reads: the exception's one argument."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    @property
+    def message(self) -> str:
+        text: str = self.args[0]
+        return text
 
 
 def parse_value(text: str) -> dict[str, JSON]:
@@ -34,7 +34,7 @@ def parse_value(text: str) -> dict[str, JSON]:
         value = json.loads(text)
     except ValueError:
         try:
-            from_str(text, _ANY_OBJECT)
+            check_syntax(text)
         except SerdeError as error:
             raise RespondToModel(str(error)) from error
         raise NotModelled("an arguments text Python and serde_json disagree on") from None

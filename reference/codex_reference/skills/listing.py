@@ -92,15 +92,14 @@ def _start(rules: SkillsRules, cursor: str | None, fingerprint_hex: str) -> tupl
 
 
 def list_page(
-    rules: SkillsRules,
-    *,
-    kind: str,
-    entries: tuple[Entry, ...],
-    warnings: tuple[str, ...],
-    budget: int,
-    cursor_text: str | None,
+    rules: SkillsRules, *, kind: str, entries: tuple[Entry, ...], budget: int, cursor_text: str | None
 ) -> dict[str, JSON]:
-    """One page; ``warnings`` are a provider's (a snapshot has none)."""
+    """One page.
+
+    A snapshot, the only provider 0.169.0 loads, holds no discovery
+    warnings, so the release's paths for them (dropped to fit, or no room
+    left for them) are not modelled: no input reaches them (spec/skills.md).
+    """
     skills, omitted = listable(rules, kind, entries)
     fingerprint_hex = wire.fingerprint(skills)
     start, recorded = _start(rules, cursor_text, fingerprint_hex)
@@ -119,36 +118,19 @@ def list_page(
         else:
             omitted = True
     kept.reverse()
-    first_call = cursor_text is None or not rules.warnings_on_first_call_only
-    provider = [
-        take_bytes_at_char_boundary(text, rules.max_warning_bytes) for text in warnings[: rules.max_warnings]
-    ]
-    provider = provider if first_call else []
-    omission = rules.oversized_warning if omitted and recorded != budget else None
+    warnings: list[JSON] = [rules.oversized_warning] if omitted and recorded != budget else []
     end = min(rules.page_size, len(kept))
     while True:
         response: dict[str, JSON] = {
             "skills": [skill for _, skill in kept[:end]],
-            "warnings": [*provider, *([omission] if omission else [])],
+            "warnings": warnings,
             "next_cursor": cursor_at(kept[end - 1][0] + 1) if end < len(kept) else None,
         }
         if wire.serialized_len(rules, response) <= budget:
             return response
-        if end > 1:
-            end -= 1
-        elif len(provider) > 1:
-            provider.pop()
-        elif response["warnings"]:
-            response["skills"] = []
-            response["next_cursor"] = cursor_at(start)
-            if wire.serialized_len(rules, response) <= budget:
-                return response
-            if omission and provider:
-                # Discovery warnings first, without acknowledging the omission not shown.
-                response["warnings"] = provider
-                response["next_cursor"] = wire.format_cursor(fingerprint_hex, start, None)
-                if wire.serialized_len(rules, response) <= budget:
-                    return response
-            raise RespondToModel(rules.list_warnings_no_room)
-        else:
-            raise RespondToModel(rules.list_metadata_too_large)
+        if end == 1:
+            # One skill is the page it was measured alone as, so only the
+            # omission warning beside it can overflow: the warning goes
+            # alone, with a cursor at this page's start.
+            return {"skills": [], "warnings": warnings, "next_cursor": cursor_at(start)}
+        end -= 1

@@ -77,7 +77,7 @@ def _char_boundaries(contents: str) -> list[int]:
 def _page(rules: SkillsRules, resource: str, contents: str, start: int, budget: int) -> dict[str, JSON]:
     data = contents.encode("utf-8")
     boundaries = _char_boundaries(contents)
-    if start > len(data) or start not in set(boundaries):
+    if start not in set(boundaries):  # past the end, or inside a character
         raise RespondToModel(rules.read_cursor_invalid)
     fingerprint_hex = wire.fingerprint(contents)
 

@@ -26,16 +26,10 @@ class SkillsRules:
     max_name_bytes: int
     max_description_chars: int
     description_suffix: str
-    max_warnings: int
-    max_warning_bytes: int
     page_size: int
-    # Provider warnings appear only on a call without a cursor (SKILLS-LIST-WARN-1).
-    warnings_on_first_call_only: bool
     # Cursors record the budget whose omissions were already reported (SKILLS-CURSOR-1).
     cursor_records_budget: bool
     oversized_warning: str
-    list_warnings_no_room: str
-    list_metadata_too_large: str
     list_cursor_invalid: str
     read_cursor_invalid: str
     read_no_room: str
@@ -68,14 +62,9 @@ SKILLS_0_169_0 = SkillsRules(
     max_name_bytes=256,
     max_description_chars=1024,
     description_suffix="...",
-    max_warnings=4,
-    max_warning_bytes=256,
     page_size=20,
-    warnings_on_first_call_only=True,
     cursor_records_budget=True,
     oversized_warning="Some skills were omitted because their metadata is too large.",
-    list_warnings_no_room="skills.list response budget leaves no room for discovery warnings",
-    list_metadata_too_large="skill metadata is too large to list",
     list_cursor_invalid="skills.list cursor is invalid",
     read_cursor_invalid="skills.read cursor is invalid",
     read_no_room="skills.read response budget leaves no room for contents",

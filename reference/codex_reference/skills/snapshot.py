@@ -42,7 +42,8 @@ class Entry:
 
 
 def _segment_ok(segment: str) -> bool:
-    return bool(segment) and segment not in (".", "..") and not any(c in segment for c in "/?#\\")
+    # A `?` is accepted (captured: snapshot-package-with-question-mark).
+    return bool(segment) and segment not in (".", "..") and not any(c in segment for c in "/#\\")
 
 
 def _valid(entry: Entry) -> bool:

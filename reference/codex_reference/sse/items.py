@@ -24,7 +24,8 @@ def _text_part(part: JSON, keep_annotations: bool) -> JSON:
     if not isinstance(part, dict) or part.get("type") not in ("output_text", "input_text"):
         return part
     out: dict[str, JSON] = {"type": part["type"], "text": part.get("text")}
-    if keep_annotations and "annotations" in part:
+    # Only an output_text part has annotations (captured: assistant-message-input-text-part).
+    if keep_annotations and part["type"] == "output_text" and "annotations" in part:
         out["annotations"] = part["annotations"]
     return out
 
@@ -76,10 +77,16 @@ def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
 
 
 def _normalizer(
-    keep_annotations: bool, keep_phase: bool, keep_id: bool = True, prepare_images: bool = False
+    keep_annotations: bool,
+    keep_phase: bool,
+    keep_id: bool = True,
+    prepare_images: bool = False,
+    keep_user_messages: bool = True,
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
+        if kind == "message" and not keep_user_messages and item.get("role") == "user":
+            return None
         if kind == "message":
             return _message(item, keep_annotations, keep_phase, keep_id, prepare_images)
         if kind == "reasoning":
@@ -89,8 +96,11 @@ def _normalizer(
     return normalize
 
 
-# 0.25.0's output_text part is `{text}` only: annotations are dropped.
-NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False)
+# 0.25.0's output_text part is `{text}` only: annotations are dropped; a user
+# message the server sends is not recorded (captured: user-message-item).
+NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(
+    keep_annotations=False, keep_phase=False, keep_user_messages=False
+)
 # 0.94.0 stores a message or reasoning item without its `id` (captured: message-completed).
 NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False, keep_id=False)
 # 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them

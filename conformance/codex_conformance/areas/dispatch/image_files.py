@@ -512,6 +512,71 @@ def jpeg_grey(width: int, height: int) -> bytes:
     )
 
 
+def _jpeg_junk_markers() -> bytes:
+    # Before an SOF15 frame over the limit: segments of markers that are no
+    # frame (BF, DHT C4, JPG C8, DAC CC, RST0 D0) whose bodies read as a
+    # 16x16 frame to a header reader that took them for one.
+    small = b"\x08" + struct.pack(">HH", 16, 16) + b"\x01\x01\x11\x00"
+    junk = b"".join(_segment(marker, small) for marker in (0xBF, 0xC4, 0xC8, 0xCC, 0xD0))
+    over = jpeg_frame(65535, 8193, components=1)
+    sof = over.index(b"\xff\xc0")
+    return b"\xff\xd8" + junk + over[2:sof] + b"\xff\xcf" + over[sof + 2 :]
+
+
+def _gif_no_trailer() -> bytes:
+    # A 4x3 GIF whose last byte is the frame's block terminator: no 0x3B trailer.
+    palette = [(250, 0, 0), (0, 250, 0), (0, 0, 250), (250, 250, 250)]
+    return gif(4, 3, palette, [GifFrame(4, 3, _grid(4, 3, lambda x, y: (x + y) % 4))])[:-1]
+
+
+def _png_claiming(
+    width: int, height: int, colour_type: int, bit_depth: int, *, trns: bool = False
+) -> Callable[[], bytes]:
+    """A PNG whose header claims ``width`` x ``height`` (an optional tRNS, then one short IDAT)."""
+
+    def make() -> bytes:
+        header = struct.pack(">IIBBBBB", width, height, bit_depth, colour_type, 0, 0, 0)
+        plte = _chunk(b"PLTE", bytes([0, 0, 0, 255, 255, 255])) if colour_type == 3 else b""
+        alpha = _chunk(b"tRNS", b"\x00\x00" if colour_type == 0 else b"\x00") if trns else b""
+        return (
+            b"\x89PNG\r\n\x1a\n"
+            + _chunk(b"IHDR", header)
+            + plte
+            + alpha
+            + _chunk(b"IDAT", zlib.compress(bytes(16), 9))
+            + _chunk(b"IEND", b"")
+        )
+
+    return make
+
+
+def _png_depth(colour_type: int, bit_depth: int) -> Callable[[], bytes]:
+    """A 3x2 PNG of the colour type and bit depth (filter None, every sample's bits set in turn)."""
+
+    def make() -> bytes:
+        samples = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour_type]
+        row_bytes = (3 * samples * bit_depth + 7) // 8
+        rows = [bytes((17 * i + 90 * y) % 256 for i in range(row_bytes)) for y in range(2)]
+        if colour_type == 3:
+            # Indices within a 2**depth palette (at most 256 entries).
+            colours = min(1 << bit_depth, 256)
+            plte = b"".join(bytes([(37 * i) % 256, (91 * i) % 256, (13 * i) % 256]) for i in range(colours))
+            return png(3, 2, 3, bit_depth, rows, plte=plte)
+        return png(3, 2, colour_type, bit_depth, rows)
+
+    return make
+
+
+def _png_colour_type(colour_type: int) -> Callable[[], bytes]:
+    """A 3x2 PNG of 8-bit samples whose header names a colour type the format does not define."""
+    return lambda: png(3, 2, colour_type, 8, [bytes([10, 20, 30]), bytes([40, 50, 60])])
+
+
+def _png_header_alone() -> bytes:
+    # The signature and an IHDR (2x2 RGB), nothing after: 33 bytes.
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -548,6 +613,57 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-grey-2048x8": ("grey2048.jpg", lambda: jpeg_grey(2048, 8)),
     "jpeg-grey-2049x8": ("grey2049.jpg", lambda: jpeg_grey(2049, 8)),
     "jpeg-huffman-16bit": ("huff16.jpg", lambda: jpeg_grey(2056, 16)),
+    "gif-no-trailer": ("no-trailer.gif", _gif_no_trailer),
+    "jpeg-junk-markers": ("junk.jpg", _jpeg_junk_markers),
+    "png-header-alone": ("header.png", _png_header_alone),
+    "png-grey8-65535x8193": ("claim.png", _png_claiming(65535, 8193, 0, 8)),
+    "png-grey16-65535x4097": ("claim.png", _png_claiming(65535, 4097, 0, 16)),
+    "png-grey8-trns-65535x4097": ("claim.png", _png_claiming(65535, 4097, 0, 8, trns=True)),
+    "png-rgb8-65535x2731": ("claim.png", _png_claiming(65535, 2731, 2, 8)),
+    "png-rgb16-65535x1366": ("claim.png", _png_claiming(65535, 1366, 2, 16)),
+    "png-palette-65535x2731": ("claim.png", _png_claiming(65535, 2731, 3, 8)),
+    "png-palette-trns-65535x2049": ("claim.png", _png_claiming(65535, 2049, 3, 8, trns=True)),
+    "png-grey-alpha8-65535x4097": ("claim.png", _png_claiming(65535, 4097, 4, 8)),
+    "png-grey-alpha16-65535x2049": ("claim.png", _png_claiming(65535, 2049, 4, 16)),
+    "png-rgba8-65535x2049": ("claim.png", _png_claiming(65535, 2049, 6, 8)),
+    "png-rgba16-65535x1025": ("claim.png", _png_claiming(65535, 1025, 6, 16)),
+    "png-grey-depth-1": ("depth.png", _png_depth(0, 1)),
+    "png-grey-depth-2": ("depth.png", _png_depth(0, 2)),
+    "png-grey-depth-4": ("depth.png", _png_depth(0, 4)),
+    "png-grey-depth-16": ("depth.png", _png_depth(0, 16)),
+    "png-grey-depth-0": ("depth.png", _png_depth(0, 0)),
+    "png-grey-depth-3": ("depth.png", _png_depth(0, 3)),
+    "png-grey-depth-5": ("depth.png", _png_depth(0, 5)),
+    "png-grey-depth-7": ("depth.png", _png_depth(0, 7)),
+    "png-grey-depth-9": ("depth.png", _png_depth(0, 9)),
+    "png-grey-depth-15": ("depth.png", _png_depth(0, 15)),
+    "png-grey-depth-17": ("depth.png", _png_depth(0, 17)),
+    "png-rgb-depth-7": ("depth.png", _png_depth(2, 7)),
+    "png-rgb-depth-9": ("depth.png", _png_depth(2, 9)),
+    "png-rgb-depth-15": ("depth.png", _png_depth(2, 15)),
+    "png-rgb-depth-17": ("depth.png", _png_depth(2, 17)),
+    "png-palette-depth-1": ("depth.png", _png_depth(3, 1)),
+    "png-palette-depth-2": ("depth.png", _png_depth(3, 2)),
+    "png-palette-depth-4": ("depth.png", _png_depth(3, 4)),
+    "png-palette-depth-0": ("depth.png", _png_depth(3, 0)),
+    "png-palette-depth-3": ("depth.png", _png_depth(3, 3)),
+    "png-palette-depth-5": ("depth.png", _png_depth(3, 5)),
+    "png-palette-depth-7": ("depth.png", _png_depth(3, 7)),
+    "png-palette-depth-9": ("depth.png", _png_depth(3, 9)),
+    "png-palette-depth-16": ("depth.png", _png_depth(3, 16)),
+    "png-grey-alpha-depth-8": ("depth.png", _png_depth(4, 8)),
+    "png-grey-alpha-depth-16": ("depth.png", _png_depth(4, 16)),
+    "png-grey-alpha-depth-7": ("depth.png", _png_depth(4, 7)),
+    "png-grey-alpha-depth-9": ("depth.png", _png_depth(4, 9)),
+    "png-grey-alpha-depth-15": ("depth.png", _png_depth(4, 15)),
+    "png-grey-alpha-depth-17": ("depth.png", _png_depth(4, 17)),
+    "png-rgba-depth-16": ("depth.png", _png_depth(6, 16)),
+    "png-rgba-depth-7": ("depth.png", _png_depth(6, 7)),
+    "png-rgba-depth-9": ("depth.png", _png_depth(6, 9)),
+    "png-rgba-depth-15": ("depth.png", _png_depth(6, 15)),
+    "png-colour-type-1": ("colour.png", _png_colour_type(1)),
+    "png-colour-type-5": ("colour.png", _png_colour_type(5)),
+    "png-colour-type-7": ("colour.png", _png_colour_type(7)),
 }
 
 

@@ -68,16 +68,14 @@ def _lzw_decode(data: bytes, min_code_size: int, count: int) -> bytes:
         raise NotModelled(f"an LZW minimum code size of {min_code_size} is not modelled")
     clear, end = 1 << min_code_size, (1 << min_code_size) + 1
     out = bytearray()
-    table: list[bytes] = []
-    size, prev = min_code_size + 1, b""
     acc, nbits, pos = 0, 0, 0
 
-    def reset() -> None:
-        nonlocal table, size, prev
-        table = [bytes([i & 0xFF]) for i in range(clear)] + [b"", b""]
-        size, prev = min_code_size + 1, b""
+    def fresh() -> tuple[list[bytes], int, bytes]:
+        """(table, code width, previous entry) at the start and after a clear code."""
+        # The clear and end codes' entries are never read: both codes are handled first.
+        return [bytes([i & 0xFF]) for i in range(clear)] + [b"", b""], min_code_size + 1, b""
 
-    reset()
+    table, size, prev = fresh()
     while len(out) < count:
         while nbits < size:
             if pos >= len(data):
@@ -89,7 +87,7 @@ def _lzw_decode(data: bytes, min_code_size: int, count: int) -> bytes:
         acc >>= size
         nbits -= size
         if code == clear:
-            reset()
+            table, size, prev = fresh()
             continue
         if code == end:
             raise NotModelled("LZW data that ends before the frame is full is not modelled")

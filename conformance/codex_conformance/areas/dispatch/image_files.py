@@ -39,6 +39,8 @@ class GifFrame:
     # True: once its table is full the encoder goes on with 12-bit codes and no
     # new entries instead of sending a clear code (a "deferred clear").
     deferred_clear: bool = False
+    # False: the LZW data stops after the last pixel's code, with no end code.
+    end_code: bool = True
 
 
 def _palette_bits(count: int) -> int:
@@ -54,7 +56,7 @@ def _palette_bytes(colours: Sequence[Rgb], bits: int) -> bytes:
     return b"".join(bytes(colour) for colour in padded)
 
 
-def _lzw(indices: bytes, min_code_size: int, *, deferred_clear: bool = False) -> bytes:
+def _lzw(indices: bytes, min_code_size: int, *, deferred_clear: bool = False, end_code: bool = True) -> bytes:
     """GIF LZW: variable-width codes, LSB first, a clear code when the table is full
     (or, with ``deferred_clear``, none: the full table is used as it is to the end)."""
     clear, end = 1 << min_code_size, (1 << min_code_size) + 1
@@ -99,7 +101,8 @@ def _lzw(indices: bytes, min_code_size: int, *, deferred_clear: bool = False) ->
         prefix = value
     if prefix >= 0:
         emit(prefix, size)
-    emit(end, size)
+    if end_code:
+        emit(end, size)
     if nbits:
         out.append(acc & 0xFF)
     return bytes(out)
@@ -148,7 +151,9 @@ def gif(
         if frame.interlaced:
             rows = [rows[y] for y in _interlace_order(frame.height)]
         min_code_size = frame.min_code_size or max(2, _palette_bits(max(len(colours), 2)) + 1)
-        lzw = _lzw(b"".join(rows), min_code_size, deferred_clear=frame.deferred_clear)
+        lzw = _lzw(
+            b"".join(rows), min_code_size, deferred_clear=frame.deferred_clear, end_code=frame.end_code
+        )
         data += bytes([min_code_size]) + _sub_blocks(lzw)
     data += b"\x3b"
     return bytes(data)
@@ -529,6 +534,39 @@ def _gif_no_trailer() -> bytes:
     return gif(4, 3, palette, [GifFrame(4, 3, _grid(4, 3, lambda x, y: (x + y) % 4))])[:-1]
 
 
+def _gif_no_end_code() -> bytes:
+    # 5x4: the LZW data stops right after the last pixel's code, which ends on a byte boundary.
+    palette = [(240, 10, 10), (10, 240, 10), (10, 10, 240), (240, 240, 240)]
+    indices = _grid(5, 4, lambda x, y: (x * 3 + y * 5 + x * y) % 4)
+    return gif(5, 4, palette, [GifFrame(5, 4, indices, end_code=False)])
+
+
+def _gif_interlaced_tall() -> bytes:
+    # 3x20 interlaced: every pass holds two or more rows (0, 8, 16 | 4, 12 | 2, 6, 10... | 1, 3...).
+    palette = [(i * 12, 255 - i * 12, (i * 50) % 256) for i in range(20)]
+    indices = _grid(3, 20, lambda x, y: y if x != 2 else 19 - y)
+    return gif(3, 20, palette, [GifFrame(3, 20, indices, interlaced=True)])
+
+
+def _gif_local_palette_only() -> bytes:
+    # No global palette, its flags byte still giving a colour resolution and a size (0x71);
+    # the frame brings its own 4-colour palette.
+    local = [(5, 50, 150), (250, 120, 0), (0, 0, 0), (90, 255, 90)]
+    frame = GifFrame(4, 3, _grid(4, 3, lambda x, y: (x + 3 * y) % 4), local_palette=local)
+    data = bytearray(gif(4, 3, None, [frame]))
+    data[10] = 0x71
+    return bytes(data)
+
+
+def _gif_unused_size_bits() -> bytes:
+    # A global palette; the frame's flags give a local size (7) and the sort bit but no local table (0x27).
+    palette = [(200, 0, 90), (0, 200, 90), (90, 0, 200), (255, 255, 255)]
+    data = bytearray(gif(4, 3, palette, [GifFrame(4, 3, _grid(4, 3, lambda x, y: (2 * x + y) % 4))]))
+    descriptor = data.index(b"\x2c", 13 + 3 * 4)
+    data[descriptor + 9] = 0x27
+    return bytes(data)
+
+
 def _png_claiming(
     width: int, height: int, colour_type: int, bit_depth: int, *, trns: bool = False
 ) -> Callable[[], bytes]:
@@ -614,6 +652,10 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-grey-2049x8": ("grey2049.jpg", lambda: jpeg_grey(2049, 8)),
     "jpeg-huffman-16bit": ("huff16.jpg", lambda: jpeg_grey(2056, 16)),
     "gif-no-trailer": ("no-trailer.gif", _gif_no_trailer),
+    "gif-no-end-code": ("no-end.gif", _gif_no_end_code),
+    "gif-interlaced-3x20": ("interlaced.gif", _gif_interlaced_tall),
+    "gif-local-palette-only": ("local.gif", _gif_local_palette_only),
+    "gif-unused-size-bits": ("size-bits.gif", _gif_unused_size_bits),
     "jpeg-junk-markers": ("junk.jpg", _jpeg_junk_markers),
     "png-header-alone": ("header.png", _png_header_alone),
     "png-grey8-65535x8193": ("claim.png", _png_claiming(65535, 8193, 0, 8)),

@@ -615,6 +615,89 @@ def _png_header_alone() -> bytes:
     return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
 
 
+def _canonical_codes(counts: Sequence[int], symbols: Sequence[int]) -> dict[int, tuple[int, int]]:
+    codes: dict[int, tuple[int, int]] = {}
+    code, index = 0, 0
+    for length, count in enumerate(counts, start=1):
+        for _ in range(count):
+            codes[symbols[index]] = (code, length)
+            code += 1
+            index += 1
+        code <<= 1
+    return codes
+
+
+def jpeg_grey_ac(
+    width: int, height: int, *, frame: int = 0xC0, ident: int = 1, sampling: int = 0x11
+) -> bytes:
+    """A one-component JPEG whose blocks hold AC coefficients, its tables laid out unusually.
+
+    One DQT of 16-bit precision (a quantizer of 260 at the last zigzag
+    position), one DHT segment holding both tables, a DRI of interval 0,
+    and blocks that use runs, ZRLs and a coefficient at zigzag position 63
+    (no end of block after it); the scan ends with fill bytes (FF FF)
+    before EOI.  ``frame``, ``ident`` and ``sampling`` set the frame
+    marker, the component's id and its sampling factors.
+    """
+    dc_counts = [1] * 11 + [0] * 4 + [1]
+    dc_symbols = [*range(1, 12), 0]
+    ac_counts = [0, 2, 2, 2, 3] + [0] * 11
+    ac_symbols = [0x00, 0x01, 0xF0, 0x02, 0x11, 0x21, 0x03, 0x05, 0xE1]
+    dc_codes = _canonical_codes(dc_counts, dc_symbols)
+    ac_codes = _canonical_codes(ac_counts, ac_symbols)
+    bits = _Bits()
+
+    def magnitude(value: int) -> tuple[int, int]:
+        size = abs(value).bit_length()
+        return (value if value > 0 else value + (1 << size) - 1), size
+
+    def ac(run: int, value: int) -> None:
+        bits_value, size = magnitude(value)
+        bits.put(*ac_codes[(run << 4) | size])
+        bits.put(bits_value, size)
+
+    rng = random.Random(1963)
+    for block in range(((width + 7) // 8) * ((height + 7) // 8)):
+        diff = rng.choice([0, 3, -3, 6, -6, 20, -20])
+        if diff == 0:
+            bits.put(*dc_codes[0])
+        else:
+            value, size = magnitude(diff)
+            bits.put(*dc_codes[size])
+            bits.put(value, size)
+        pattern = block % 4
+        if pattern == 0:  # k=1 and k=2, then end of block
+            ac(0, rng.choice([1, -1]))
+            ac(0, rng.choice([3, -3, 2]))
+            bits.put(*ac_codes[0x00])
+        elif pattern == 1:  # a ZRL, then k=18 after a run of one, k=21 and k=22
+            bits.put(*ac_codes[0xF0])
+            ac(1, rng.choice([1, -1]))
+            ac(2, rng.choice([1, -1]))
+            ac(0, rng.choice([5, -5, 20, -20]))
+            bits.put(*ac_codes[0x00])
+        elif pattern == 2:  # three ZRLs, then a run of 14 to the last position: no end of block
+            ac(0, rng.choice([1, -1]))
+            for _ in range(3):
+                bits.put(*ac_codes[0xF0])
+            ac(14, rng.choice([1, -1]))
+        else:
+            bits.put(*ac_codes[0x00])
+    zigzag_quant = [8] + [3 + (i * 5) % 11 for i in range(1, 63)] + [260]
+    dqt = b"\x10" + b"".join(struct.pack(">H", value) for value in zigzag_quant)
+    dht = b"\x00" + bytes(dc_counts) + bytes(dc_symbols) + b"\x10" + bytes(ac_counts) + bytes(ac_symbols)
+    return (
+        b"\xff\xd8"
+        + _segment(0xDB, dqt)
+        + _segment(0xDD, b"\x00\x00")
+        + _segment(frame, b"\x08" + struct.pack(">HH", height, width) + bytes([1, ident, sampling, 0]))
+        + _segment(0xC4, dht)
+        + _segment(0xDA, bytes([1, ident, 0x00, 0x00, 0x3F, 0x00]))
+        + bits.done()
+        + b"\xff\xff\xff\xd9"
+    )
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -656,6 +739,11 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-interlaced-3x20": ("interlaced.gif", _gif_interlaced_tall),
     "gif-local-palette-only": ("local.gif", _gif_local_palette_only),
     "gif-unused-size-bits": ("size-bits.gif", _gif_unused_size_bits),
+    "jpeg-grey-ac-2064x16": ("ac.jpg", lambda: jpeg_grey_ac(2064, 16)),
+    "jpeg-grey-sof1-2064x16": (
+        "sof1.jpg",
+        lambda: jpeg_grey_ac(2064, 16, frame=0xC1, ident=7, sampling=0x22),
+    ),
     "jpeg-junk-markers": ("junk.jpg", _jpeg_junk_markers),
     "png-header-alone": ("header.png", _png_header_alone),
     "png-grey8-65535x8193": ("claim.png", _png_claiming(65535, 8193, 0, 8)),

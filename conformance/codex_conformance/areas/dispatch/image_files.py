@@ -567,6 +567,11 @@ def _gif_unused_size_bits() -> bytes:
     return bytes(data)
 
 
+def _gif_thin() -> bytes:
+    # 1x4200: fitted into 2048x2048 its width rounds to 0 (0.49), kept at 1.
+    return gif(1, 4200, _RAMP, [GifFrame(1, 4200, _grid(1, 4200, lambda x, y: (y // 5 * 37) % 256))])
+
+
 def _png_claiming(
     width: int, height: int, colour_type: int, bit_depth: int, *, trns: bool = False
 ) -> Callable[[], bytes]:
@@ -744,6 +749,7 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
         "sof1.jpg",
         lambda: jpeg_grey_ac(2064, 16, frame=0xC1, ident=7, sampling=0x22),
     ),
+    "gif-1x4200": ("thin.gif", _gif_thin),
     "jpeg-junk-markers": ("junk.jpg", _jpeg_junk_markers),
     "png-header-alone": ("header.png", _png_header_alone),
     "png-grey8-65535x8193": ("claim.png", _png_claiming(65535, 8193, 0, 8)),

@@ -572,6 +572,11 @@ def _gif_thin() -> bytes:
     return gif(1, 4200, _RAMP, [GifFrame(1, 4200, _grid(1, 4200, lambda x, y: (y // 5 * 37) % 256))])
 
 
+def _gif_raw_65535() -> bytes:
+    # 64x255: the PNG written back has 255 rows of 1 + 256 bytes, 65,535 in all (one full stored block).
+    return gif(64, 255, _RAMP, [GifFrame(64, 255, _grid(64, 255, lambda x, y: (x // 8 + y // 16) % 4))])
+
+
 def _png_claiming(
     width: int, height: int, colour_type: int, bit_depth: int, *, trns: bool = False
 ) -> Callable[[], bytes]:
@@ -750,6 +755,7 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
         lambda: jpeg_grey_ac(2064, 16, frame=0xC1, ident=7, sampling=0x22),
     ),
     "gif-1x4200": ("thin.gif", _gif_thin),
+    "gif-64x255": ("raw65535.gif", _gif_raw_65535),
     "jpeg-junk-markers": ("junk.jpg", _jpeg_junk_markers),
     "png-header-alone": ("header.png", _png_header_alone),
     "png-grey8-65535x8193": ("claim.png", _png_claiming(65535, 8193, 0, 8)),

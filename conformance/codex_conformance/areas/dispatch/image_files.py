@@ -577,6 +577,16 @@ def _gif_raw_65535() -> bytes:
     return gif(64, 255, _RAMP, [GifFrame(64, 255, _grid(64, 255, lambda x, y: (x // 8 + y // 16) % 4))])
 
 
+def _gif_long_zero_runs() -> bytes:
+    # A 40x4 frame of noise (no zero sample in its palette) at (65, 2) of a 235x8 screen: the
+    # PNG written back holds zero runs longer than one 258-byte copy: 260 bytes left of the
+    # frame, 520 right of it, 940 in the rows above and below.
+    rng = random.Random(258)
+    palette = [(1 + i % 255, 1 + (i * 7) % 255, 1 + (255 - i) % 255) for i in range(256)]
+    indices = bytes(rng.randrange(256) for _ in range(40 * 4))
+    return gif(235, 8, palette, [GifFrame(40, 4, indices, left=65, top=2)])
+
+
 def _png_claiming(
     width: int, height: int, colour_type: int, bit_depth: int, *, trns: bool = False
 ) -> Callable[[], bytes]:
@@ -756,6 +766,7 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     ),
     "gif-1x4200": ("thin.gif", _gif_thin),
     "gif-64x255": ("raw65535.gif", _gif_raw_65535),
+    "gif-long-zero-runs": ("long-runs.gif", _gif_long_zero_runs),
     "jpeg-junk-markers": ("junk.jpg", _jpeg_junk_markers),
     "png-header-alone": ("header.png", _png_header_alone),
     "png-grey8-65535x8193": ("claim.png", _png_claiming(65535, 8193, 0, 8)),

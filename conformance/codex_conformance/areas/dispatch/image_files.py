@@ -587,6 +587,26 @@ def _gif_long_zero_runs() -> bytes:
     return gif(235, 8, palette, [GifFrame(40, 4, indices, left=65, top=2)])
 
 
+def _gif_every_zero_run() -> bytes:
+    # 256 wide, a fully transparent row above each row of runs, so each of those rows is
+    # written with filter Up, unchanged: its zero runs are transparent pixels (4 zero bytes
+    # each, index 0) plus 0 to 3 leading zeros of the opaque pixel after them.  The runs take
+    # every length from 5 to 262 bytes, one after another.
+    palette = [(0, 0, 0), (0, 0, 0), (0, 0, 9), (0, 9, 9), (9, 9, 9)]  # index 1 + e: e zeros lead
+    width = 256
+    rows: list[list[int]] = []
+    row: list[int] = [4]
+    for length in range(5, 263):
+        pixels, lead = divmod(length, 4)
+        if len(row) + pixels + 1 > width:
+            rows.append(row + [4] * (width - len(row)))
+            row = [4]
+        row += [0] * pixels + [1 + (3 - lead) if lead else 4]
+    rows.append(row + [4] * (width - len(row)))
+    indices = b"".join(bytes(width) + bytes(r) for r in rows)
+    return gif(width, 2 * len(rows), palette, [GifFrame(width, 2 * len(rows), indices, transparent=0)])
+
+
 def _png_claiming(
     width: int, height: int, colour_type: int, bit_depth: int, *, trns: bool = False
 ) -> Callable[[], bytes]:
@@ -767,6 +787,7 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-1x4200": ("thin.gif", _gif_thin),
     "gif-64x255": ("raw65535.gif", _gif_raw_65535),
     "gif-long-zero-runs": ("long-runs.gif", _gif_long_zero_runs),
+    "gif-every-zero-run": ("every-run.gif", _gif_every_zero_run),
     "jpeg-junk-markers": ("junk.jpg", _jpeg_junk_markers),
     "png-header-alone": ("header.png", _png_header_alone),
     "png-grey8-65535x8193": ("claim.png", _png_claiming(65535, 8193, 0, 8)),

@@ -599,10 +599,10 @@ def _gif_every_zero_run() -> bytes:
     for length in range(5, 263):
         pixels, lead = divmod(length, 4)
         if len(row) + pixels + 1 > width:
-            rows.append(row + [4] * (width - len(row)))
+            rows.append(row + [0] * (width - len(row)))
             row = [4]
         row += [0] * pixels + [1 + (3 - lead) if lead else 4]
-    rows.append(row + [4] * (width - len(row)))
+    rows.append(row + [0] * (width - len(row)))
     indices = b"".join(bytes(width) + bytes(r) for r in rows)
     return gif(width, 2 * len(rows), palette, [GifFrame(width, 2 * len(rows), indices, transparent=0)])
 

@@ -23,10 +23,16 @@ def test_scenario_file_is_what_the_generator_makes(name: str) -> None:
     assert scenario.files == {filename: base64.b64encode(make()).decode("ascii")}
 
 
+# Files cut short on purpose: the GIF without its trailer, the PNG without image data.
+_CUT_SHORT = {"gif-no-trailer": b"\x00", "png-header-alone": b"IHDR"}
+
+
 def test_gif_files_are_well_formed() -> None:
     for name, (_, make) in FILES.items():
         data = make()
-        if name.startswith("gif"):
+        if name in _CUT_SHORT:
+            assert _CUT_SHORT[name] in data[-21:] and b"IDAT" not in data and not data.endswith(b"\x3b"), name
+        elif name.startswith("gif"):
             assert data[:6] in (b"GIF87a", b"GIF89a") and data.endswith(b"\x3b"), name
         elif name.startswith("png"):
             # The IDAT of the writer's PNGs inflates (the CRCs are zlib's own).

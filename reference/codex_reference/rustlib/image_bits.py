@@ -5,7 +5,10 @@ JPEG encoder most significant bit first, DEFLATE least significant bit
 first.  Writing them one at a time is a Python step per code; here a whole
 stream is packed at once.  Each code lands in the (at most five) bytes
 under its bit offset, and no two codes share a bit, so adding each code's
-share of a byte is the same as or-ing it in.  Codes are at most 32 bits.
+share of a byte is the same as or-ing it in.  The encoders' codes are at
+most 25 bits: DEFLATE's longest is 18 (a 12-bit length code, 5 extra bits,
+the 1-bit distance), JPEG's at quality 85 a 16-bit AC code and 9 magnitude
+bits (no quantized coefficient of an 8-bit block reaches 512).
 """
 
 from __future__ import annotations
@@ -13,19 +16,16 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["MAX_CODE_BITS", "lsb_first", "msb_first"]
+__all__ = ["lsb_first", "msb_first"]
 
-MAX_CODE_BITS = 32
 _SPAN = 5  # bytes a code of up to 32 bits can touch, starting anywhere in a byte
 
 _Ints = npt.NDArray[np.int64]
 
 
 def _pack(values: _Ints, lengths: _Ints, *, msb: bool) -> tuple[bytes, int]:
-    if lengths.size and int(lengths.max()) > MAX_CODE_BITS:
-        raise ValueError(f"a code longer than {MAX_CODE_BITS} bits")
     ends = np.cumsum(lengths)
-    total = int(ends[-1]) if ends.size else 0
+    total = int(ends[-1])  # every stream holds a code: an end of block, or a JPEG's padding
     starts = ends - lengths
     first_byte, offset = starts >> 3, starts & 7
     if msb:

@@ -20,7 +20,7 @@ from codex_reference.errors import NotModelled
 
 __all__ = ["GifImage", "decode_first_frame"]
 
-_TRAILER, _EXTENSION, _DESCRIPTOR = 0x3B, 0x21, 0x2C
+_EXTENSION, _DESCRIPTOR = 0x21, 0x2C  # a trailer (0x3B) before any frame is declined like any other block
 _GRAPHICS_CONTROL = 0xF9
 
 
@@ -61,21 +61,21 @@ _MAX_MIN_CODE_SIZE = 9
 def _lzw_decode(data: bytes, min_code_size: int, count: int) -> bytes:
     """The first ``count`` indices of a GIF LZW stream."""
     # Up to 9 captured (``view-image-gif-min-code-9``: codes start 10 bits wide);
-    # a literal code above 255 names an index no byte holds, not captured.
-    if not 1 <= min_code_size <= _MAX_MIN_CODE_SIZE:
+    # a literal code above 255 names an index no byte holds, not captured.  At 1 the
+    # table starts full (clear and end codes included, 4 entries of 2 bits): where the
+    # first widening falls is not pinned (0.169.0 refused a 5x3 file written so).
+    if not 2 <= min_code_size <= _MAX_MIN_CODE_SIZE:
         raise NotModelled(f"an LZW minimum code size of {min_code_size} is not modelled")
     clear, end = 1 << min_code_size, (1 << min_code_size) + 1
     out = bytearray()
-    table: list[bytes] = []
-    size, prev = min_code_size + 1, b""
     acc, nbits, pos = 0, 0, 0
 
-    def reset() -> None:
-        nonlocal table, size, prev
-        table = [bytes([i & 0xFF]) for i in range(clear)] + [b"", b""]
-        size, prev = min_code_size + 1, b""
+    def fresh() -> tuple[list[bytes], int, bytes]:
+        """(table, code width, previous entry) at the start and after a clear code."""
+        # The clear and end codes' entries are never read: both codes are handled first.
+        return [bytes([i & 0xFF]) for i in range(clear)] + [b"", b""], min_code_size + 1, b""
 
-    reset()
+    table, size, prev = fresh()
     while len(out) < count:
         while nbits < size:
             if pos >= len(data):
@@ -87,7 +87,7 @@ def _lzw_decode(data: bytes, min_code_size: int, count: int) -> bytes:
         acc >>= size
         nbits -= size
         if code == clear:
-            reset()
+            table, size, prev = fresh()
             continue
         if code == end:
             raise NotModelled("LZW data that ends before the frame is full is not modelled")

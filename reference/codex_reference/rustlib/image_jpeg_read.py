@@ -54,6 +54,7 @@ class _Component:
     h: int
     v: int
     table: int
+    # Set by the scan, which names every component once (or the file is declined).
     dc_table: int = 0
     ac_table: int = 0
 
@@ -320,10 +321,12 @@ class _Parser:
         if not self.components or body[0] != len(self.components):
             raise NotModelled("JPEG scans that do not hold every component are not modelled")
         by_id = {c.ident: c for c in self.components}
-        for i in range(body[0]):
-            ident, tables = body[1 + 2 * i : 3 + 2 * i]
-            if ident not in by_id:
-                raise NotModelled("a JPEG scan naming an unknown component is not modelled")
+        named = [body[1 + 2 * i] for i in range(body[0])]
+        if sorted(named) != sorted(by_id) or len(by_id) != len(self.components):
+            # An unknown component, one named twice (another then never), or two with one id.
+            raise NotModelled("JPEG scans that do not name each component once are not modelled")
+        for i, ident in enumerate(named):
+            tables = body[2 + 2 * i]
             by_id[ident].dc_table, by_id[ident].ac_table = tables >> 4, tables & 15
 
 

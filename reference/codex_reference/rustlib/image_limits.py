@@ -45,8 +45,9 @@ class Header:
     width: int
     height: int
     bytes_per_pixel: int
-    # The decoder refuses the header itself: a PNG colour type and bit depth the
-    # format does not pair (capture ``view-image-png-bad-depth``: RGB at 4 bits).
+    # The decoder refuses the file from its header and chunk layout alone: a PNG colour
+    # type and bit depth the format does not pair (capture ``view-image-png-bad-depth``:
+    # RGB at 4 bits), a PNG without image data.
     refused: bool = False
 
     @property
@@ -72,25 +73,29 @@ def png_header(data: bytes) -> Header | None:
         return None
     width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
     samples, depths = _PNG_TYPES.get(colour, (0, set()))
-    if depth not in depths:
+    transparency, image_data = _png_chunks_before_data(data)
+    # A colour type and bit depth the format does not pair; or no image data: the decoder
+    # reads it right after the header, and a file ending first is an error however small
+    # (capture ``view-image-png-header-alone``: the signature and an IHDR, nothing else).
+    if depth not in depths or not image_data:
         return Header(width, height, 0, refused=True)
     # A tRNS chunk (it comes before the first IDAT) adds an alpha channel when expanded.
-    if colour in (0, 2, 3) and _png_has_transparency(data):
+    if colour in (0, 2, 3) and transparency:
         samples += 1
     return Header(width, height, samples * (2 if depth == 16 else 1))
 
 
-def _png_has_transparency(data: bytes) -> bool:
-    pos = 8
+def _png_chunks_before_data(data: bytes) -> tuple[bool, bool]:
+    """(a tRNS chunk comes before the image data, the file holds an IDAT chunk)."""
+    pos, transparency = 8, False
     while pos + 8 <= len(data):
         (size,) = struct.unpack(">I", data[pos : pos + 4])
         kind = data[pos + 4 : pos + 8]
-        if kind == b"tRNS":
-            return True
         if kind == b"IDAT":
-            return False
+            return transparency, True
+        transparency = transparency or kind == b"tRNS"
         pos += 12 + size
-    return False
+    return transparency, False
 
 
 def jpeg_header(data: bytes) -> Header | None:

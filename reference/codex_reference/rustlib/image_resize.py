@@ -31,20 +31,19 @@ _F32 = np.float32
 _Samples = npt.NDArray[np.float32]
 
 
-def _round_half_away(value: float) -> int:
-    return math.floor(value + 0.5) if value >= 0 else -math.floor(-value + 0.5)
-
-
 def fit_dimensions(width: int, height: int, limit: int) -> tuple[int, int]:
+    """Each side times the smaller ratio, rounded half away from zero, at least 1."""
     ratio = min(limit / width, limit / height)
-    return max(_round_half_away(width * ratio), 1), max(_round_half_away(height * ratio), 1)
+    return max(math.floor(width * ratio + 0.5), 1), max(math.floor(height * ratio + 0.5), 1)
 
 
 def _weights(size: int, new_size: int) -> tuple[npt.NDArray[np.intp], _Samples]:
     """Per output index along one axis: its first input index, and its normalised weights
     (one column per tap, 0 past the index's own taps)."""
     ratio = _F32(size / new_size)
-    sratio = _F32(1.0) if ratio < 1.0 else ratio
+    # The crate's support is max(ratio, 1); images are only ever shrunk here (no side grows
+    # when fitted into 2048x2048, and a side of 1 stays 1), so ratio >= 1 and it is the ratio.
+    sratio = ratio
     centre = (np.arange(new_size, dtype=_F32) + _F32(0.5)) * ratio
     left = np.clip(np.floor(centre - sratio).astype(np.intp), 0, size - 1)
     # The image crate also keeps right >= left + 1; it never binds here: ceil(centre + sratio)

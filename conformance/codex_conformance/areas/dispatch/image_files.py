@@ -39,6 +39,8 @@ class GifFrame:
     # True: once its table is full the encoder goes on with 12-bit codes and no
     # new entries instead of sending a clear code (a "deferred clear").
     deferred_clear: bool = False
+    # False: the LZW data stops after the last pixel's code, with no end code.
+    end_code: bool = True
 
 
 def _palette_bits(count: int) -> int:
@@ -54,7 +56,7 @@ def _palette_bytes(colours: Sequence[Rgb], bits: int) -> bytes:
     return b"".join(bytes(colour) for colour in padded)
 
 
-def _lzw(indices: bytes, min_code_size: int, *, deferred_clear: bool = False) -> bytes:
+def _lzw(indices: bytes, min_code_size: int, *, deferred_clear: bool = False, end_code: bool = True) -> bytes:
     """GIF LZW: variable-width codes, LSB first, a clear code when the table is full
     (or, with ``deferred_clear``, none: the full table is used as it is to the end)."""
     clear, end = 1 << min_code_size, (1 << min_code_size) + 1
@@ -99,7 +101,8 @@ def _lzw(indices: bytes, min_code_size: int, *, deferred_clear: bool = False) ->
         prefix = value
     if prefix >= 0:
         emit(prefix, size)
-    emit(end, size)
+    if end_code:
+        emit(end, size)
     if nbits:
         out.append(acc & 0xFF)
     return bytes(out)
@@ -148,7 +151,9 @@ def gif(
         if frame.interlaced:
             rows = [rows[y] for y in _interlace_order(frame.height)]
         min_code_size = frame.min_code_size or max(2, _palette_bits(max(len(colours), 2)) + 1)
-        lzw = _lzw(b"".join(rows), min_code_size, deferred_clear=frame.deferred_clear)
+        lzw = _lzw(
+            b"".join(rows), min_code_size, deferred_clear=frame.deferred_clear, end_code=frame.end_code
+        )
         data += bytes([min_code_size]) + _sub_blocks(lzw)
     data += b"\x3b"
     return bytes(data)
@@ -512,6 +517,227 @@ def jpeg_grey(width: int, height: int) -> bytes:
     )
 
 
+def _jpeg_junk_markers() -> bytes:
+    # Before an SOF15 frame over the limit: segments of markers that are no
+    # frame (BF, DHT C4, JPG C8, DAC CC, RST0 D0) whose bodies read as a
+    # 16x16 frame to a header reader that took them for one.
+    small = b"\x08" + struct.pack(">HH", 16, 16) + b"\x01\x01\x11\x00"
+    junk = b"".join(_segment(marker, small) for marker in (0xBF, 0xC4, 0xC8, 0xCC, 0xD0))
+    over = jpeg_frame(65535, 8193, components=1)
+    sof = over.index(b"\xff\xc0")
+    return b"\xff\xd8" + junk + over[2:sof] + b"\xff\xcf" + over[sof + 2 :]
+
+
+def _gif_no_trailer() -> bytes:
+    # A 4x3 GIF whose last byte is the frame's block terminator: no 0x3B trailer.
+    palette = [(250, 0, 0), (0, 250, 0), (0, 0, 250), (250, 250, 250)]
+    return gif(4, 3, palette, [GifFrame(4, 3, _grid(4, 3, lambda x, y: (x + y) % 4))])[:-1]
+
+
+def _gif_no_end_code() -> bytes:
+    # 5x4: the LZW data stops right after the last pixel's code, which ends on a byte boundary.
+    palette = [(240, 10, 10), (10, 240, 10), (10, 10, 240), (240, 240, 240)]
+    indices = _grid(5, 4, lambda x, y: (x * 3 + y * 5 + x * y) % 4)
+    return gif(5, 4, palette, [GifFrame(5, 4, indices, end_code=False)])
+
+
+def _gif_interlaced_tall() -> bytes:
+    # 3x20 interlaced: every pass holds two or more rows (0, 8, 16 | 4, 12 | 2, 6, 10... | 1, 3...).
+    palette = [(i * 12, 255 - i * 12, (i * 50) % 256) for i in range(20)]
+    indices = _grid(3, 20, lambda x, y: y if x != 2 else 19 - y)
+    return gif(3, 20, palette, [GifFrame(3, 20, indices, interlaced=True)])
+
+
+def _gif_local_palette_only() -> bytes:
+    # No global palette, its flags byte still giving a colour resolution and a size (0x71);
+    # the frame brings its own 4-colour palette.
+    local = [(5, 50, 150), (250, 120, 0), (0, 0, 0), (90, 255, 90)]
+    frame = GifFrame(4, 3, _grid(4, 3, lambda x, y: (x + 3 * y) % 4), local_palette=local)
+    data = bytearray(gif(4, 3, None, [frame]))
+    data[10] = 0x71
+    return bytes(data)
+
+
+def _gif_unused_size_bits() -> bytes:
+    # A global palette; the frame's flags give a local size (7) and the sort bit but no local table (0x27).
+    palette = [(200, 0, 90), (0, 200, 90), (90, 0, 200), (255, 255, 255)]
+    data = bytearray(gif(4, 3, palette, [GifFrame(4, 3, _grid(4, 3, lambda x, y: (2 * x + y) % 4))]))
+    descriptor = data.index(b"\x2c", 13 + 3 * 4)
+    data[descriptor + 9] = 0x27
+    return bytes(data)
+
+
+def _gif_thin() -> bytes:
+    # 1x4200: fitted into 2048x2048 its width rounds to 0 (0.49), kept at 1.
+    return gif(1, 4200, _RAMP, [GifFrame(1, 4200, _grid(1, 4200, lambda x, y: (y // 5 * 37) % 256))])
+
+
+def _gif_raw_65535() -> bytes:
+    # 64x255: the PNG written back has 255 rows of 1 + 256 bytes, 65,535 in all (one full stored block).
+    return gif(64, 255, _RAMP, [GifFrame(64, 255, _grid(64, 255, lambda x, y: (x // 8 + y // 16) % 4))])
+
+
+def _gif_long_zero_runs() -> bytes:
+    # A 40x4 frame of noise (no zero sample in its palette) at (65, 2) of a 235x8 screen: the
+    # PNG written back holds zero runs longer than one 258-byte copy: 260 bytes left of the
+    # frame, 520 right of it, 940 in the rows above and below.
+    rng = random.Random(258)
+    palette = [(1 + i % 255, 1 + (i * 7) % 255, 1 + (255 - i) % 255) for i in range(256)]
+    indices = bytes(rng.randrange(256) for _ in range(40 * 4))
+    return gif(235, 8, palette, [GifFrame(40, 4, indices, left=65, top=2)])
+
+
+def _gif_every_zero_run() -> bytes:
+    # 256 wide, a fully transparent row above each row of runs, so each of those rows is
+    # written with filter Up, unchanged: its zero runs are transparent pixels (4 zero bytes
+    # each, index 0) plus 0 to 3 leading zeros of the opaque pixel after them.  The runs take
+    # every length from 5 to 262 bytes, one after another.
+    palette = [(0, 0, 0), (0, 0, 0), (0, 0, 9), (0, 9, 9), (9, 9, 9)]  # index 1 + e: e zeros lead
+    width = 256
+    rows: list[list[int]] = []
+    row: list[int] = [4]
+    for length in range(5, 263):
+        pixels, lead = divmod(length, 4)
+        if len(row) + pixels + 1 > width:
+            rows.append(row + [0] * (width - len(row)))
+            row = [4]
+        row += [0] * pixels + [1 + (3 - lead) if lead else 4]
+    rows.append(row + [0] * (width - len(row)))
+    indices = b"".join(bytes(width) + bytes(r) for r in rows)
+    return gif(width, 2 * len(rows), palette, [GifFrame(width, 2 * len(rows), indices, transparent=0)])
+
+
+def _png_claiming(
+    width: int, height: int, colour_type: int, bit_depth: int, *, trns: bool = False
+) -> Callable[[], bytes]:
+    """A PNG whose header claims ``width`` x ``height`` (an optional tRNS, then one short IDAT)."""
+
+    def make() -> bytes:
+        header = struct.pack(">IIBBBBB", width, height, bit_depth, colour_type, 0, 0, 0)
+        plte = _chunk(b"PLTE", bytes([0, 0, 0, 255, 255, 255])) if colour_type == 3 else b""
+        alpha = _chunk(b"tRNS", b"\x00\x00" if colour_type == 0 else b"\x00") if trns else b""
+        return (
+            b"\x89PNG\r\n\x1a\n"
+            + _chunk(b"IHDR", header)
+            + plte
+            + alpha
+            + _chunk(b"IDAT", zlib.compress(bytes(16), 9))
+            + _chunk(b"IEND", b"")
+        )
+
+    return make
+
+
+def _png_depth(colour_type: int, bit_depth: int) -> Callable[[], bytes]:
+    """A 3x2 PNG of the colour type and bit depth (filter None, every sample's bits set in turn)."""
+
+    def make() -> bytes:
+        samples = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour_type]
+        row_bytes = (3 * samples * bit_depth + 7) // 8
+        rows = [bytes((17 * i + 90 * y) % 256 for i in range(row_bytes)) for y in range(2)]
+        if colour_type == 3:
+            # Indices within a 2**depth palette (at most 256 entries).
+            colours = min(1 << bit_depth, 256)
+            plte = b"".join(bytes([(37 * i) % 256, (91 * i) % 256, (13 * i) % 256]) for i in range(colours))
+            return png(3, 2, 3, bit_depth, rows, plte=plte)
+        return png(3, 2, colour_type, bit_depth, rows)
+
+    return make
+
+
+def _png_colour_type(colour_type: int) -> Callable[[], bytes]:
+    """A 3x2 PNG of 8-bit samples whose header names a colour type the format does not define."""
+    return lambda: png(3, 2, colour_type, 8, [bytes([10, 20, 30]), bytes([40, 50, 60])])
+
+
+def _png_header_alone() -> bytes:
+    # The signature and an IHDR (2x2 RGB), nothing after: 33 bytes.
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+
+
+def _canonical_codes(counts: Sequence[int], symbols: Sequence[int]) -> dict[int, tuple[int, int]]:
+    codes: dict[int, tuple[int, int]] = {}
+    code, index = 0, 0
+    for length, count in enumerate(counts, start=1):
+        for _ in range(count):
+            codes[symbols[index]] = (code, length)
+            code += 1
+            index += 1
+        code <<= 1
+    return codes
+
+
+def jpeg_grey_ac(
+    width: int, height: int, *, frame: int = 0xC0, ident: int = 1, sampling: int = 0x11
+) -> bytes:
+    """A one-component JPEG whose blocks hold AC coefficients, its tables laid out unusually.
+
+    One DQT of 16-bit precision (a quantizer of 260 at the last zigzag
+    position), one DHT segment holding both tables, a DRI of interval 0,
+    and blocks that use runs, ZRLs and a coefficient at zigzag position 63
+    (no end of block after it); the scan ends with fill bytes (FF FF)
+    before EOI.  ``frame``, ``ident`` and ``sampling`` set the frame
+    marker, the component's id and its sampling factors.
+    """
+    dc_counts = [1] * 11 + [0] * 4 + [1]
+    dc_symbols = [*range(1, 12), 0]
+    ac_counts = [0, 2, 2, 2, 3] + [0] * 11
+    ac_symbols = [0x00, 0x01, 0xF0, 0x02, 0x11, 0x21, 0x03, 0x05, 0xE1]
+    dc_codes = _canonical_codes(dc_counts, dc_symbols)
+    ac_codes = _canonical_codes(ac_counts, ac_symbols)
+    bits = _Bits()
+
+    def magnitude(value: int) -> tuple[int, int]:
+        size = abs(value).bit_length()
+        return (value if value > 0 else value + (1 << size) - 1), size
+
+    def ac(run: int, value: int) -> None:
+        bits_value, size = magnitude(value)
+        bits.put(*ac_codes[(run << 4) | size])
+        bits.put(bits_value, size)
+
+    rng = random.Random(1963)
+    for block in range(((width + 7) // 8) * ((height + 7) // 8)):
+        diff = rng.choice([0, 3, -3, 6, -6, 20, -20])
+        if diff == 0:
+            bits.put(*dc_codes[0])
+        else:
+            value, size = magnitude(diff)
+            bits.put(*dc_codes[size])
+            bits.put(value, size)
+        pattern = block % 4
+        if pattern == 0:  # k=1 and k=2, then end of block
+            ac(0, rng.choice([1, -1]))
+            ac(0, rng.choice([3, -3, 2]))
+            bits.put(*ac_codes[0x00])
+        elif pattern == 1:  # a ZRL, then k=18 after a run of one, k=21 and k=22
+            bits.put(*ac_codes[0xF0])
+            ac(1, rng.choice([1, -1]))
+            ac(2, rng.choice([1, -1]))
+            ac(0, rng.choice([5, -5, 20, -20]))
+            bits.put(*ac_codes[0x00])
+        elif pattern == 2:  # three ZRLs, then a run of 14 to the last position: no end of block
+            ac(0, rng.choice([1, -1]))
+            for _ in range(3):
+                bits.put(*ac_codes[0xF0])
+            ac(14, rng.choice([1, -1]))
+        else:
+            bits.put(*ac_codes[0x00])
+    zigzag_quant = [8] + [3 + (i * 5) % 11 for i in range(1, 63)] + [260]
+    dqt = b"\x10" + b"".join(struct.pack(">H", value) for value in zigzag_quant)
+    dht = b"\x00" + bytes(dc_counts) + bytes(dc_symbols) + b"\x10" + bytes(ac_counts) + bytes(ac_symbols)
+    return (
+        b"\xff\xd8"
+        + _segment(0xDB, dqt)
+        + _segment(0xDD, b"\x00\x00")
+        + _segment(frame, b"\x08" + struct.pack(">HH", height, width) + bytes([1, ident, sampling, 0]))
+        + _segment(0xC4, dht)
+        + _segment(0xDA, bytes([1, ident, 0x00, 0x00, 0x3F, 0x00]))
+        + bits.done()
+        + b"\xff\xff\xff\xd9"
+    )
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -548,6 +774,70 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-grey-2048x8": ("grey2048.jpg", lambda: jpeg_grey(2048, 8)),
     "jpeg-grey-2049x8": ("grey2049.jpg", lambda: jpeg_grey(2049, 8)),
     "jpeg-huffman-16bit": ("huff16.jpg", lambda: jpeg_grey(2056, 16)),
+    "gif-no-trailer": ("no-trailer.gif", _gif_no_trailer),
+    "gif-no-end-code": ("no-end.gif", _gif_no_end_code),
+    "gif-interlaced-3x20": ("interlaced.gif", _gif_interlaced_tall),
+    "gif-local-palette-only": ("local.gif", _gif_local_palette_only),
+    "gif-unused-size-bits": ("size-bits.gif", _gif_unused_size_bits),
+    "jpeg-grey-ac-2064x16": ("ac.jpg", lambda: jpeg_grey_ac(2064, 16)),
+    "jpeg-grey-sof1-2064x16": (
+        "sof1.jpg",
+        lambda: jpeg_grey_ac(2064, 16, frame=0xC1, ident=7, sampling=0x22),
+    ),
+    "gif-1x4200": ("thin.gif", _gif_thin),
+    "gif-64x255": ("raw65535.gif", _gif_raw_65535),
+    "gif-long-zero-runs": ("long-runs.gif", _gif_long_zero_runs),
+    "gif-every-zero-run": ("every-run.gif", _gif_every_zero_run),
+    "jpeg-junk-markers": ("junk.jpg", _jpeg_junk_markers),
+    "png-header-alone": ("header.png", _png_header_alone),
+    "png-grey8-65535x8193": ("claim.png", _png_claiming(65535, 8193, 0, 8)),
+    "png-grey16-65535x4097": ("claim.png", _png_claiming(65535, 4097, 0, 16)),
+    "png-grey8-trns-65535x4097": ("claim.png", _png_claiming(65535, 4097, 0, 8, trns=True)),
+    "png-rgb8-65535x2731": ("claim.png", _png_claiming(65535, 2731, 2, 8)),
+    "png-rgb16-65535x1366": ("claim.png", _png_claiming(65535, 1366, 2, 16)),
+    "png-palette-65535x2731": ("claim.png", _png_claiming(65535, 2731, 3, 8)),
+    "png-palette-trns-65535x2049": ("claim.png", _png_claiming(65535, 2049, 3, 8, trns=True)),
+    "png-grey-alpha8-65535x4097": ("claim.png", _png_claiming(65535, 4097, 4, 8)),
+    "png-grey-alpha16-65535x2049": ("claim.png", _png_claiming(65535, 2049, 4, 16)),
+    "png-rgba8-65535x2049": ("claim.png", _png_claiming(65535, 2049, 6, 8)),
+    "png-rgba16-65535x1025": ("claim.png", _png_claiming(65535, 1025, 6, 16)),
+    "png-grey-depth-1": ("depth.png", _png_depth(0, 1)),
+    "png-grey-depth-2": ("depth.png", _png_depth(0, 2)),
+    "png-grey-depth-4": ("depth.png", _png_depth(0, 4)),
+    "png-grey-depth-16": ("depth.png", _png_depth(0, 16)),
+    "png-grey-depth-0": ("depth.png", _png_depth(0, 0)),
+    "png-grey-depth-3": ("depth.png", _png_depth(0, 3)),
+    "png-grey-depth-5": ("depth.png", _png_depth(0, 5)),
+    "png-grey-depth-7": ("depth.png", _png_depth(0, 7)),
+    "png-grey-depth-9": ("depth.png", _png_depth(0, 9)),
+    "png-grey-depth-15": ("depth.png", _png_depth(0, 15)),
+    "png-grey-depth-17": ("depth.png", _png_depth(0, 17)),
+    "png-rgb-depth-7": ("depth.png", _png_depth(2, 7)),
+    "png-rgb-depth-9": ("depth.png", _png_depth(2, 9)),
+    "png-rgb-depth-15": ("depth.png", _png_depth(2, 15)),
+    "png-rgb-depth-17": ("depth.png", _png_depth(2, 17)),
+    "png-palette-depth-1": ("depth.png", _png_depth(3, 1)),
+    "png-palette-depth-2": ("depth.png", _png_depth(3, 2)),
+    "png-palette-depth-4": ("depth.png", _png_depth(3, 4)),
+    "png-palette-depth-0": ("depth.png", _png_depth(3, 0)),
+    "png-palette-depth-3": ("depth.png", _png_depth(3, 3)),
+    "png-palette-depth-5": ("depth.png", _png_depth(3, 5)),
+    "png-palette-depth-7": ("depth.png", _png_depth(3, 7)),
+    "png-palette-depth-9": ("depth.png", _png_depth(3, 9)),
+    "png-palette-depth-16": ("depth.png", _png_depth(3, 16)),
+    "png-grey-alpha-depth-8": ("depth.png", _png_depth(4, 8)),
+    "png-grey-alpha-depth-16": ("depth.png", _png_depth(4, 16)),
+    "png-grey-alpha-depth-7": ("depth.png", _png_depth(4, 7)),
+    "png-grey-alpha-depth-9": ("depth.png", _png_depth(4, 9)),
+    "png-grey-alpha-depth-15": ("depth.png", _png_depth(4, 15)),
+    "png-grey-alpha-depth-17": ("depth.png", _png_depth(4, 17)),
+    "png-rgba-depth-16": ("depth.png", _png_depth(6, 16)),
+    "png-rgba-depth-7": ("depth.png", _png_depth(6, 7)),
+    "png-rgba-depth-9": ("depth.png", _png_depth(6, 9)),
+    "png-rgba-depth-15": ("depth.png", _png_depth(6, 15)),
+    "png-colour-type-1": ("colour.png", _png_colour_type(1)),
+    "png-colour-type-5": ("colour.png", _png_colour_type(5)),
+    "png-colour-type-7": ("colour.png", _png_colour_type(7)),
 }
 
 

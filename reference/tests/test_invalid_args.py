@@ -36,6 +36,12 @@ def test_args_that_are_not_an_object() -> None:
     assert answer == {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}
 
 
+@pytest.mark.parametrize("argv", [["ls", 1], "ls", None])
+def test_an_argv_that_is_no_array_of_strings(argv: object) -> None:
+    answer = handle({"op": "safety.is_known_safe_command", "args": {"edition": "0.25.0", "argv": argv}})
+    assert answer == {"error": {"kind": "invalid-args", "message": "`argv` must be an array of strings"}}
+
+
 @pytest.mark.parametrize("where", ["value", "key"])
 def test_a_lone_surrogate_anywhere_in_the_args(where: str) -> None:
     argv = ["ls", "\ud800"] if where == "value" else ["ls"]

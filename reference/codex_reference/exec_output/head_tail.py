@@ -44,9 +44,9 @@ def truncate(content: str, limits: HeadTailLimits) -> str:
     marker = f"\n[... omitted {omitted} of {total} lines ...]\n\n"
     head_budget = min(limits.head_bytes, limits.max_bytes - len(marker.encode("utf-8")))
     result = strings.take_bytes_at_char_boundary(head, head_budget) + marker
+    # A budget the head used up (never below 0: the head was cut to leave room
+    # for the marker) takes an empty tail.
     remaining = limits.max_bytes - len(result.encode("utf-8"))
-    if remaining <= 0:
-        return result
     return result + strings.take_last_bytes_at_char_boundary(tail, remaining)
 
 

@@ -32,12 +32,14 @@ def _prefix_end(data: bytes, budget: int) -> int:
     """The end of the last line within the first ``budget`` bytes; without one (or when
     ``budget`` falls inside a character, where Rust's ``str::get`` gives nothing to
     search) the whole characters within them."""
-    if budget <= len(data) and not _is_continuation(data, budget):
+    # ``budget`` is below len(data) (only a text over its budget is cut), and
+    # data[0] starts a character: no bound checks are needed.
+    if not _is_continuation(data, budget):
         newline = data.rfind(b"\n", 0, budget)
         if newline >= 0:
             return newline + 1
-    end = min(budget, len(data))
-    while end > 0 and _is_continuation(data, end):
+    end = budget
+    while _is_continuation(data, end):
         end -= 1
     return end
 
@@ -45,7 +47,7 @@ def _prefix_end(data: bytes, budget: int) -> int:
 def _suffix_start(data: bytes, budget: int) -> int:
     """The start of the first line within the last ``budget`` bytes; without one (or when
     their start falls inside a character) the first whole character in them."""
-    start = max(len(data) - budget, 0)
+    start = len(data) - budget  # budget is below len(data), as in _prefix_end
     if not _is_continuation(data, start):
         newline = data.find(b"\n", start)
         if newline >= 0:

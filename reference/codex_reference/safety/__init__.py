@@ -36,11 +36,17 @@ def _script(rules: SafetyRules, argv: list[str]) -> str | None:
     """The script of a shell invocation the release looks into, else None."""
     if len(argv) != 3 or argv[1] not in rules.shell_flags:
         return None
-    shell = argv[0]
-    # detect_shell_type where the release has it: the name as given, else its file stem.
-    if shell not in rules.shells and not (rules.shell_by_stem and file_stem(shell) in rules.shells):
-        return None
-    return argv[2]
+    return argv[2] if _is_shell(rules, argv[0]) else None
+
+
+def _is_shell(rules: SafetyRules, shell: str) -> bool:
+    """detect_shell_type where the release has it: the name as given, else its
+    file stem, read again until it stops changing (`bash.x.y` → `bash.x` →
+    `bash`; captured: bash-with-two-extensions-lc)."""
+    if shell in rules.shells:
+        return True
+    stem = file_stem(shell) if rules.shell_by_stem else None
+    return stem is not None and stem != shell and _is_shell(rules, stem)
 
 
 def script_commands(rules: SafetyRules, argv: list[str]) -> list[list[str]] | None:
@@ -50,8 +56,9 @@ def script_commands(rules: SafetyRules, argv: list[str]) -> list[list[str]] | No
 
 
 def is_known_safe_command(rules: SafetyRules, argv: list[str]) -> bool:
-    if rules.zsh_as_bash:
-        argv = ["bash" if arg == "zsh" else arg for arg in argv]
+    # 0.94.0 and 0.169.0 first read every `zsh` argument as `bash`; no
+    # answer shows it (zsh is one of their shells, and neither name is a
+    # safe program or a word any check reads), so the reference skips it.
     if safe_to_exec(rules, argv):
         return True
     script = _script(rules, argv)

@@ -35,8 +35,6 @@ class SafetyRules:
     sed_exact_four: bool
     # The program is looked up by its file name (/bin/ls → ls), not as typed.
     by_file_name: bool
-    # Every argument spelled `zsh` is read as `bash` first.
-    zsh_as_bash: bool
     # Shell invocations whose script is looked into (SAFETY-SHELL-1): the
     # shells, matched by name or also by file stem (/bin/bash), and the flags.
     shells: frozenset[str]
@@ -87,8 +85,7 @@ def _rg_safe(argv: Sequence[str]) -> bool:
 
 def _base64_safe(argv: Sequence[str]) -> bool:
     return not any(
-        arg in ("-o", "--output") or arg.startswith("--output=") or (arg.startswith("-o") and arg != "-o")
-        for arg in argv[1:]
+        arg.startswith("-o") or arg == "--output" or arg.startswith("--output=") for arg in argv[1:]
     )
 
 
@@ -103,9 +100,8 @@ def safe_to_exec(rules: SafetyRules, argv: Sequence[str]) -> bool:
     """One command, run directly (no shell): is it on the allow-list with harmless arguments?"""
     if not argv:
         return False
-    program: str | None = file_name(argv[0]) if rules.by_file_name else argv[0]
-    if program is None:
-        return False
+    # A path without a file name (`/`, `..`) gives None, which no list holds.
+    program = file_name(argv[0]) if rules.by_file_name else argv[0]
     if program in rules.plain or program in rules.linux_only:
         return True
     if program == "find":
@@ -135,7 +131,6 @@ SAFETY_0_25_0 = SafetyRules(
     base64=False,
     sed_exact_four=True,
     by_file_name=False,
-    zsh_as_bash=False,
     shells=frozenset({"bash"}),
     shell_by_stem=False,
     shell_flags=frozenset({"-lc"}),
@@ -152,7 +147,6 @@ SAFETY_0_169_0 = SafetyRules(
     base64=True,
     sed_exact_four=False,
     by_file_name=True,
-    zsh_as_bash=True,
     shells=frozenset({"bash", "zsh", "sh"}),
     shell_by_stem=True,
     shell_flags=frozenset({"-lc", "-c"}),
@@ -160,14 +154,13 @@ SAFETY_0_169_0 = SafetyRules(
     empty_script_safe=False,
 )
 
-# 0.169.0's list, program lookup, base64 and sed rules and shells; 0.25.0's
-# git (argv[1] only, no flag checks), `cargo check` and script parse (no
-# concatenations); a script of no command at all is safe (explored: `sh -c ''`
-# and `zsh -c ''` run at once).
+# 0.169.0's list, program lookup, base64 and sed rules, shells and script
+# parse (concatenations: captured bash-lc-concatenated-argument); 0.25.0's
+# git (argv[1] only, no flag checks) and `cargo check`; a script of no
+# command at all is safe (explored: `sh -c ''` and `zsh -c ''` run at once).
 SAFETY_0_94_0 = replace(
     SAFETY_0_169_0,
     git_read_only=SAFETY_0_25_0.git_read_only,
     cargo_check=True,
-    script=SAFETY_0_25_0.script,
     empty_script_safe=True,
 )

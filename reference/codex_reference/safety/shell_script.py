@@ -30,7 +30,7 @@ _OPERATORS = ("&&", "||", ";", "|")
 
 @dataclass(frozen=True)
 class ScriptRules:
-    # 0.169.0 accepts `concatenation` nodes (-n'1,5p'); 0.25.0 does not.
+    # 0.94.0 and 0.169.0 accept `concatenation` nodes (-n'1,5p'); 0.25.0 does not.
     concatenation: bool
 
 
@@ -119,8 +119,9 @@ def _commands(script: str, rules: ScriptRules) -> list[list[str]]:
                 raise _NotPlain  # the program name is a string or concatenation, not a word
             if word.isdigit() or "=" in word:
                 raise NotModelled(f"program name {word!r}: tree-sitter reading not modelled")
+        # expect_command is read only when no command is under way; the
+        # operator or newline that ends this one sets it.
         current.append(word)
-        expect_command = False
     if current:
         commands.append(current)
     elif expect_command and commands:

@@ -36,7 +36,7 @@ BROKEN = [
         "no-zsh-in-0.94.0",
         "SAFETY-SHELL-1",
         "looks into `bash` and `sh` scripts in 0.94.0 but not `zsh` ones",
-        with_rules(V0_94_0, "safety", zsh_as_bash=False, shells=frozenset({"bash", "sh"})),
+        with_rules(V0_94_0, "safety", shells=frozenset({"bash", "sh"})),
     ),
     BrokenAdapter(
         "no-git-in-0.94.0",

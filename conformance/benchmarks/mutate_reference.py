@@ -23,7 +23,9 @@ with the one module compiled from the mutated tree (an import hook: nothing
 is written anywhere), under a time limit; a mutant still running then is
 killed by the timeout.  A child answers:
 
-- killed: a case failed, errored or was answered ``unsupported`` (what fails a run);
+- killed: a case failed, errored or was answered ``unsupported`` (what fails a run),
+  or hello declares an op or edition the kit does not know (a renamed op: a run
+  refuses to start on it);
 - timeout: the child did not finish in time (a hang counts as a kill);
 - undeclared: no case failed, but some became not applicable: the mutant's
   hello no longer declares their op or edition, which a run accepts from a port
@@ -106,8 +108,11 @@ import mutation_sites
 from mutation_probe import ProbeInput
 from mutation_sites import Site
 
+from codex_conformance.areas import discover
 from codex_conformance.cases import Case, load_cases
 from codex_conformance.connection.inprocess import InProcessConnection
+from codex_conformance.declaration import unknown_declaration
+from codex_conformance.editions import EDITIONS
 from codex_conformance.outcome import PROBLEM_STATUSES, Status
 from codex_conformance.paths import fixtures_dir
 from codex_conformance.runner import run_case
@@ -243,6 +248,12 @@ def _run_child(
     undeclared = ""
     with InProcessConnection(handle, timeout=None) as connection:
         hello = connection.hello()
+        # A run refuses to start on a hello declaring an op or edition the kit does not
+        # know (a renamed op): that fails certification, as a failing case does.
+        refused = unknown_declaration(hello, list(EDITIONS), _known_ops(cases))
+        if refused is not None:
+            out.send(("killed", f"hello refused: {refused}"[:300]))
+            return
         for index in order:
             outcome = run_case(connection, hello, cases[index])
             if outcome.status in PROBLEM_STATUSES:
@@ -251,6 +262,11 @@ def _run_child(
             if outcome.status is Status.NOT_APPLICABLE and not undeclared:
                 undeclared = f"{outcome.id}: {outcome.reason}"[:300]
     out.send(("undeclared", undeclared) if undeclared else ("survived", ""))
+
+
+def _known_ops(cases: list[Case]) -> set[str]:
+    """The ops a run knows (session.py): every area's, and every case's."""
+    return {op for area in discover().values() for op in area.ops} | {case.op for case in cases}
 
 
 def _traced_run(

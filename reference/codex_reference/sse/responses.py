@@ -14,6 +14,7 @@ from decimal import ROUND_CEILING, Decimal
 
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
+from codex_reference.sse import usage_serde
 from codex_reference.sse.items import ItemNormalizer
 from codex_reference.sse.reader import StreamBroken, read_all
 
@@ -54,8 +55,9 @@ class SseRules:
     # response.failed codes that end the stream at once; any other failure is
     # kept while the release reads on (SSE-FAIL-4).
     failure_ends_stream: frozenset[str] = frozenset()
-    # The range of a usage count, end excluded (u64 counts; i64 in 0.169.0).
-    usage_range: tuple[int, int] = (0, 2**64)
+    # Whether usage numbers are read with serde_json's arbitrary_precision
+    # (0.169.0), which changes the messages for unreadable ones (usage_serde.py).
+    usage_numbers_arbitrary_precision: bool = False
     # A response.completed whose usage does not deserialize: None, the event
     # is skipped as if it were not sent; else the stream ends in this
     # retryable error, over {error} (SSE-END-4).
@@ -139,36 +141,34 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON]:
     return _error("retryable", DISCONNECTED.format(message=message))
 
 
-# ResponseCompletedUsage's counts, in declaration order, and its optional details.
-_USAGE_COUNTS = ("input_tokens", "output_tokens", "total_tokens")
-_USAGE_DETAILS = (("input_tokens_details", "cached_tokens"), ("output_tokens_details", "reasoning_tokens"))
-
-
 def _usage_problem(rules: SseRules, usage: JSON) -> str | None:
     """Why ``usage`` does not deserialize (serde's message), or None where it does."""
     if usage is None:
         return None
-
-    def bad_count(value: JSON) -> bool:
-        low, high = rules.usage_range
-        return isinstance(value, bool) or not isinstance(value, int) or not low <= value < high
-
     if not isinstance(usage, dict):
         raise NotModelled("serde's message for a usage that is not an object is not modelled")
-    details = [usage.get(name) for name, _ in _USAGE_DETAILS]
-    present = [usage[name] for name in _USAGE_COUNTS if name in usage]
+    if rules.usage_unreadable is None:
+        # 0.25.0 skips the event: only whether it reads matters (u64 counts there).
+        return _u64_usage_problem(usage)
+    return usage_serde.usage_problem(usage, rules.usage_numbers_arbitrary_precision)
+
+
+def _u64_usage_problem(usage: dict[str, JSON]) -> str | None:
+    def bad_count(value: JSON) -> bool:
+        return isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64
+
+    sections = [usage.get(name) for name, _key, _struct in usage_serde.DETAILS]
     inner = [
         section[key]
-        for section, (_, key) in zip(details, _USAGE_DETAILS, strict=True)
+        for section, (_name, key, _struct) in zip(sections, usage_serde.DETAILS, strict=True)
         if isinstance(section, dict) and key in section
     ]
+    present = [usage[name] for name in usage_serde.COUNTS if name in usage]
     if any(bad_count(value) for value in present + inner) or any(
-        section is not None and not isinstance(section, dict) for section in details
+        section is not None and not isinstance(section, dict) for section in sections
     ):
-        # Which one serde names first depends on the map's order: a "type" problem.
-        return "type"
-    missing = [name for name in _USAGE_COUNTS if name not in usage]
-    return f"missing field `{missing[0]}`" if missing else None
+        return "unreadable"
+    return None if all(name in usage for name in usage_serde.COUNTS) else "missing field"
 
 
 def _code(response: JSON) -> JSON:
@@ -183,8 +183,6 @@ def _completed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     if problem is not None:
         if rules.usage_unreadable is None:
             return None
-        if problem == "type":
-            raise NotModelled("serde's message for a mistyped usage count is not modelled")
         return _error("retryable", DISCONNECTED.format(message=rules.usage_unreadable.format(error=problem)))
     usage = rules.read_usage(response.get("usage"))
     if rules.report_response_id and usage is not None:

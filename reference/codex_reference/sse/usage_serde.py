@@ -1,0 +1,92 @@
+"""Why a response.completed usage does not deserialize, in serde's words (SSE-END-4).
+
+The releases that fail the stream on such a usage (0.94.0, 0.169.0) read the
+event's ``response`` as a JSON value, then as ``ResponseCompleted``: counts are
+i64, the details are optional structs.  serde names the first field it cannot
+read, in the map's order; with one such field the order does not matter, and
+with more the message is declined (which map order the releases use is not
+captured).  0.169.0 reads numbers with arbitrary precision: a number that is
+no i64 is "invalid number" there, and a number where a struct is expected is
+just "number".  Captured: sse scenarios usage-cached-tokens-string,
+usage-reasoning-tokens-fraction, usage-input-tokens-past-i64,
+usage-details-number.
+"""
+
+from __future__ import annotations
+
+from codex_reference.errors import NotModelled
+from codex_reference.json_types import JSON
+from codex_reference.rustlib.serde_json_write import f64_text
+from codex_reference.rustlib.strings import debug_str
+
+COUNTS = ("input_tokens", "output_tokens", "total_tokens")
+DETAILS = (
+    ("input_tokens_details", "cached_tokens", "ResponseCompletedInputTokensDetails"),
+    ("output_tokens_details", "reasoning_tokens", "ResponseCompletedOutputTokensDetails"),
+)
+_I64 = (-(2**63), 2**63)
+_U64_END = 2**64
+
+
+def usage_problem(usage: dict[str, JSON], arbitrary_precision: bool) -> str | None:
+    """serde's message for ``usage``; None where it deserializes."""
+    problems = [
+        problem
+        for problem in (
+            *(_count_problem(usage[name], arbitrary_precision) for name in COUNTS if name in usage),
+            *(
+                _details_problem(usage.get(name), key, struct, arbitrary_precision)
+                for name, key, struct in DETAILS
+            ),
+        )
+        if problem is not None
+    ]
+    if len(problems) > 1:
+        raise NotModelled("which of several unreadable usage fields serde names first is not modelled")
+    if problems:
+        return problems[0]
+    missing = [name for name in COUNTS if name not in usage]
+    return f"missing field `{missing[0]}`" if missing else None
+
+
+def _details_problem(section: JSON, key: str, struct: str, arbitrary_precision: bool) -> str | None:
+    if section is None:
+        return None
+    if isinstance(section, dict):
+        return _count_problem(section[key], arbitrary_precision) if key in section else None
+    return f"invalid type: {_unexpected(section, arbitrary_precision)}, expected struct {struct}"
+
+
+def _count_problem(value: JSON, arbitrary_precision: bool) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and _I64[0] <= value < _I64[1]:
+        return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if arbitrary_precision:
+            return "invalid number"
+        if isinstance(value, int) and _I64[1] <= value < _U64_END:
+            return f"invalid value: integer `{value}`, expected i64"
+    return f"invalid type: {_unexpected(value, arbitrary_precision)}, expected i64"
+
+
+def _unexpected(value: JSON, arbitrary_precision: bool) -> str:
+    """serde's ``Unexpected`` for a JSON value, as its Display writes it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"boolean `{'true' if value else 'false'}`"
+    if isinstance(value, (int, float)):
+        if arbitrary_precision:
+            return "number"
+        if isinstance(value, int) and _I64[0] <= value < _U64_END:
+            return f"integer `{value}`"
+        # serde_json holds any other number as an f64.
+        return f"floating point `{f64_text(float(value))}`"
+    if isinstance(value, str):
+        return f"string {_debug(value)}"
+    return "sequence" if isinstance(value, list) else "map"
+
+
+def _debug(text: str) -> str:
+    if not text.isascii():
+        raise NotModelled("serde's Debug text of non-ASCII strings is not modelled")
+    return debug_str(text)

@@ -17,9 +17,10 @@ _BOM = b"\xef\xbb\xbf"
 
 @dataclass(frozen=True)
 class StreamBroken:
-    """The release's stream task died (a BOM panics the crate; bad UTF-8 is an error)."""
+    """The release's stream task died (a BOM panics the crate; bad UTF-8 is an error).
 
-    reason: str
+    No reason is kept: the release shows none, the stream just ends without
+    response.completed."""
 
 
 class SseReader:
@@ -46,11 +47,11 @@ class SseReader:
             self._started = True
             chunk, self._head = self._head, b""
             if chunk.startswith(_BOM):
-                return [StreamBroken("byte order mark")]
+                return [StreamBroken()]  # the crate panics on it
         try:
             text = self._decoder.decode(chunk)
         except UnicodeDecodeError:
-            return [StreamBroken("invalid UTF-8")]
+            return [StreamBroken()]  # invalid UTF-8
         return self._lines(text)
 
     def close(self) -> list[str | StreamBroken]:

@@ -311,3 +311,35 @@ def test_skills_calls_or_cursor_references_no_release_can_be_given(calls: list[A
     # A cursor reference names an earlier call of the same thread by its index.
     args = {"edition": "0.169.0", "snapshot": {"skills": [_SKILL]}, "calls": calls}
     assert _kind(handle({"op": "skills.list", "args": args})) == "invalid-args"
+
+
+_MCP_CALL: dict[str, Any] = {
+    "edition": "0.169.0",
+    "server": "srv",
+    "tool": "echo",
+    "call_id": "call_1",
+    "answer": {"result": {"content": [{"type": "text", "text": "hello"}]}},
+}
+
+
+@pytest.mark.parametrize("key", ["server", "tool", "call_id"])
+def test_an_mcp_call_named_by_no_string(key: str) -> None:
+    # The release names a call by its server, tool and call id, all strings.
+    answer = handle({"op": "mcp.call_output", "args": {**_MCP_CALL, key: 7}})
+    assert _kind(answer) == "invalid-args"
+    assert f"`{key}` must be a string" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("server", [{"resources": {}}, {"name": 3}, "srv"])
+def test_a_resource_server_without_a_string_name(server: Any) -> None:
+    # A config file names each server by its table's key: a server without a string name cannot be given.
+    args = {
+        "edition": "0.169.0",
+        "servers": [server],
+        "tool": "list_mcp_resources",
+        "arguments": "{}",
+        "call_id": "c",
+    }
+    answer = handle({"op": "mcp.resource_output", "args": args})
+    assert _kind(answer) == "invalid-args"
+    assert "a string `name`" in answer["error"]["message"]

@@ -162,7 +162,21 @@ def _truncated_text(text: str) -> str:
     return text
 
 
+# The call's deadline is the monotonic clock's now plus tool_timeout_sec, in
+# i64 seconds: past 2^63 it overflows, the call's task dies and the call is
+# answered "aborted" (captured: text-timeout-1e19-seconds; 9.2e18 answers,
+# 9.3e18 aborts).  Just below 2^63 it depends on the machine's uptime.
+_DEADLINE_END = float(2**63)
+_UPTIME_WINDOW = float(2**40)
+
+
 def output(args: dict[str, JSON], answer: answers.Answer) -> JSON:
+    if "tool_timeout_sec" in args:
+        timeout = seconds(args, "tool_timeout_sec")
+        if timeout >= _DEADLINE_END:
+            return "aborted"
+        if timeout >= _DEADLINE_END - _UPTIME_WINDOW:
+            raise NotModelled("a deadline this close to 2^63 s overflows or not by the machine's uptime")
     header = f"Wall time: {seconds(args, 'duration_seconds', 0.0):.4f} seconds\nOutput:"
     cause = _cause(args, answer)
     if cause is not None:

@@ -485,14 +485,7 @@ def jpeg_grey(width: int, height: int) -> bytes:
     """
     counts = [1] * 11 + [0] * 4 + [1]
     symbols = [*range(1, 12), 0]
-    codes: dict[int, tuple[int, int]] = {}
-    code, index = 0, 0
-    for length, count in enumerate(counts, start=1):
-        for _ in range(count):
-            codes[symbols[index]] = (code, length)
-            code += 1
-            index += 1
-        code <<= 1
+    codes = _canonical_codes(counts, symbols)
     bits = _Bits()
     rng = random.Random(16)
     for block in range(((width + 7) // 8) * ((height + 7) // 8)):

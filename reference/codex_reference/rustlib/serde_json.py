@@ -89,7 +89,7 @@ class Shape:
     field_count: int | None = None
 
 
-def _rust_debug_str(text: str) -> str:
+def rust_debug_str(text: str) -> str:
     """A str as Rust's ``{:?}`` prints it (ASCII only; others declined)."""
     if not text.isascii():
         raise NotModelled("serde's Debug text of non-ASCII strings is not modelled")
@@ -501,7 +501,7 @@ class _Reader:
             what = self.number(scan=self.arbitrary_precision).unexpected()
         elif peek == b'"'[0]:
             self.index += 1
-            what = "string " + _rust_debug_str(self.string())
+            what = "string " + rust_debug_str(self.string())
         elif peek == b"["[0]:
             what = "sequence"
         elif peek == b"{"[0]:

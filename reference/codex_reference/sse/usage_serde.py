@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
+from codex_reference.rustlib.serde_json import rust_debug_str
 from codex_reference.rustlib.serde_json_write import f64_text
-from codex_reference.rustlib.strings import debug_str
 
 COUNTS = ("input_tokens", "output_tokens", "total_tokens")
 DETAILS = (
@@ -82,11 +82,5 @@ def _unexpected(value: JSON, arbitrary_precision: bool) -> str:
         # serde_json holds any other number as an f64.
         return f"floating point `{f64_text(float(value))}`"
     if isinstance(value, str):
-        return f"string {_debug(value)}"
+        return f"string {rust_debug_str(value)}"
     return "sequence" if isinstance(value, list) else "map"
-
-
-def _debug(text: str) -> str:
-    if not text.isascii():
-        raise NotModelled("serde's Debug text of non-ASCII strings is not modelled")
-    return debug_str(text)

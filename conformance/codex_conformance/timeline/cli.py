@@ -154,7 +154,6 @@ def _render(directory: Path, probes: list[Probe], page: Path, *, check: bool) ->
         spec / relative: text
         for relative, text in render_pages(data, _unavailable(directory), findings).items()
     }
-    pages[page] = pages.pop(spec / MAIN_PAGE)
     leftover = _leftover_probe_pages(spec, pages)
     if check:
         differ = [

@@ -21,12 +21,38 @@ _TEXT_PARTS = ("input_text", "output_text")
 _CALLS = ("function_call", "local_shell_call", "custom_tool_call")
 
 
+# CHAT-REQ-HELD-1: the string field each content part type needs to deserialize.
+_PART_FIELDS = {"input_text": "text", "output_text": "text", "input_image": "image_url"}
+
+
+def _deserializes(item: dict[str, JSON]) -> bool:
+    """CHAT-REQ-HELD-1: whether a release holds a resumed ``message`` item at all.
+
+    The release reads each line of the rollout it resumes into its typed
+    item and skips a line that does not deserialize (captured: a text part
+    without `text` or with a number, an image part without `image_url`, a
+    part of an unknown type: the whole message goes).  Other item kinds are
+    taken as they are (no capture shows one of them failing).
+    """
+    if item.get("type") != "message":
+        return True
+    content = item.get("content")
+    return (
+        isinstance(item.get("role"), str)
+        and isinstance(content, list)
+        and all(
+            isinstance(part, dict)
+            and isinstance(field := _PART_FIELDS.get(str(part.get("type"))), str)
+            and isinstance(part.get(field), str)
+            for part in content
+        )
+    )
+
+
 def _text(content: JSON) -> str:
     parts = content if isinstance(content, list) else []
     return "".join(
-        str(part.get("text", ""))
-        for part in parts
-        if isinstance(part, dict) and part.get("type") in _TEXT_PARTS
+        str(part["text"]) for part in parts if isinstance(part, dict) and part.get("type") in _TEXT_PARTS
     )
 
 
@@ -156,7 +182,7 @@ def chat_request(
         raise InvalidArgs("`input` must be a list of item objects")
     if not isinstance(tools, list) or not all(isinstance(tool, dict) for tool in tools):
         raise InvalidArgs("`tools` must be a list of tool objects")
-    held = answered(rules, [item for item in items if isinstance(item, dict)])
+    held = answered(rules, [item for item in items if isinstance(item, dict) and _deserializes(item)])
     messages = _Messages(rules, rules.reasoning_attachment(held))
     for index, item in enumerate(held):
         messages.add(index, item)

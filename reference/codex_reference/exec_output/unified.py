@@ -39,8 +39,8 @@ def policy(max_output_tokens: int | None, rules: MiddleTruncation) -> tuple[Mode
 def _split(content: str, head_bytes: int, tail_bytes: int) -> tuple[str, int, str]:
     """(head, characters removed, tail): whole characters that end within the
     first ``head_bytes`` bytes and start within the last ``tail_bytes``."""
-    data_len = len(content.encode("utf-8"))
-    tail_start_target = max(data_len - tail_bytes, 0)
+    # Only a text over its budget is cut, so tail_bytes < its length: the target is past 0.
+    tail_start_target = len(content.encode("utf-8")) - tail_bytes
     head: list[str] = []
     tail: list[str] = []
     removed = 0
@@ -62,9 +62,7 @@ def truncate_middle(content: str, mode: Mode, budget: int, rules: MiddleTruncati
     if size <= budget:
         return content
     removed_tokens = tokens(size - budget, rules)
-    if budget == 0:
-        count = removed_tokens if mode == "tokens" else len(content)
-        return f"…{count} {mode_unit(mode)} truncated…"
+    # A budget of 0 (max_output_tokens 0) needs no case of its own: both halves are empty.
     head, removed_chars, tail = _split(content, budget // 2, budget - budget // 2)
     # Token budgets report estimated tokens cut; byte budgets report characters cut.
     count = removed_tokens if mode == "tokens" else removed_chars

@@ -16,7 +16,9 @@ from codex_reference.args import I32, U64, flag, integer, optional_integer, seco
 
 _DEFAULT_MAX_TOKENS = 10_000
 _BYTES_PER_TOKEN = 4
-# The marker's count is guessed, then re-counted, at most this many times.
+# The marker's count is guessed, then re-counted this many times.  Once a
+# count is as long as the guess it came from, the cut and the count stay put:
+# the release stops there, and going on answers the same.
 _MARKER_ROUNDS = 4
 
 
@@ -80,11 +82,7 @@ def truncate(text: str, budget: int) -> tuple[str, int | None]:
     for _ in range(_MARKER_ROUNDS):
         if budget <= len(_marker(guess).encode()):
             return _marker(total), total
-        _, removed = _joined(data, budget, _marker(guess))
-        if len(_marker(removed).encode()) == len(_marker(guess).encode()):
-            # The real count is as long as the guess: the same cut, written with it.
-            return _joined(data, budget, _marker(removed))[0], total
-        guess = removed
+        guess = _joined(data, budget, _marker(guess))[1]
     if budget <= len(_marker(guess).encode()):
         return _marker(total), total
     return _joined(data, budget, _marker(guess))[0], total

@@ -1,0 +1,66 @@
+"""rekey_judgements.py moves a judgement whose line moved, and only where its place is certain."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+MODULE = """def first(value: int) -> bool:
+    return value >= 3
+
+
+def second(value: int) -> int:
+    value += 1
+    return value
+
+
+def third(value: int) -> int:
+    value += 1
+    return value
+"""
+
+
+@pytest.fixture()
+def rekey(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import rekey_judgements
+
+    yield rekey_judgements
+    sys.modules.pop("rekey_judgements", None)
+
+
+def _site_ids(rekey: ModuleType, root: Path, source: str) -> list[str]:
+    sites = rekey.ModuleSites(root)
+    return [site.id for site in sites.sites("m.py") if sites.shown(site) == source]
+
+
+def test_a_moved_judgement_follows_its_line_and_a_common_one_stays(rekey: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(MODULE, encoding="utf-8")
+    compare = next(i for i in _site_ids(rekey, tmp_path, "return value >= 3") if ":cmp:" in i)
+    increment = _site_ids(rekey, tmp_path, "value += 1")[0]
+    judgements = {
+        compare: {"reason": "r1", "source": "return value >= 3"},
+        increment: {"reason": "r2", "source": "value += 1"},
+    }
+    (tmp_path / "m.py").write_text("# a new first line\n\n" + MODULE, encoding="utf-8")
+    outcome = rekey.rekey(judgements, rekey.ModuleSites(tmp_path))
+    moved_to = compare.replace("m.py:2:", "m.py:4:")
+    assert outcome.moved == {compare: moved_to}
+    # `value += 1` is in two functions: which one the judgement was made in is not known.
+    assert list(outcome.ambiguous) == [increment]
+    assert outcome.changed == [] and outcome.gone == []
+
+
+def test_a_judgement_whose_line_changed_is_listed_not_moved(rekey: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(MODULE, encoding="utf-8")
+    compare = next(i for i in _site_ids(rekey, tmp_path, "return value >= 3") if ":cmp:" in i)
+    judgements = {compare: {"reason": "r1", "source": "return value >= 3"}}
+    (tmp_path / "m.py").write_text(MODULE.replace(">= 3", ">= 4"), encoding="utf-8")
+    outcome = rekey.rekey(judgements, rekey.ModuleSites(tmp_path))
+    assert outcome.moved == {} and outcome.changed == [compare]

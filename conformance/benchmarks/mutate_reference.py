@@ -531,7 +531,11 @@ def print_report(results: list[Result], header: str) -> None:
         for result in sorted(chosen, key=lambda r: r.site.id):
             print(f"  {result.site.id}\n      {result.verdict.detail}")
     for key, what in (
-        ("stale_equivalent", "listed as equivalent for a line that has changed since (re-judge)"),
+        (
+            "stale_equivalent",
+            "listed as equivalent for a line that has changed since"
+            " (re-judge; rekey_judgements.py moves one whose line only moved)",
+        ),
         ("listed_equivalent_but_killed", "listed as equivalent but killed (remove the entry)"),
     ):
         named = [result.site.id for result in results if key in result.extra]

@@ -13,7 +13,7 @@ site of the module shows moves: where several do (a common line written in
 several functions) the judgement is listed as ambiguous, for a person.  A judgement no site shows any more
 (the code changed, not just moved) is listed as changed (its id names a
 site showing other source) or gone (no such site), for a person to judge
-again or delete; it is never dropped here.
+again or delete; only ``--drop-gone`` deletes the gone ones.
 
 Not a test and not in CI: a tool for whoever edits the reference.
 """
@@ -117,6 +117,9 @@ def rekey(judgements: dict[str, dict[str, str]], modules: ModuleSites) -> Outcom
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--write", action="store_true", help="move the judgements to their new ids")
+    parser.add_argument(
+        "--drop-gone", action="store_true", help="with --write, also delete the gone judgements"
+    )
     parser.add_argument("--judgements", type=Path, default=JUDGEMENTS)
     args = parser.parse_args(argv)
     judgements: dict[str, dict[str, str]] = json.loads(args.judgements.read_text(encoding="utf-8"))
@@ -132,9 +135,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(judgements)} judgements: {len(outcome.moved)} moved, {len(outcome.ambiguous)} ambiguous, "
         f"{len(outcome.changed)} changed, {len(outcome.gone)} gone"
     )
-    if args.write and outcome.moved:
+    dropped = outcome.gone if args.drop_gone else []
+    if args.write and (outcome.moved or dropped):
         for old, new in outcome.moved.items():
             judgements[new] = judgements.pop(old)
+        for old in dropped:
+            del judgements[old]
         text = json.dumps(dict(sorted(judgements.items())), indent=2, ensure_ascii=False) + "\n"
         args.judgements.write_text(text, encoding="utf-8")
         print(f"wrote {args.judgements}")

@@ -743,6 +743,18 @@ def _jpeg_grey_adobe_comment() -> bytes:
     return grey[:2] + _segment(0xFE, b"Adobe Photoshop, no APP14") + grey[2:]
 
 
+def _gif_fast_as_long_as_stored() -> bytes:
+    # 16x16 noise with 71 transparent pixels (RGBA 0,0,0,0) spread by a stride of 37: the PNG
+    # written back compresses to 1,051 bytes, exactly fdeflate's estimate of the stored stream.
+    rng = random.Random(74)
+    palette = [(0, 0, 0)] + [
+        (rng.randrange(1, 256), rng.randrange(1, 256), rng.randrange(1, 256)) for _ in range(255)
+    ]
+    noise = [rng.randrange(1, 256) for _ in range(16 * 16)]
+    indices = bytes(0 if (i * 37) % 256 < 71 else noise[i] for i in range(16 * 16))
+    return gif(16, 16, palette, [GifFrame(16, 16, indices, transparent=0)])
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -845,6 +857,7 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "png-colour-type-7": ("colour.png", _png_colour_type(7)),
     "jpeg-grey-ends-in-ff": ("cut.jpg", _jpeg_grey_ends_in_ff),
     "jpeg-grey-adobe-comment": ("comment.jpg", _jpeg_grey_adobe_comment),
+    "gif-fast-as-long-as-stored": ("tie.gif", _gif_fast_as_long_as_stored),
 }
 
 

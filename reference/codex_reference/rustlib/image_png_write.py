@@ -31,8 +31,6 @@ _BPP = 4  # bytes per pixel of RGBA8, the distance the filters look back
 
 # Bytes widened to int16, so that differences and Paeth's sums do not wrap.
 _Bytes = npt.NDArray[np.int16]
-# A filtered byte's cost: its value read as signed, made absolute.
-_COST = np.array([value if value < 128 else 256 - value for value in range(256)], dtype=np.int64)
 
 
 def _filtered(rows: _Bytes) -> list[_Bytes]:
@@ -54,7 +52,8 @@ def _filtered(rows: _Bytes) -> list[_Bytes]:
 def _adaptive_rows(rows: _Bytes) -> list[bytes]:
     """Each row with its filter byte: of the four filters, the one whose bytes cost least (ties: later)."""
     filtered = np.stack(_filtered(rows))
-    scores = _COST[filtered].sum(axis=2)
+    # A filtered byte's cost: its value read as signed (int8 wraps 128..255 to -128..-1), made absolute.
+    scores = np.abs(filtered.astype(np.int8).astype(np.int64)).sum(axis=2)
     # argmin takes the first of equal scores: over the filters in reverse, that is the last.
     kinds = len(filtered) - np.argmin(scores[::-1], axis=0)
     chosen = filtered[kinds - 1, np.arange(rows.shape[0])]

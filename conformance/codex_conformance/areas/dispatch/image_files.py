@@ -731,6 +731,30 @@ def jpeg_grey_ac(
     )
 
 
+def _jpeg_grey_ends_in_ff() -> bytes:
+    # The file of jpeg-grey-2049x8 cut one byte short: its last byte is the 0xFF of a lost EOI.
+    return jpeg_grey(2049, 8)[:-1]
+
+
+def _jpeg_grey_adobe_comment() -> bytes:
+    # The file of jpeg-grey-2049x8 with a comment (COM) whose text starts "Adobe" after SOI:
+    # only an APP14 segment starting so is an Adobe colour-transform marker.
+    grey = jpeg_grey(2049, 8)
+    return grey[:2] + _segment(0xFE, b"Adobe Photoshop, no APP14") + grey[2:]
+
+
+def _gif_fast_as_long_as_stored() -> bytes:
+    # 16x16 noise with 71 transparent pixels (RGBA 0,0,0,0) spread by a stride of 37: the PNG
+    # written back compresses to 1,051 bytes, exactly fdeflate's estimate of the stored stream.
+    rng = random.Random(74)
+    palette = [(0, 0, 0)] + [
+        (rng.randrange(1, 256), rng.randrange(1, 256), rng.randrange(1, 256)) for _ in range(255)
+    ]
+    noise = [rng.randrange(1, 256) for _ in range(16 * 16)]
+    indices = bytes(0 if (i * 37) % 256 < 71 else noise[i] for i in range(16 * 16))
+    return gif(16, 16, palette, [GifFrame(16, 16, indices, transparent=0)])
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -831,6 +855,9 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "png-colour-type-1": ("colour.png", _png_colour_type(1)),
     "png-colour-type-5": ("colour.png", _png_colour_type(5)),
     "png-colour-type-7": ("colour.png", _png_colour_type(7)),
+    "jpeg-grey-ends-in-ff": ("cut.jpg", _jpeg_grey_ends_in_ff),
+    "jpeg-grey-adobe-comment": ("comment.jpg", _jpeg_grey_adobe_comment),
+    "gif-fast-as-long-as-stored": ("tie.gif", _gif_fast_as_long_as_stored),
 }
 
 

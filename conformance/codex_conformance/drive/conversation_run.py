@@ -85,9 +85,22 @@ def written_back(
     )
     elements = follow_up_input(run, version)
     prompts = [index for index, element in enumerate(elements) if _is_prompt(element)]
+    if not prompts and _continues_previous_response(run):
+        # 0.8.0 sends `store: true`: its follow-up names the previous response and
+        # carries only the tools' outputs, so the model's items are never sent back.
+        raise CaptureError(
+            f"release {version} continues the previous response (previous_response_id): its "
+            "follow-up carries only the new items, not the conversation, so what it writes back "
+            "of the model's items cannot be read"
+        )
     if not prompts:
         raise CaptureError("the follow-up request does not carry the prompt")
     return elements[prompts[-1] + 1 :]
+
+
+def _continues_previous_response(run: ExecRun) -> bool:
+    body = json.loads(run.responses_requests()[1].body)
+    return isinstance(body, dict) and body.get("previous_response_id") is not None
 
 
 def function_call(name: str, arguments: dict[str, Any], call_id: str) -> dict[str, Any]:

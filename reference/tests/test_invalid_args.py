@@ -343,3 +343,21 @@ def test_a_resource_server_without_a_string_name(server: Any) -> None:
     answer = handle({"op": "mcp.resource_output", "args": args})
     assert _kind(answer) == "invalid-args"
     assert "a string `name`" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("splits", [5, "12", ["1"], [1.5], {"1": 1}])
+def test_sse_splits_that_are_no_list_of_byte_offsets(splits: Any) -> None:
+    # A server cuts its stream into reads at byte offsets: anything but a list of integers names no cut.
+    args = {"edition": "0.25.0", "stream": "data: {}\n\n", "splits": splits}
+    answer = handle({"op": "sse.responses", "args": args})
+    assert _kind(answer) == "invalid-args"
+    assert "`splits` must be a list of byte offsets" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("edition", ["no-such-edition", None, 25])
+def test_an_edition_the_reference_does_not_follow(edition: Any) -> None:
+    # The kit never sends a case of an edition hello leaves out; called directly, the reference
+    # names the editions it follows under its own kind (not a rejection any release makes).
+    answer = handle({"op": "safety.is_known_safe_command", "args": {"edition": edition, "argv": ["ls"]}})
+    assert _kind(answer) == "unknown-edition"
+    assert "known editions: " in answer["error"]["message"]

@@ -140,10 +140,10 @@ def _scan_data(data: bytes, start: int) -> bytes:
             out.append(0xFF)
             pos += 2
         elif following == 0xFF:
-            pos += 1
-        elif 0xD0 <= following <= 0xD7:
-            raise NotModelled("JPEG restart markers are not modelled")
+            pos += 1  # a fill byte
         else:
+            # Any marker ends the scan data: a restart marker after the last block too (capture
+            # view-image-jpeg-grey-restart-after-scan); one inside it leaves the data short, declined.
             break
     return bytes(out)
 

@@ -783,6 +783,20 @@ def _jpeg_grey_stuffed_end() -> bytes:
     return data[:-2]
 
 
+def _jpeg_grey_fill_before_stuffed() -> bytes:
+    # The JPEG of jpeg-grey-stuffed-end with its EOI, and a fill byte 0xFF put before a stuffed
+    # FF 00 inside the scan (FF FF 00): the fill byte is skipped, the stuffed byte kept.
+    data = jpeg_grey(2049, 8, first=1, eob_ends_in_one=True, seed=17)
+    stuffed = data.rindex(b"\xff\x00", 0, len(data) - 4)
+    return data[:stuffed] + b"\xff" + data[stuffed:]
+
+
+def _jpeg_grey_restart_after_scan() -> bytes:
+    # The JPEG of jpeg-grey-2049x8 with a restart marker (RST0, FF D0) between its scan and EOI.
+    data = jpeg_grey(2049, 8)
+    return data[:-2] + b"\xff\xd0" + data[-2:]
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -888,6 +902,8 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-fast-as-long-as-stored": ("tie.gif", _gif_fast_as_long_as_stored),
     "jpeg-grey-stuffed-end": ("stuffed.jpg", _jpeg_grey_stuffed_end),
     "jpeg-huffman-all-ones": ("all-ones.jpg", lambda: jpeg_grey(2049, 8, all_ones_code=True)),
+    "jpeg-grey-fill-before-stuffed": ("fill.jpg", _jpeg_grey_fill_before_stuffed),
+    "jpeg-grey-restart-after-scan": ("restart.jpg", _jpeg_grey_restart_after_scan),
 }
 
 

@@ -797,6 +797,15 @@ def _jpeg_grey_restart_after_scan() -> bytes:
     return data[:-2] + b"\xff\xd0" + data[-2:]
 
 
+def _jpeg_grey_adobe_app13_app15() -> bytes:
+    # The file of jpeg-grey-2049x8 with an APP13 (ED) and an APP15 (EF) segment whose bodies start
+    # "Adobe" after SOI: neither is the APP14 (EE) Adobe colour-transform segment.
+    grey = jpeg_grey(2049, 8)
+    app13 = _segment(0xED, b"Adobe_CM\x00")
+    app15 = _segment(0xEF, b"Adobe\x00\x64\x00\x00\x00\x00\x01")
+    return grey[:2] + app13 + app15 + grey[2:]
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -904,6 +913,7 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-huffman-all-ones": ("all-ones.jpg", lambda: jpeg_grey(2049, 8, all_ones_code=True)),
     "jpeg-grey-fill-before-stuffed": ("fill.jpg", _jpeg_grey_fill_before_stuffed),
     "jpeg-grey-restart-after-scan": ("restart.jpg", _jpeg_grey_restart_after_scan),
+    "jpeg-grey-adobe-app13-app15": ("app13.jpg", _jpeg_grey_adobe_app13_app15),
 }
 
 

@@ -215,6 +215,8 @@ def _plan(data: bytes) -> tuple[str, bytes] | _Decode | None:
     if mime == "image/gif":
         return _Decode(mime, header)
     if _fits(header.width, header.height):
+        if mime == "image/jpeg" and image_jpeg_read.huffman_refused(data):
+            return None  # the release decodes it before sending it as it is, and cannot
         return mime, data
     if header.width <= MAX_DIMENSION and header.height <= MAX_DIMENSION:
         raise NotModelled(_SHRUNK)

@@ -38,7 +38,7 @@ import numpy.typing as npt
 from codex_reference.errors import NotModelled
 from codex_reference.rustlib.image_jpeg_write import ZIGZAG
 
-__all__ = ["JpegImage", "Refused", "decode"]
+__all__ = ["JpegImage", "Refused", "decode", "huffman_refused"]
 
 
 class Refused(Exception):
@@ -400,6 +400,23 @@ def _decode_planes(parser: _Parser, selectors: _Selectors, bits: _Bits) -> list[
         planes.append(own.transpose(0, 2, 4, 1, 3, 5).reshape(mcu_y * comp.v * 8, mcu_x * comp.h * 8))
         first += count
     return planes
+
+
+def huffman_refused(data: bytes) -> bool:
+    """Whether zune-jpeg refuses a Huffman table in the headers before the first scan.
+
+    The release decodes every JPEG, one it then sends as it is too, so such a
+    file is refused whatever its size (capture ``view-image-jpeg-huffman-all-ones-8x8``).
+    Headers this model does not read (``NotModelled``) are taken as they come:
+    False (capture ``view-image-jpeg-grey-adobe-8x8``).
+    """
+    try:
+        _Parser(data).segments()
+    except Refused:
+        return True
+    except NotModelled:
+        return False
+    return False
 
 
 def decode(data: bytes) -> JpegImage:

@@ -806,6 +806,12 @@ def _jpeg_grey_adobe_app13_app15() -> bytes:
     return grey[:2] + app13 + app15 + grey[2:]
 
 
+def _jpeg_grey_adobe_8x8() -> bytes:
+    # An 8x8 grey JPEG with an APP14 (EE) Adobe segment (transform 0) after SOI: small, sent as it is.
+    grey = jpeg_grey(8, 8)
+    return grey[:2] + _segment(0xEE, b"Adobe\x00\x64\x00\x00\x00\x00\x00") + grey[2:]
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -914,6 +920,8 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-grey-fill-before-stuffed": ("fill.jpg", _jpeg_grey_fill_before_stuffed),
     "jpeg-grey-restart-after-scan": ("restart.jpg", _jpeg_grey_restart_after_scan),
     "jpeg-grey-adobe-app13-app15": ("app13.jpg", _jpeg_grey_adobe_app13_app15),
+    "jpeg-huffman-all-ones-8x8": ("all-ones.jpg", lambda: jpeg_grey(8, 8, all_ones_code=True)),
+    "jpeg-grey-adobe-8x8": ("adobe.jpg", _jpeg_grey_adobe_8x8),
 }
 
 

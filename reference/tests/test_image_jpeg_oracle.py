@@ -214,14 +214,15 @@ def _rgb(y: int, cb: int, cr: int) -> bytes:
 def oracle_decode(data: bytes) -> tuple[int, int, bytes]:
     """The decoder's own parser and Huffman reading, then the scalar stages."""
     parser = image_jpeg_read._Parser(data)
-    bits = image_jpeg_read._Bits(image_jpeg_read._scan_data(data, parser.segments()))
+    start, selectors = parser.segments()
+    bits = image_jpeg_read._Bits(image_jpeg_read._scan_data(data, start))
     comps = parser.components
     hmax, vmax = max(c.h for c in comps), max(c.v for c in comps)
     mcu_x, mcu_y = -(-parser.width // (8 * hmax)), -(-parser.height // (8 * vmax))
     planes = [[[0] * (mcu_x * c.h * 8) for _ in range(mcu_y * c.v * 8)] for c in comps]
     preds = [0] * len(comps)
     try:
-        tables = [(parser.quant[c.table], parser.dc[c.dc_table], parser.ac[c.ac_table]) for c in comps]
+        tables = [(parser.quant[quant], parser.dc[dc], parser.ac[ac]) for quant, dc, ac in selectors]
     except KeyError as missing:
         raise NotModelled(f"a JPEG missing table {missing} is not modelled") from None
     for my in range(mcu_y):
@@ -280,7 +281,7 @@ def rgb_images(draw: st.DrawFn) -> tuple[int, int, bytes]:
     return width, height, bytes(draw(st.lists(samples, min_size=count, max_size=count)))
 
 
-QUALITIES = st.sampled_from([85, 85, 75, 50, 95, 100, 1])
+QUALITIES = st.sampled_from([85, 85, 75, 50, 95, 99, 100])  # quant_tables: 50 to 100
 
 
 @SETTINGS
@@ -324,6 +325,8 @@ def _outcome(decode: Callable[[bytes], tuple[int, int, bytes]], data: bytes) -> 
         return decode(data)
     except NotModelled as declined:
         return f"declined: {declined}"
+    except image_jpeg_read.Refused:
+        return "refused"
 
 
 @SETTINGS

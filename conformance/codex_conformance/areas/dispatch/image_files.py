@@ -476,34 +476,53 @@ class _Bits:
         return bytes(self.out)
 
 
-def jpeg_grey(width: int, height: int) -> bytes:
+def jpeg_grey(
+    width: int,
+    height: int,
+    *,
+    first: int = 0,
+    eob_ends_in_one: bool = False,
+    all_ones_code: bool = False,
+    seed: int = 16,
+) -> bytes:
     """A baseline one-component JPEG with every block coded: a DC difference, then end of block.
 
     The DC table gives categories 1..11 codes of 1 to 11 bits and category 0
     (difference 0) a 16-bit code; every third block repeats the DC, the
     others step by a seeded choice, so short codes and the 16-bit one are read.
+    ``first`` is the first block's difference.  The AC table codes end of
+    block as ``0``; with ``eob_ends_in_one`` as ``001`` (of three 3-bit codes,
+    the others for unused symbols); with ``all_ones_code`` as ``0`` beside an
+    unused symbol coded ``1``, a code of all one bits.
     """
     counts = [1] * 11 + [0] * 4 + [1]
     symbols = [*range(1, 12), 0]
     codes = _canonical_codes(counts, symbols)
     bits = _Bits()
-    rng = random.Random(16)
+    rng = random.Random(seed)
     for block in range(((width + 7) // 8) * ((height + 7) // 8)):
         diff = 0 if block % 3 == 0 else rng.choice([5, -5, 12, -12, 40, -40, 3, -3])
+        if block == 0:
+            diff = first
         if diff == 0:
             bits.put(*codes[0])
         else:
             category = abs(diff).bit_length()
             bits.put(*codes[category])
             bits.put(diff if diff > 0 else diff + (1 << category) - 1, category)
-        bits.put(0, 1)  # end of block: the one-code AC table
-    one_code = bytes([1] + [0] * 15) + b"\x00"
+        bits.put(*((1, 3) if eob_ends_in_one else (0, 1)))  # end of block
+    if eob_ends_in_one:
+        ac_table = bytes([0, 0, 3] + [0] * 13) + b"\x01\x00\x02"
+    elif all_ones_code:
+        ac_table = bytes([2] + [0] * 15) + b"\x00\x01"
+    else:
+        ac_table = bytes([1] + [0] * 15) + b"\x00"
     return (
         b"\xff\xd8"
         + _segment(0xDB, b"\x00" + bytes([2] * 64))
         + _segment(0xC0, b"\x08" + struct.pack(">HH", height, width) + b"\x01\x01\x11\x00")
         + _segment(0xC4, b"\x00" + bytes(counts) + bytes(symbols))
-        + _segment(0xC4, b"\x10" + one_code)
+        + _segment(0xC4, b"\x10" + ac_table)
         + _segment(0xDA, b"\x01\x01\x00\x00\x3f\x00")
         + bits.done()
         + b"\xff\xd9"
@@ -755,6 +774,44 @@ def _gif_fast_as_long_as_stored() -> bytes:
     return gif(16, 16, palette, [GifFrame(16, 16, indices, transparent=0)])
 
 
+def _jpeg_grey_stuffed_end() -> bytes:
+    # A grey 2049x8 JPEG whose scan starts with a 0 bit (a first difference of +1), whose end of
+    # block is the code 001, and whose last scan byte is a stuffed 0xFF (FF 00) holding the last
+    # end of block's final bit: the file stops there, without EOI.
+    data = jpeg_grey(2049, 8, first=1, eob_ends_in_one=True, seed=17)
+    assert data.endswith(b"\xff\x00\xff\xd9")
+    return data[:-2]
+
+
+def _jpeg_grey_fill_before_stuffed() -> bytes:
+    # The JPEG of jpeg-grey-stuffed-end with its EOI, and a fill byte 0xFF put before a stuffed
+    # FF 00 inside the scan (FF FF 00): the fill byte is skipped, the stuffed byte kept.
+    data = jpeg_grey(2049, 8, first=1, eob_ends_in_one=True, seed=17)
+    stuffed = data.rindex(b"\xff\x00", 0, len(data) - 4)
+    return data[:stuffed] + b"\xff" + data[stuffed:]
+
+
+def _jpeg_grey_restart_after_scan() -> bytes:
+    # The JPEG of jpeg-grey-2049x8 with a restart marker (RST0, FF D0) between its scan and EOI.
+    data = jpeg_grey(2049, 8)
+    return data[:-2] + b"\xff\xd0" + data[-2:]
+
+
+def _jpeg_grey_adobe_app13_app15() -> bytes:
+    # The file of jpeg-grey-2049x8 with an APP13 (ED) and an APP15 (EF) segment whose bodies start
+    # "Adobe" after SOI: neither is the APP14 (EE) Adobe colour-transform segment.
+    grey = jpeg_grey(2049, 8)
+    app13 = _segment(0xED, b"Adobe_CM\x00")
+    app15 = _segment(0xEF, b"Adobe\x00\x64\x00\x00\x00\x00\x01")
+    return grey[:2] + app13 + app15 + grey[2:]
+
+
+def _jpeg_grey_adobe_8x8() -> bytes:
+    # An 8x8 grey JPEG with an APP14 (EE) Adobe segment (transform 0) after SOI: small, sent as it is.
+    grey = jpeg_grey(8, 8)
+    return grey[:2] + _segment(0xEE, b"Adobe\x00\x64\x00\x00\x00\x00\x00") + grey[2:]
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -858,6 +915,13 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-grey-ends-in-ff": ("cut.jpg", _jpeg_grey_ends_in_ff),
     "jpeg-grey-adobe-comment": ("comment.jpg", _jpeg_grey_adobe_comment),
     "gif-fast-as-long-as-stored": ("tie.gif", _gif_fast_as_long_as_stored),
+    "jpeg-grey-stuffed-end": ("stuffed.jpg", _jpeg_grey_stuffed_end),
+    "jpeg-huffman-all-ones": ("all-ones.jpg", lambda: jpeg_grey(2049, 8, all_ones_code=True)),
+    "jpeg-grey-fill-before-stuffed": ("fill.jpg", _jpeg_grey_fill_before_stuffed),
+    "jpeg-grey-restart-after-scan": ("restart.jpg", _jpeg_grey_restart_after_scan),
+    "jpeg-grey-adobe-app13-app15": ("app13.jpg", _jpeg_grey_adobe_app13_app15),
+    "jpeg-huffman-all-ones-8x8": ("all-ones.jpg", lambda: jpeg_grey(8, 8, all_ones_code=True)),
+    "jpeg-grey-adobe-8x8": ("adobe.jpg", _jpeg_grey_adobe_8x8),
 }
 
 

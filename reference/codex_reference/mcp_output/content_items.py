@@ -132,11 +132,9 @@ def _cut_items(items: list[dict[str, JSON]], mode: unified.Mode, budget: int) ->
             out.append(item)
             remaining -= cost
             continue
-        snippet = _cut(item["text"], mode, remaining)
-        if snippet:
-            out.append(_text(snippet))
-        else:
-            omitted += 1
+        # Never empty: a text over the budget is cut to a marker at least (the
+        # release's check for an empty snippet is never true here).
+        out.append(_text(_cut(item["text"], mode, remaining)))
         remaining = 0
     if omitted:
         out.append(_text(f"[omitted {omitted} text items ...]"))

@@ -5,7 +5,11 @@ spec/mcp_output.md): ``result`` (sent as Python's ``json.dumps`` text of
 the object), ``raw_result`` (sent as written), ``error`` (a JSON-RPC
 error), ``exit`` (the server exits) or ``hang`` (no answer).  Both
 editions start from the same text, so the number forms a release sees are
-fixed by the args.
+fixed by the args.  An error the releases cannot decode (not an object, a
+code that is no integer, a message that is no string) is ``GarbledError``,
+and so is a code past the edition's integer type (``with_codes``): i32 for
+rmcp (0.94.0, 0.169.0), i64 for mcp-types (0.25.0).  What follows is each
+edition's (MCPOUT-FAIL-1).
 """
 
 from __future__ import annotations
@@ -30,6 +34,11 @@ class RpcError:
 
 
 @dataclass(frozen=True)
+class GarbledError:
+    """A JSON-RPC error the releases' structs cannot read (captured: rpc-error-string-code and others)."""
+
+
+@dataclass(frozen=True)
 class ServerExited:
     pass
 
@@ -39,7 +48,13 @@ class NoAnswer:
     pass
 
 
-Answer = Result | RpcError | ServerExited | NoAnswer
+Answer = Result | RpcError | GarbledError | ServerExited | NoAnswer
+
+# The error codes a release's struct reads: rmcp's ErrorCode is an i32
+# (captured: rpc-error-code-past-i32), mcp-types' an i64 (0.25.0 answers
+# 2^31 and not 2^63: rpc-error-code-past-i64).
+RMCP_CODES = range(-(2**31), 2**31)
+MCP_TYPES_CODES = range(-(2**63), 2**63)
 
 
 def read(answer: JSON) -> Answer:
@@ -50,10 +65,7 @@ def read(answer: JSON) -> Answer:
     if answer.get("hang"):
         return NoAnswer()
     if "error" in answer:
-        error = answer["error"]
-        if not isinstance(error, dict) or not isinstance(error.get("code"), int):
-            raise InvalidArgs("`answer.error` must be an object with an integer `code`")
-        return RpcError(error["code"], str(error.get("message", "")))
+        return _error(answer["error"])
     if "raw_result" in answer:
         text = answer["raw_result"]
     elif "result" in answer:
@@ -70,3 +82,19 @@ def read(answer: JSON) -> Answer:
     if not isinstance(value, dict):
         raise InvalidArgs("the result must be a JSON object")
     return Result(value)
+
+
+def _error(error: JSON) -> RpcError | GarbledError:
+    if not isinstance(error, dict):
+        return GarbledError()
+    code, message = error.get("code"), error.get("message")
+    if isinstance(code, bool) or not isinstance(code, int) or not isinstance(message, str):
+        return GarbledError()
+    return RpcError(code, message)
+
+
+def with_codes(answer: Answer, codes: range) -> Answer:
+    """The answer as a release whose error codes are ``codes`` reads it: a code past them garbles it."""
+    if isinstance(answer, RpcError) and answer.code not in codes:
+        return GarbledError()
+    return answer

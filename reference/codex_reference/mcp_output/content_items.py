@@ -87,11 +87,14 @@ def _failure(args: dict[str, JSON], cause: str) -> str:
 
 
 def _cause(args: dict[str, JSON], answer: answers.Answer) -> str | None:
+    answer = answers.with_codes(answer, answers.RMCP_CODES)
     if isinstance(answer, answers.RpcError):
         return f"Mcp error: {answer.code}: {answer.message}"
     if isinstance(answer, answers.ServerExited):
         return "Transport closed"
-    if isinstance(answer, answers.NoAnswer):
+    if isinstance(answer, answers.NoAnswer | answers.GarbledError):
+        # An error rmcp cannot decode is dropped: the call waits for its time-out
+        # (captured: rpc-error-string-code).
         timeout = seconds(args, "tool_timeout_sec")
         if 1 <= timeout < 2:
             # Explored: 1.0 is written `1000ms` and 1.5 `1s` (0.5, 2 and 3 as Debug
@@ -129,11 +132,9 @@ def _cut_items(items: list[dict[str, JSON]], mode: unified.Mode, budget: int) ->
             out.append(item)
             remaining -= cost
             continue
-        snippet = _cut(item["text"], mode, remaining)
-        if snippet:
-            out.append(_text(snippet))
-        else:
-            omitted += 1
+        # Never empty: a text over the budget is cut to a marker at least (the
+        # release's check for an empty snippet is never true here).
+        out.append(_text(_cut(item["text"], mode, remaining)))
         remaining = 0
     if omitted:
         out.append(_text(f"[omitted {omitted} text items ...]"))

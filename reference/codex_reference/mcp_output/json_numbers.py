@@ -37,7 +37,8 @@ def _reject_constant(name: str) -> JSON:
 
 
 def dumps(value: JSON, number: Callable[[Number], str]) -> str:
-    """Compact JSON in the value's own key order, numbers written by ``number``."""
+    """Compact JSON in the value's own key order, numbers written by ``number`` (a value ``loads``
+    read: its numbers are ``Number``s)."""
     if isinstance(value, Number):
         return number(value)
     if isinstance(value, str):
@@ -48,8 +49,6 @@ def dumps(value: JSON, number: Callable[[Number], str]) -> str:
         return "false"
     if value is None:
         return "null"
-    if isinstance(value, int | float):
-        return number(Number(json.dumps(value)))
     if isinstance(value, list):
         return "[" + ",".join(dumps(item, number) for item in value) + "]"
     if isinstance(value, dict):

@@ -8,8 +8,9 @@ value is an untyped serde_json Value (key order kept, numbers re-printed
 as u64/i64/f64).  The whole result is read first: a JSON-RPC error, or a
 result that is no CallToolResult (no ``content``, an unknown block type),
 gives a fixed text without its cause.  A message serde_json cannot parse
-(a number past f64), a server that exits or never answers: the call never
-completes and nothing is written back (MCPOUT-FAIL-1).
+(a number past f64) or read (an error without an i64 code or a string
+message), a server that exits or never answers: the call never completes
+and nothing is written back (MCPOUT-FAIL-1).
 """
 
 from __future__ import annotations
@@ -81,9 +82,11 @@ def _output(result: dict[str, JSON]) -> str:
 
 
 def output(args: dict[str, JSON], answer: answers.Answer) -> JSON:
+    answer = answers.with_codes(answer, answers.MCP_TYPES_CODES)
     if isinstance(answer, answers.RpcError):
         return f"tool call error: tool call failed for `{args['server']}/{args['tool']}`"
-    if isinstance(answer, answers.ServerExited | answers.NoAnswer):
+    if isinstance(answer, answers.ServerExited | answers.NoAnswer | answers.GarbledError):
+        # The garbled error matches no call either (captured: rpc-error-string-code).
         raise NoOutput("0.25.0 has no tool-call timeout: the call never completes")
     try:
         return _output(answer.value)

@@ -3,9 +3,10 @@
 Arguments that are blank (Rust's ``trim``) are no arguments: the list tools
 take their defaults, ``read_mcp_resource`` fails with ``expected value``.
 Other text is parsed into a JSON ``Value`` first (syntax errors carry
-serde's position) and the tool's struct is then read from that value, so
-type errors carry none, and a number is named as the release's serde_json
-names it (``McpResourceRules.number_unexpected``).  Strings are trimmed; an
+serde's position; without ``arbitrary_precision``, 0.94.0, a number
+beyond an f64 is one) and the tool's struct is then read from that value,
+so type errors carry none, and a number is named as the release's
+serde_json names it (``McpResourceRules.arbitrary_precision``).  Strings are trimmed; an
 empty one is no value (a list tool's server or cursor) or an error (a
 read's ``server`` or ``uri``: ``server must be provided``).
 """
@@ -19,7 +20,6 @@ from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import json_numbers
 from codex_reference.rustlib.serde_json import SerdeError, check_syntax
-from codex_reference.rustlib.serde_json_write import f64_text
 from codex_reference.rustlib.strings import trim
 
 __all__ = [
@@ -27,8 +27,6 @@ __all__ = [
     "READ_ARGS",
     "ArgumentsRefused",
     "Struct",
-    "integer_or_float",
-    "opaque_number",
     "optional",
     "parse",
     "required",
@@ -53,21 +51,15 @@ LIST_ARGS = Struct(("server", "cursor"), frozenset())
 READ_ARGS = Struct(("server", "uri"), frozenset({"server", "uri"}))
 
 
-_U64_MAX = 2**64 - 1
-_I64_MIN = -(2**63)
+def _integer_or_float(number: json_numbers.Number) -> str:
+    """serde_json's name of a number read as u64, i64 or f64 (0.94.0): as it reads one in
+    a result (json_numbers.serde_f64), an integer past u64 and i64, or ``-0``, is a float
+    (captured: list-server-past-u64, list-server-below-i64, list-server-negative-zero)."""
+    text = json_numbers.serde_f64(number)
+    return f"floating point `{text}`" if any(char in text for char in ".eE") else f"integer `{text}`"
 
 
-def integer_or_float(number: json_numbers.Number) -> str:
-    """serde_json's name of a number read as u64, i64 or f64 (0.94.0)."""
-    text = str(number)
-    if not any(char in text for char in ".eE"):
-        if not _I64_MIN <= int(text) <= _U64_MAX:
-            raise NotModelled("an integer beyond i64 and u64 is not captured")
-        return f"integer `{int(text)}`"
-    return f"floating point `{f64_text(float(text))}`"
-
-
-def opaque_number(_number: json_numbers.Number) -> str:
+def _opaque_number(_number: json_numbers.Number) -> str:
     """serde_json with ``arbitrary_precision`` names every number alike (0.169.0)."""
     return "number"
 
@@ -124,16 +116,15 @@ def _from_value(
     return {name: read.get(name) for name in struct.fields}
 
 
-def parse(
-    text: str, struct: Struct, number: Callable[[json_numbers.Number], str]
-) -> dict[str, str | None] | None:
+def parse(text: str, struct: Struct, arbitrary_precision: bool) -> dict[str, str | None] | None:
     """The struct's fields (None where absent), or None for blank arguments."""
     if not trim(text):
         return None
     try:
-        check_syntax(text)
+        check_syntax(text, f64_numbers=not arbitrary_precision)
     except SerdeError as err:
         raise ArgumentsRefused(f"{_PREFIX}{err}") from None
+    number = _opaque_number if arbitrary_precision else _integer_or_float
     return _from_value(json_numbers.loads(text), struct, number)
 
 

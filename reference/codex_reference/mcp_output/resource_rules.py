@@ -3,7 +3,7 @@
 The two editions run the same handler (spec/mcp_output.md, MCPOUT-RES-*);
 they differ in the structs a server's answer is decoded into (0.94.0's
 fields in alphabetical order and no ``_meta``; 0.169.0's in MCP's order,
-``_meta`` kept), how serde names a mistyped number, the texts of a failed
+``_meta`` kept), how serde reads the arguments' numbers, the texts of a failed
 call, and whether the tools are offered with no server configured.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from codex_reference.mcp_output import json_numbers, resource_args, resource_payload
+from codex_reference.mcp_output import json_numbers, resource_payload
 
 __all__ = ["MCP_RESOURCES_0_94_0", "MCP_RESOURCES_0_169_0", "McpResourceRules"]
 
@@ -26,8 +26,10 @@ class McpResourceRules:
     blob_content_keys: tuple[str, ...]
     # The read result's own `_meta`, written after `contents`.
     read_meta: bool
-    # How serde names a number where a string argument was expected.
-    number_unexpected: Callable[[json_numbers.Number], str]
+    # serde_json built with `arbitrary_precision` reads the arguments (0.169.0):
+    # a mistyped number is named `number` and none is out of range
+    # (resource_args.parse).
+    arbitrary_precision: bool
     # Texts, formatted with method, server, suffix (" (uri)" for a read) and cause.
     unknown_server: str
     failure: str
@@ -45,7 +47,7 @@ MCP_RESOURCES_0_94_0 = McpResourceRules(
     text_content_keys=("mimeType", "text", "uri"),
     blob_content_keys=("blob", "mimeType", "uri"),
     read_meta=False,
-    number_unexpected=resource_args.integer_or_float,
+    arbitrary_precision=False,
     unknown_server="{method} failed: unknown MCP server '{server}'",
     failure="{method} failed: {method} failed for `{server}`{suffix}: {method} failed: {cause}",
     offered_without_servers=True,
@@ -58,7 +60,7 @@ MCP_RESOURCES_0_169_0 = McpResourceRules(
     text_content_keys=("uri", "mimeType", "text", "_meta"),
     blob_content_keys=("uri", "mimeType", "blob", "_meta"),
     read_meta=True,
-    number_unexpected=resource_args.opaque_number,
+    arbitrary_precision=True,
     unknown_server="unknown MCP server '{server}'",
     failure="{method} failed: {method} failed for `{server}`{suffix}: {cause}",
     offered_without_servers=False,

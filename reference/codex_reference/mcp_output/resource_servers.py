@@ -45,9 +45,10 @@ class Server:
             raise InvalidArgs(f"`{method.section}` must map cursors or URIs to answers")
         if self.script.get("capability", True) is False or key not in answers:
             return answer.RpcError(_METHOD_NOT_FOUND, f"method not found: {method.name}")
-        read = answer.read(answers[key])
-        if isinstance(read, answer.ServerExited | answer.NoAnswer):
-            raise NotModelled("a resource method the server exits on or never answers is not captured")
+        # Both editions with resource tools read the answer with rmcp.
+        read = answer.with_codes(answer.read(answers[key]), answer.RMCP_CODES)
+        if isinstance(read, answer.ServerExited | answer.NoAnswer | answer.GarbledError):
+            raise NotModelled("a resource method the server exits on, never answers or garbles: not captured")
         return read if isinstance(read, answer.RpcError) else read.value
 
 

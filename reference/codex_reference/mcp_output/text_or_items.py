@@ -45,9 +45,11 @@ def _failure(args: dict[str, JSON], causes: list[str]) -> str:
 
 
 def _causes(args: dict[str, JSON], answer: answers.Answer) -> list[str] | None:
+    answer = answers.with_codes(answer, answers.RMCP_CODES)
     if isinstance(answer, answers.RpcError):
         return [f"tools/call failed: Mcp error: {answer.code}: {answer.message}"]
-    if isinstance(answer, answers.ServerExited):
+    if isinstance(answer, answers.ServerExited | answers.GarbledError):
+        # rmcp cannot decode the error and closes the transport (captured: rpc-error-string-code).
         return ["tools/call failed: Transport closed"]
     if isinstance(answer, answers.NoAnswer):
         timeout = duration(seconds(args, "tool_timeout_sec"))

@@ -173,6 +173,7 @@ def f64_without_roundtrip(text: str) -> tuple[float | None, int | None]:
 class _Reader:
     def __init__(self, text: str, arbitrary_precision: bool) -> None:
         self.arbitrary_precision = arbitrary_precision
+        self.f64_numbers = False  # check_syntax: numbers read as f64s, not skipped
         self.data = text.encode("utf-8")
         self.index = 0
 
@@ -418,11 +419,14 @@ class _Reader:
         self.index += 1
         if peek in b"ntf":
             self.ident({b"n"[0]: b"ull", b"t"[0]: b"rue", b"f"[0]: b"alse"}[peek])
-        elif peek == b"-"[0]:
+        elif peek == b"-"[0] and not self.f64_numbers:
             self._ignore_number()
-        elif b"0"[0] <= peek <= b"9"[0]:
+        elif peek == b"-"[0] or b"0"[0] <= peek <= b"9"[0]:
             self.index -= 1
-            self._ignore_number()
+            if self.f64_numbers:
+                self.number()  # a Value's own read: past f64 is "number out of range"
+            else:
+                self._ignore_number()
         elif peek == b'"'[0]:
             self.string(validate=False)
         elif peek in b"[{":
@@ -701,16 +705,19 @@ def from_str(text: str, shape: Shape, arbitrary_precision: bool = False) -> obje
     return value
 
 
-def check_syntax(text: str) -> None:
+def check_syntax(text: str, f64_numbers: bool = False) -> None:
     """``serde_json::from_str::<Value>``'s syntax errors (``SerdeError``), or None.
 
     A ``Value`` takes any JSON, so only syntax can fail, and it fails where
-    skipping the value fails (``ignore_value``), with three differences left
+    skipping the value fails (``ignore_value``), with differences left
     unmodelled: a ``Value`` names a trailing comma (a skip calls it a key
-    that is no string), refuses numbers beyond an f64 and nests at most 128
-    deep.
+    that is no string) and nests at most 128 deep.  ``f64_numbers``: the
+    numbers are read as serde_json without ``arbitrary_precision`` reads
+    them, so one beyond an f64 is ``number out of range`` (captured:
+    mcp_output list-server-past-f64); without it they are only skipped.
     """
     reader = _Reader(text, arbitrary_precision=False)
+    reader.f64_numbers = f64_numbers
     try:
         reader.ignore_value()
         if reader.whitespace() is not None:

@@ -3,8 +3,9 @@
 The release deserializes the item into its typed ``ResponseItem`` and later
 serializes it back: keys come out in the struct's field order, unknown
 members are dropped, absent optional members become ``null`` or disappear
-depending on the field.  Item kinds the captures do not cover are passed
-through unchanged (spec/sse.md says which are covered).
+depending on the field.  An item of a kind the release does not know is not
+recorded; the tool calls it runs a tool for cannot be captured here (the
+tool's output starts another request) and are declined (SSE-ITEM-4).
 """
 
 from __future__ import annotations
@@ -16,6 +17,19 @@ from codex_reference.json_types import JSON
 from codex_reference.mcp_output import images
 
 ItemNormalizer = Callable[[dict[str, JSON]], dict[str, JSON] | None]
+# Kinds every edition knows whose recording no sse capture can show: the release
+# runs a tool for a call, and the request that carries its output reads as a
+# retry to the harness (the items area pins how calls are sent back); a call's
+# output is no item a server sends.
+_UNCAPTURED_KINDS = frozenset(
+    {
+        "function_call",
+        "custom_tool_call",
+        "local_shell_call",
+        "function_call_output",
+        "custom_tool_call_output",
+    }
+)
 # The text part an image the release cannot decode becomes.
 _UNPROCESSABLE = "image content omitted because it could not be processed"
 
@@ -77,11 +91,13 @@ def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
 
 
 def _normalizer(
+    *,
     keep_annotations: bool,
     keep_phase: bool,
     keep_id: bool = True,
     prepare_images: bool = False,
     keep_user_messages: bool = True,
+    keep_web_search_calls: bool = True,
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
@@ -91,17 +107,23 @@ def _normalizer(
             return _message(item, keep_annotations, keep_phase, keep_id, prepare_images)
         if kind == "reasoning":
             return _reasoning(item, keep_id)
-        return dict(item)
+        if kind == "web_search_call" and keep_web_search_calls:
+            return {key: value for key, value in item.items() if keep_id or key != "id"}
+        if kind in _UNCAPTURED_KINDS:
+            raise NotModelled(f"how the release records a {kind} item is not captured")
+        return None  # captured: unknown-item-type; 0.25.0's web-search-call-item
 
     return normalize
 
 
 # 0.25.0's output_text part is `{text}` only: annotations are dropped; a user
-# message the server sends is not recorded (captured: user-message-item).
+# message the server sends is not recorded (captured: user-message-item), nor a web_search_call
+# (web-search-call-item).
 NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(
-    keep_annotations=False, keep_phase=False, keep_user_messages=False
+    keep_annotations=False, keep_phase=False, keep_user_messages=False, keep_web_search_calls=False
 )
-# 0.94.0 stores a message or reasoning item without its `id` (captured: message-completed).
+# 0.94.0 stores a message, reasoning or web_search_call item without its `id` (captured:
+# message-completed, web-search-call-item).
 NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False, keep_id=False)
 # 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them
 # otherwise), and prepares a message's images.

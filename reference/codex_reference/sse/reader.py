@@ -2,8 +2,10 @@
 Rust crate ``eventsource-stream`` 0.2.3 (spec/sse.md, SSE-FRAME-*).
 
 It takes bytes in reads of any size and yields ``data`` payloads.  It never
-raises: malformed input ends in a ``StreamBroken`` marker or is skipped, as
-in the release.
+raises: a byte order mark ends in a ``StreamBroken`` marker, as in the
+release.  The bytes are always valid UTF-8 (the ops' ``stream`` is text and
+``chunks_of`` encodes it), so the crate's error on invalid UTF-8 has no input
+here.
 """
 
 from __future__ import annotations
@@ -12,55 +14,37 @@ import codecs
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-_BOM = b"\xef\xbb\xbf"
-
 
 @dataclass(frozen=True)
 class StreamBroken:
-    """The release's stream task died (a BOM panics the crate; bad UTF-8 is an error).
+    """The release's stream task died (a byte order mark panics the crate).
 
     No reason is kept: the release shows none, the stream just ends without
     response.completed."""
 
 
 class SseReader:
-    """Feed bytes with ``feed``; call ``close`` at end of stream.  Both return the
-    ``data`` of every event completed so far (and possibly a ``StreamBroken``)."""
+    """Feed bytes with ``feed``: it returns the ``data`` of every event completed so far
+    (and possibly a ``StreamBroken``).  An unterminated last line, and an event
+    without its blank line, are never returned."""
 
     def __init__(self) -> None:
-        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self._decoder = codecs.getincrementaldecoder("utf-8")()
         self._pending = ""  # text not yet split into complete lines
-        self._data: list[str] = []
-        self._has_data = False
+        self._data: list[str] = []  # the data lines of the event being read
         self._started = False
-        self._head = b""  # the first bytes, until we know whether they are a BOM
 
     def feed(self, chunk: bytes) -> list[str | StreamBroken]:
         """The events ``chunk`` completes.  After a ``StreamBroken`` the stream is dead: every
         reader of ``read_all`` stops there, so nothing is fed after one."""
-        if not self._started:
-            # Only the stream's very first bytes are checked; the crate panics
-            # slicing inside a leading U+FEFF, and the stream dies with it.
-            self._head += chunk
-            if len(self._head) < len(_BOM) and _BOM.startswith(self._head):
-                return []
+        text = self._decoder.decode(chunk)
+        if text and not self._started:
+            # The crate looks at the first character of its first non-empty
+            # decoded read, and panics slicing inside a U+FEFF there (E-SSE-4).
             self._started = True
-            chunk, self._head = self._head, b""
-            if chunk.startswith(_BOM):
-                return [StreamBroken()]  # the crate panics on it
-        try:
-            text = self._decoder.decode(chunk)
-        except UnicodeDecodeError:
-            return [StreamBroken()]  # invalid UTF-8
+            if text[0] == "\ufeff":
+                return [StreamBroken()]
         return self._lines(text)
-
-    def close(self) -> list[str | StreamBroken]:
-        out: list[str | StreamBroken] = []
-        if not self._started and self._head:
-            self._started = True
-            out += self.feed(b"")
-        # An unterminated last line, and an event without its blank line, are dropped.
-        return out
 
     def _lines(self, text: str) -> list[str | StreamBroken]:
         buffer = self._pending + text
@@ -87,20 +71,18 @@ class SseReader:
 
     def _line(self, line: str) -> str | None:
         if not line:
-            if not self._has_data:
-                return None
+            # The crate dispatches nothing where no data line came; this
+            # dispatches "" there, which every reader skips as not JSON.
             data = "\n".join(self._data)
             self._data.clear()
-            self._has_data = False
             return data
-        if line[0] == ":":
-            return None  # a comment
-        name, colon, value = line.partition(":")
-        if colon and value.startswith(" "):
-            value = value[1:]
+        name, _colon, value = line.partition(":")
+        # A comment (a line starting with `:`) has an empty field name.  The
+        # space after the colon, which the crate drops, is kept: every reader
+        # parses the data as JSON (or strips it to find [DONE]), where leading
+        # whitespace changes nothing.
         if name == "data":
             self._data.append(value)
-            self._has_data = True
         # `event`, `id`, `retry` and unknown fields change nothing the release acts on:
         # it dispatches on the JSON `type`, never on the event name.
         return None
@@ -110,4 +92,3 @@ def read_all(chunks: Iterable[bytes]) -> Iterator[str | StreamBroken]:
     reader = SseReader()
     for chunk in chunks:
         yield from reader.feed(chunk)
-    yield from reader.close()

@@ -22,6 +22,8 @@ UsageReader = Callable[[JSON], JSON]
 
 CLOSED_EARLY = "stream closed before response.completed"
 DISCONNECTED = "stream disconnected before completion: {message}"
+# A response.failed whose error the release cannot read (SSE-FAIL-5).
+FAILED_UNREAD = "response.failed event received"
 _RETRY_AFTER = re.compile(r"(?i)try again in\s*(\d+(?:\.\d+)?)\s*(s|ms|seconds?)")
 
 
@@ -62,6 +64,16 @@ class SseRules:
     # is skipped as if it were not sent; else the stream ends in this
     # retryable error, over {error} (SSE-END-4).
     usage_unreadable: str | None = None
+    # 0.25.0 ignores a response.failed without a response; the others keep
+    # FAILED_UNREAD for it (SSE-FAIL-5).
+    skip_failed_without_response: bool = False
+    # Whether the error's `code` is a string field of the struct the release
+    # reads the error into (a code of another type fails it: SSE-FAIL-5).
+    error_code_typed: bool = True
+    # Codes read from the raw error even where that struct does not read
+    # (0.169.0's context window check); which others such an edition reads so
+    # is not captured.
+    codes_read_raw: frozenset[str] = frozenset()
 
 
 def _int_or(value: JSON, default: JSON) -> JSON:
@@ -86,15 +98,15 @@ def usage_as_sent(usage: JSON) -> JSON:
 
 
 def usage_zero_filled(usage: JSON) -> JSON:
-    """Each count a number, 0 where the server sent none."""
+    """Each count as read (serde has read each one: usage_serde), a detail 0 where the server sent none."""
     if not isinstance(usage, dict):
         return None
     return {
-        "input_tokens": _int_or(usage.get("input_tokens"), 0),
+        "input_tokens": usage["input_tokens"],
         "cached_input_tokens": _int_or(_detail(usage, "input_tokens_details", "cached_tokens"), 0),
-        "output_tokens": _int_or(usage.get("output_tokens"), 0),
+        "output_tokens": usage["output_tokens"],
         "reasoning_output_tokens": _int_or(_detail(usage, "output_tokens_details", "reasoning_tokens"), 0),
-        "total_tokens": _int_or(usage.get("total_tokens"), 0),
+        "total_tokens": usage["total_tokens"],
     }
 
 
@@ -122,18 +134,49 @@ def _error(kind: str, message: str, retry_after_ms: int | None = None) -> dict[s
     return {"kind": "error", "error": kind, "message": message, "retry_after_ms": retry_after_ms}
 
 
-def _failed(rules: SseRules, response: JSON) -> dict[str, JSON]:
+def _read_error(rules: SseRules, response: JSON) -> tuple[JSON, str | None] | None:
+    """(code, message) of the error as the release's struct reads it; None where it does not."""
     error = response.get("error") if isinstance(response, dict) else None
-    error = error if isinstance(error, dict) else {}
-    code = error.get("code")
-    message = error.get("message")
-    message = message if isinstance(message, str) else ""
+    if not isinstance(error, dict):
+        return None
+    code, message = error.get("code"), error.get("message")
+    if not isinstance(message, (str, type(None))):
+        return None
+    if rules.error_code_typed and not isinstance(code, (str, type(None))):
+        return None
+    return code, message
+
+
+def _failed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
+    """The failure the release keeps; None where it ignores the event."""
+    if response is None and rules.skip_failed_without_response:
+        return None
+    read = _read_error(rules, response)
+    if read is None:
+        code = _code(response)
+        if code in rules.codes_read_raw:
+            return _error("fatal", rules.fatal_codes[str(code)].message)
+        if (
+            rules.codes_read_raw
+            and isinstance(code, str)
+            and code
+            in {
+                *rules.fatal_codes,
+                *rules.fatal_message_codes,
+                *rules.rate_limit_codes,
+            }
+        ):
+            raise NotModelled(
+                "which codes the release reads from an error it cannot deserialize is not modelled"
+            )
+        return _error("retryable", DISCONNECTED.format(message=FAILED_UNREAD))
+    code, given = read
+    message = given or ""
     if isinstance(code, str) and code in rules.fatal_codes:
         return _error("fatal", rules.fatal_codes[code].message)
     if isinstance(code, str) and code in rules.fatal_message_codes:
         fallback, blank_is_missing = rules.fatal_message_codes[code]
-        given = error.get("message")
-        if not isinstance(given, str) or (blank_is_missing and not given.strip()):
+        if given is None or (blank_is_missing and not given.strip()):
             return _error("fatal", fallback)
         return _error("fatal", given)
     if isinstance(code, str) and code in rules.rate_limit_codes:
@@ -141,19 +184,41 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON]:
     return _error("retryable", DISCONNECTED.format(message=message))
 
 
-def _usage_problem(rules: SseRules, usage: JSON) -> str | None:
-    """Why ``usage`` does not deserialize (serde's message), or None where it does."""
-    if usage is None:
-        return None
-    if not isinstance(usage, dict):
+def _check_modelled(response: JSON) -> None:
+    """Decline the response.completed payloads whose reading is not captured."""
+    if isinstance(response, list):
+        raise NotModelled(
+            "a response.completed response that is an array (serde reads a struct from it) is not modelled"
+        )
+    if not isinstance(response, dict):
+        return
+    usage = response.get("usage")
+    if usage is not None and not isinstance(usage, dict):
         raise NotModelled("serde's message for a usage that is not an object is not modelled")
-    if rules.usage_unreadable is None:
-        # 0.25.0 skips the event: only whether it reads matters (u64 counts there).
-        return _u64_usage_problem(usage)
-    return usage_serde.usage_problem(usage, rules.usage_numbers_arbitrary_precision)
+    if "id" in response and not isinstance(response["id"], str):
+        raise NotModelled("serde's message for a response id that is not a string is not modelled")
 
 
-def _u64_usage_problem(usage: dict[str, JSON]) -> str | None:
+def _completed_problem(response: JSON, arbitrary_precision: bool) -> str | None:
+    """Why ``response`` does not deserialize into ResponseCompleted (serde's message), or None."""
+    if not isinstance(response, dict):
+        unexpected = usage_serde.unexpected(response, arbitrary_precision)
+        return f"invalid type: {unexpected}, expected struct ResponseCompleted"
+    usage = response.get("usage")
+    problem = usage_serde.usage_problem(usage, arbitrary_precision) if isinstance(usage, dict) else None
+    # A missing field is named after the map is read, so after a mistyped usage.
+    return problem if problem is not None or "id" in response else "missing field `id`"
+
+
+def _reads_in_u64(response: JSON) -> bool:
+    """Whether ``response`` deserializes with 0.25.0's u64 counts (only that matters: it skips the event)."""
+    if not isinstance(response, dict) or "id" not in response:
+        return False
+    usage = response.get("usage")
+    return not isinstance(usage, dict) or _u64_usage_reads(usage)
+
+
+def _u64_usage_reads(usage: dict[str, JSON]) -> bool:
     def bad_count(value: JSON) -> bool:
         return isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64
 
@@ -167,8 +232,8 @@ def _u64_usage_problem(usage: dict[str, JSON]) -> str | None:
     if any(bad_count(value) for value in present + inner) or any(
         section is not None and not isinstance(section, dict) for section in sections
     ):
-        return "unreadable"
-    return None if all(name in usage for name in usage_serde.COUNTS) else "missing field"
+        return False
+    return all(name in usage for name in usage_serde.COUNTS)
 
 
 def _code(response: JSON) -> JSON:
@@ -178,12 +243,19 @@ def _code(response: JSON) -> JSON:
 
 def _completed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     """The completed end; None where the release skips the event; an error where it fails on it."""
-    response = response if isinstance(response, dict) else {}
-    problem = _usage_problem(rules, response.get("usage"))
-    if problem is not None:
-        if rules.usage_unreadable is None:
+    if response is None:
+        return None  # every edition skips it (captured: completed-response-null)
+    _check_modelled(response)
+    if rules.usage_unreadable is None:
+        if not _reads_in_u64(response):
             return None
-        return _error("retryable", DISCONNECTED.format(message=rules.usage_unreadable.format(error=problem)))
+    else:
+        problem = _completed_problem(response, rules.usage_numbers_arbitrary_precision)
+        if problem is not None:
+            return _error(
+                "retryable", DISCONNECTED.format(message=rules.usage_unreadable.format(error=problem))
+            )
+    assert isinstance(response, dict)  # both checks refuse any other value
     usage = rules.read_usage(response.get("usage"))
     if rules.report_response_id and usage is not None:
         return {"kind": "completed", "response_id": response.get("id"), "usage": usage}
@@ -231,17 +303,16 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
             ending = _completed(rules, event.get("response"))
             if ending is None:
                 continue
-            if ending["kind"] == "error":
-                end = ending
-                break
+            # An error ending (a payload that does not read) comes only from
+            # editions that stop at the event, where it ends the stream as
+            # the completed ending would.
             completed = ending
             if not rules.defer_completed:
                 break
         elif kind == "response.failed":
-            failure = _failed(rules, event.get("response"))
+            failure = _failed(rules, event.get("response")) or failure
             if _code(event.get("response")) in rules.failure_ends_stream:
-                end = failure
-                break
+                break  # nothing completed before it: that ends the reading too
         elif kind == "response.incomplete" and rules.incomplete_message is not None:
             end = _incomplete(rules, rules.incomplete_message, event.get("response"))
             break

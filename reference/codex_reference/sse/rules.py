@@ -23,6 +23,9 @@ SSE_0_25_0 = SseRules(
     fatal_message_codes={},
     rate_limit_codes={},  # and with the release's own backoff (E-SSE-2)
     incomplete_message=None,  # response.incomplete is an unknown event
+    # Captured: failed-response-null, failed-error-code-number (SSE-FAIL-5).
+    skip_failed_without_response=True,
+    error_code_typed=False,
 )
 
 # 0.94.0: items without their id, read on past nothing after response.completed,
@@ -45,6 +48,8 @@ SSE_0_94_0 = replace(
     rate_limit_codes={"rate_limit_exceeded": "stream disconnected before completion: "},
     # Captured: explored-f3b1d9ab31cd.
     usage_unreadable="failed to parse ResponseCompleted: {error}",
+    skip_failed_without_response=False,
+    error_code_typed=True,
 )
 
 SSE_0_169_0 = replace(
@@ -76,4 +81,8 @@ SSE_0_169_0 = replace(
     incomplete_retried_reasons=frozenset({"content_filter"}),
     usage_numbers_arbitrary_precision=True,
     usage_unreadable="failed to parse ResponseCompleted: {error}",
+    skip_failed_without_response=False,
+    error_code_typed=True,
+    # Captured: failed-context-length-message-number (0.94.0 answers FAILED_UNREAD).
+    codes_read_raw=frozenset({"context_length_exceeded"}),
 )

@@ -54,7 +54,7 @@ def _details_problem(section: JSON, key: str, struct: str, arbitrary_precision: 
         return None
     if isinstance(section, dict):
         return _count_problem(section[key], arbitrary_precision) if key in section else None
-    return f"invalid type: {_unexpected(section, arbitrary_precision)}, expected struct {struct}"
+    return f"invalid type: {unexpected(section, arbitrary_precision)}, expected struct {struct}"
 
 
 def _count_problem(value: JSON, arbitrary_precision: bool) -> str | None:
@@ -65,10 +65,10 @@ def _count_problem(value: JSON, arbitrary_precision: bool) -> str | None:
             return "invalid number"
         if isinstance(value, int) and _I64[1] <= value < _U64_END:
             return f"invalid value: integer `{value}`, expected i64"
-    return f"invalid type: {_unexpected(value, arbitrary_precision)}, expected i64"
+    return f"invalid type: {unexpected(value, arbitrary_precision)}, expected i64"
 
 
-def _unexpected(value: JSON, arbitrary_precision: bool) -> str:
+def unexpected(value: JSON, arbitrary_precision: bool) -> str:
     """serde's ``Unexpected`` for a JSON value, as its Display writes it."""
     if value is None:
         return "null"

@@ -217,7 +217,7 @@ def number(
     return float(value)
 
 
-# A Rust `Duration` holds up to u64::MAX whole seconds.
+# Duration::MAX (u64::MAX seconds and a fraction) as an f64 is 2^64 seconds: no Duration holds more.
 _MAX_DURATION_SECONDS = float(2**64)
 
 

@@ -361,3 +361,34 @@ def test_an_edition_the_reference_does_not_follow(edition: Any) -> None:
     answer = handle({"op": "safety.is_known_safe_command", "args": {"edition": edition, "argv": ["ls"]}})
     assert _kind(answer) == "unknown-edition"
     assert "known editions: " in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.169.0"])
+@pytest.mark.parametrize("value", [True, 1.0, "1", None])
+def test_an_exit_code_that_is_no_integer(edition: str, value: Any) -> None:
+    # A boolean is no integer here, though Python's bool is an int.
+    args = _exec_command_args(edition, 0)
+    args["exit_code"] = value
+    answer = handle({"op": "exec.format_output", "args": args})
+    assert _kind(answer) == "invalid-args"
+    assert "`exit_code` must be an integer" in answer["error"]["message"]
+
+
+def _shell_output(duration: Any) -> dict[str, Any]:
+    args = {"edition": "0.25.0", "tool": "shell", "output": "", "exit_code": 0, "duration_seconds": duration}
+    return handle({"op": "exec.format_output", "args": args})
+
+
+@pytest.mark.parametrize("duration", [2**64, 2.0**64])
+def test_a_duration_of_2_pow_64_seconds(duration: float) -> None:
+    # Duration::MAX (u64::MAX seconds and a fraction) as an f64 is 2^64: a release can measure it.
+    answer = _shell_output(duration)
+    assert set(answer) == {"result"}, answer
+    assert '"duration_seconds":1.8446744e19' in answer["result"]["output"]
+
+
+@pytest.mark.parametrize("duration", [2**64 + 1, 1.5 * 2.0**64, float("inf"), float("nan")])
+def test_a_duration_past_what_a_duration_holds(duration: float) -> None:
+    answer = _shell_output(duration)
+    assert _kind(answer) == "invalid-args"
+    assert "`duration_seconds` must be a number from 0 to" in answer["error"]["message"]

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from codex_reference import __version__
 from codex_reference.adapter import handle
 from codex_reference.safety import SAFETY_0_169_0, is_known_safe_command
 
@@ -105,3 +106,14 @@ def test_0_25_has_no_skills_and_bad_args_are_clear() -> None:
         }
     )
     assert refused["error"] == {"kind": "invalid-snapshot", "message": "invalid skill package or resource"}
+
+
+def test_hello_names_the_reference() -> None:
+    # No case compares hello's implementation block (it is no behaviour of Codex); reports show it.
+    response = handle({"op": "hello", "args": {}})
+    assert response["result"]["implementation"] == {
+        "name": "codex-reference",
+        "version": __version__,
+        "language": "python",
+        "homepage": "",
+    }

@@ -269,7 +269,11 @@ class _Parser:
             elif marker in (0xC0, 0xC1):
                 self._frame(body)
             elif marker == 0xDD:
-                if int.from_bytes(body[:2], "big"):
+                if len(body) != 2:
+                    # zune-jpeg refuses a DRI segment of other than 4 bytes (capture
+                    # view-image-jpeg-grey-dri-5-bytes).
+                    raise Refused
+                if int.from_bytes(body, "big"):
                     raise NotModelled("JPEG restart intervals are not modelled")
             elif marker == 0xEE and body.startswith(b"Adobe"):
                 raise NotModelled("JPEG files with an Adobe colour transform are not modelled")

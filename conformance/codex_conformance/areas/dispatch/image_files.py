@@ -812,6 +812,16 @@ def _jpeg_grey_adobe_8x8() -> bytes:
     return grey[:2] + _segment(0xEE, b"Adobe\x00\x64\x00\x00\x00\x00\x00") + grey[2:]
 
 
+def _jpeg_grey_with_segment(marker: int, body: bytes) -> Callable[[], bytes]:
+    """The file of jpeg-grey-2049x8 with one more segment after SOI."""
+
+    def make() -> bytes:
+        grey = jpeg_grey(2049, 8)
+        return grey[:2] + _segment(marker, body) + grey[2:]
+
+    return make
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -922,6 +932,12 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-grey-adobe-app13-app15": ("app13.jpg", _jpeg_grey_adobe_app13_app15),
     "jpeg-huffman-all-ones-8x8": ("all-ones.jpg", lambda: jpeg_grey(8, 8, all_ones_code=True)),
     "jpeg-grey-adobe-8x8": ("adobe.jpg", _jpeg_grey_adobe_8x8),
+    "jpeg-grey-dri-5-bytes": ("dri5.jpg", _jpeg_grey_with_segment(0xDD, b"\x00\x00\x01")),
+    "jpeg-grey-dri-3-bytes": ("dri3.jpg", _jpeg_grey_with_segment(0xDD, b"\x00")),
+    "jpeg-grey-rst0-segment": (
+        "rst0.jpg",
+        _jpeg_grey_with_segment(0xD0, b"\x08\x00\x10\x00\x10\x01\x01\x11\x00"),
+    ),
 }
 
 

@@ -483,6 +483,7 @@ def jpeg_grey(
     first: int = 0,
     eob_ends_in_one: bool = False,
     all_ones_code: bool = False,
+    extra_dc_symbol: int | None = None,
     seed: int = 16,
 ) -> bytes:
     """A baseline one-component JPEG with every block coded: a DC difference, then end of block.
@@ -493,7 +494,8 @@ def jpeg_grey(
     ``first`` is the first block's difference.  The AC table codes end of
     block as ``0``; with ``eob_ends_in_one`` as ``001`` (of three 3-bit codes,
     the others for unused symbols); with ``all_ones_code`` as ``0`` beside an
-    unused symbol coded ``1``, a code of all one bits.
+    unused symbol coded ``1``, a code of all one bits.  ``extra_dc_symbol``
+    is listed in the DC table after 0, with a 16-bit code no block uses.
     """
     counts = [1] * 11 + [0] * 4 + [1]
     symbols = [*range(1, 12), 0]
@@ -517,6 +519,9 @@ def jpeg_grey(
         ac_table = bytes([2] + [0] * 15) + b"\x00\x01"
     else:
         ac_table = bytes([1] + [0] * 15) + b"\x00"
+    if extra_dc_symbol is not None:
+        counts[-1] += 1
+        symbols.append(extra_dc_symbol)
     return (
         b"\xff\xd8"
         + _segment(0xDB, b"\x00" + bytes([2] * 64))
@@ -934,6 +939,8 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-grey-adobe-8x8": ("adobe.jpg", _jpeg_grey_adobe_8x8),
     "jpeg-grey-dri-5-bytes": ("dri5.jpg", _jpeg_grey_with_segment(0xDD, b"\x00\x00\x01")),
     "jpeg-grey-dri-3-bytes": ("dri3.jpg", _jpeg_grey_with_segment(0xDD, b"\x00")),
+    "jpeg-dc-symbol-16": ("dc16.jpg", lambda: jpeg_grey(2049, 8, extra_dc_symbol=16)),
+    "jpeg-dc-symbol-15": ("dc15.jpg", lambda: jpeg_grey(2049, 8, extra_dc_symbol=15)),
     "jpeg-grey-rst0-segment": (
         "rst0.jpg",
         _jpeg_grey_with_segment(0xD0, b"\x08\x00\x10\x00\x10\x01\x01\x11\x00"),

@@ -152,8 +152,9 @@ def _scan_data(data: bytes, start: int) -> bytes:
 
 _SCALE = 512 + 65536 + (128 << 17)
 # The decoder computes in fixed-width integers (stb_image's IDCT on i32) that a coefficient
-# (value x quantizer) this large could leave, and no capture pins what it then does: only a
-# hostile file holds one (the captures' largest is 2,504), and it is declined.
+# (value x quantizer) this large could overflow: explored, a file whose AC quantizers are
+# 20,000 decodes otherwise than exact arithmetic gives.  Declined from here (captures hold up
+# to 20,800: view-image-jpeg-grey-dc-quant-50).
 _LARGEST_MODELLED = 1 << 15
 
 _Ints = npt.NDArray[np.int64]

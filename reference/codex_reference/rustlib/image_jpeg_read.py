@@ -166,7 +166,7 @@ def _idct(blocks: _Ints) -> _Ints:
     Columns, then rows, each pass on the same line of every block at once
     (numpy's ``>>`` on int64 is arithmetic, as the decoder's on i32).
     """
-    grid = blocks.reshape(-1, 8, 8)
+    grid = blocks.reshape(blocks.shape[0], 8, 8)
     columns = np.stack(_idct_1d([grid[:, k, :] for k in range(8)], 512, 10), axis=1)
     rows = np.stack(_idct_1d([columns[:, :, k] for k in range(8)], _SCALE, 17), axis=2)
     full = np.minimum(np.maximum(rows, 0), 255)

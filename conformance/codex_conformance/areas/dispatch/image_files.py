@@ -951,6 +951,7 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-dc-symbol-16": ("dc16.jpg", lambda: jpeg_grey(2049, 8, extra_dc_symbol=16)),
     "jpeg-dc-symbol-15": ("dc15.jpg", lambda: jpeg_grey(2049, 8, extra_dc_symbol=15)),
     "jpeg-grey-dc-quant-50": ("dcq50.jpg", lambda: jpeg_grey(2049, 8, dc_quant=50)),
+    "jpeg-grey-dc-quant-3": ("dcq3.jpg", lambda: jpeg_grey(2049, 8, first=1, dc_quant=3)),
     "jpeg-grey-fill-between-segments": ("fill2.jpg", _jpeg_grey_fill_between_segments),
     "jpeg-grey-rst0-segment": (
         "rst0.jpg",

@@ -247,6 +247,10 @@ def oracle_decode(data: bytes) -> tuple[int, int, bytes]:
                             natural = ZIGZAG[min(k, 63)]
                             block[natural] = bits.value(size) * quant[natural]
                             k += 1
+                        if max(map(abs, block)) >= image_jpeg_read._LARGEST_MODELLED:
+                            raise NotModelled(
+                                "a JPEG with a dequantized coefficient of 2**15 or more is not modelled"
+                            )
                         samples = _idct(block)
                         top, left = (my * comp.v + v) * 8, (mx * comp.h + h) * 8
                         for r in range(8):

@@ -18,8 +18,11 @@ integer arithmetic, so the pixels it resizes are reproduced here exactly:
 
 Declined (``NotModelled``), as no capture pins them: progressive,
 arithmetic, lossless or 12-bit files, restart intervals, scans that do not
-hold every component, four components, Adobe colour transforms, and
-sampling other than 1x1 chroma under 1x1, 2x1 or 2x2 luma.
+hold every component, four components, Adobe colour transforms, sampling
+other than 1x1 chroma under 1x1, 2x1 or 2x2 luma, and coefficients of 2**15
+or more (the decoder's fixed-width arithmetic).  Refused (``Refused``), as
+zune-jpeg refuses them: Huffman tables with a code of all one bits, DC
+tables listing a category over 15, DRI segments of other than 4 bytes.
 
 The Huffman data is read in Python, code by code; every step after it
 (IDCT, upsampling, colour conversion) is whole-array numpy integer
@@ -30,7 +33,6 @@ reference/tests/test_image_jpeg_oracle.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -149,12 +151,13 @@ def _scan_data(data: bytes, start: int) -> bytes:
 
 
 _SCALE = 512 + 65536 + (128 << 17)
-# Coefficients up to this size keep the IDCT within int64 (its passes add about 22 bits);
-# larger ones, which only a hostile file holds, are computed on Python integers.
-_INT64_SAFE = 1 << 40
+# The decoder computes in fixed-width integers (stb_image's IDCT on i32) that a coefficient
+# (value x quantizer) this large could overflow: explored, a file whose AC quantizers are
+# 20,000 decodes otherwise than exact arithmetic gives.  Declined from here (captures hold up
+# to 20,800: view-image-jpeg-grey-dc-quant-50).
+_LARGEST_MODELLED = 1 << 15
 
-# An array of samples: int64, or Python integers (dtype object) for a hostile file's huge values.
-_Ints = npt.NDArray[Any]
+_Ints = npt.NDArray[np.int64]
 
 
 def _idct(blocks: _Ints) -> _Ints:
@@ -163,7 +166,7 @@ def _idct(blocks: _Ints) -> _Ints:
     Columns, then rows, each pass on the same line of every block at once
     (numpy's ``>>`` on int64 is arithmetic, as the decoder's on i32).
     """
-    grid = blocks.reshape(-1, 8, 8)
+    grid = blocks.reshape(blocks.shape[0], 8, 8)
     columns = np.stack(_idct_1d([grid[:, k, :] for k in range(8)], 512, 10), axis=1)
     rows = np.stack(_idct_1d([columns[:, :, k] for k in range(8)], _SCALE, 17), axis=2)
     full = np.minimum(np.maximum(rows, 0), 255)
@@ -269,7 +272,11 @@ class _Parser:
             elif marker in (0xC0, 0xC1):
                 self._frame(body)
             elif marker == 0xDD:
-                if int.from_bytes(body[:2], "big"):
+                if len(body) != 2:
+                    # zune-jpeg refuses a DRI segment of other than 4 bytes (capture
+                    # view-image-jpeg-grey-dri-5-bytes).
+                    raise Refused
+                if int.from_bytes(body, "big"):
                     raise NotModelled("JPEG restart intervals are not modelled")
             elif marker == 0xEE and body.startswith(b"Adobe"):
                 raise NotModelled("JPEG files with an Adobe colour transform are not modelled")
@@ -282,13 +289,13 @@ class _Parser:
     def _quant(self, body: bytes) -> None:
         pos = 0
         while pos < len(body):
-            precision, number = body[pos] >> 4, body[pos] & 15
+            precision, number = divmod(body[pos], 16)
             size = 128 if precision else 64
             raw = body[pos + 1 : pos + 1 + size]
             if len(raw) < size:
                 raise NotModelled("a truncated JPEG quantization table is not modelled")
             values = (
-                [int.from_bytes(raw[i : i + 2], "big") for i in range(0, 128, 2)] if precision else list(raw)
+                [int.from_bytes(raw[i : i + 2], "big") for i in range(0, size, 2)] if precision else list(raw)
             )
             table = [0] * 64
             for zig, natural in enumerate(ZIGZAG):
@@ -299,12 +306,17 @@ class _Parser:
     def _huffman(self, body: bytes) -> None:
         pos = 0
         while pos < len(body):
-            kind, number = body[pos] >> 4, body[pos] & 15
+            kind, number = divmod(body[pos], 16)
             counts = body[pos + 1 : pos + 17]
             if len(counts) < 16:
                 raise NotModelled("a truncated JPEG Huffman table is not modelled")
             total = sum(counts)
-            lookup = _huffman_lookup(counts, body[pos + 17 : pos + 17 + total])
+            symbols = body[pos + 17 : pos + 17 + total]
+            if not kind and any(symbol > 15 for symbol in symbols):
+                # zune-jpeg refuses a DC table listing a category over 15, used or not
+                # (captures view-image-jpeg-dc-symbol-16, -dc-symbol-15).
+                raise Refused
+            lookup = _huffman_lookup(counts, symbols)
             (self.ac if kind else self.dc)[number] = lookup
             pos += 17 + total
 
@@ -385,13 +397,11 @@ def _decode_planes(parser: _Parser, selectors: _Selectors, bits: _Bits) -> list[
                     block[natural] = bits.value(size) * quant[natural]
                     k += 1
                 coefficients += block
-    try:
-        values: _Ints = np.array(coefficients, dtype=np.int64)
-        if int(np.abs(values).max()) >= _INT64_SAFE:
-            values = values.astype(object)
-    except OverflowError:
-        values = np.array(coefficients, dtype=object)
-    samples = _idct(values.reshape(-1, 64)).reshape(mcu_y, mcu_x, -1, 8, 8)
+    if max(map(abs, coefficients)) >= _LARGEST_MODELLED:
+        raise NotModelled("a JPEG with a dequantized coefficient of 2**15 or more is not modelled")
+    blocks_per_mcu = sum(blocks for _, blocks in per_mcu)
+    values = np.array(coefficients, dtype=np.int64).reshape(len(coefficients) // 64, 64)
+    samples = _idct(values).reshape(mcu_y, mcu_x, blocks_per_mcu, 8, 8)
     planes, first = [], 0
     for comp in comps:
         count = comp.v * comp.h

@@ -483,6 +483,8 @@ def jpeg_grey(
     first: int = 0,
     eob_ends_in_one: bool = False,
     all_ones_code: bool = False,
+    extra_dc_symbol: int | None = None,
+    dc_quant: int = 2,
     seed: int = 16,
 ) -> bytes:
     """A baseline one-component JPEG with every block coded: a DC difference, then end of block.
@@ -493,7 +495,9 @@ def jpeg_grey(
     ``first`` is the first block's difference.  The AC table codes end of
     block as ``0``; with ``eob_ends_in_one`` as ``001`` (of three 3-bit codes,
     the others for unused symbols); with ``all_ones_code`` as ``0`` beside an
-    unused symbol coded ``1``, a code of all one bits.
+    unused symbol coded ``1``, a code of all one bits.  ``extra_dc_symbol``
+    is listed in the DC table after 0, with a 16-bit code no block uses.
+    ``dc_quant`` is the DC quantizer (every other one is 2).
     """
     counts = [1] * 11 + [0] * 4 + [1]
     symbols = [*range(1, 12), 0]
@@ -517,9 +521,12 @@ def jpeg_grey(
         ac_table = bytes([2] + [0] * 15) + b"\x00\x01"
     else:
         ac_table = bytes([1] + [0] * 15) + b"\x00"
+    if extra_dc_symbol is not None:
+        counts[-1] += 1
+        symbols.append(extra_dc_symbol)
     return (
         b"\xff\xd8"
-        + _segment(0xDB, b"\x00" + bytes([2] * 64))
+        + _segment(0xDB, b"\x00" + bytes([dc_quant] + [2] * 63))
         + _segment(0xC0, b"\x08" + struct.pack(">HH", height, width) + b"\x01\x01\x11\x00")
         + _segment(0xC4, b"\x00" + bytes(counts) + bytes(symbols))
         + _segment(0xC4, b"\x10" + ac_table)
@@ -812,6 +819,23 @@ def _jpeg_grey_adobe_8x8() -> bytes:
     return grey[:2] + _segment(0xEE, b"Adobe\x00\x64\x00\x00\x00\x00\x00") + grey[2:]
 
 
+def _jpeg_grey_with_segment(marker: int, body: bytes) -> Callable[[], bytes]:
+    """The file of jpeg-grey-2049x8 with one more segment after SOI."""
+
+    def make() -> bytes:
+        grey = jpeg_grey(2049, 8)
+        return grey[:2] + _segment(marker, body) + grey[2:]
+
+    return make
+
+
+def _jpeg_grey_fill_between_segments() -> bytes:
+    # The file of jpeg-grey-2049x8 with two fill bytes (FF FF) before its frame header.
+    grey = jpeg_grey(2049, 8)
+    frame = grey.index(b"\xff\xc0")
+    return grey[:frame] + b"\xff\xff" + grey[frame:]
+
+
 # name -> (file name in the run's cwd, maker)
 FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "gif-noise-130": ("noise.gif", _noise_gif),
@@ -922,6 +946,17 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-grey-adobe-app13-app15": ("app13.jpg", _jpeg_grey_adobe_app13_app15),
     "jpeg-huffman-all-ones-8x8": ("all-ones.jpg", lambda: jpeg_grey(8, 8, all_ones_code=True)),
     "jpeg-grey-adobe-8x8": ("adobe.jpg", _jpeg_grey_adobe_8x8),
+    "jpeg-grey-dri-5-bytes": ("dri5.jpg", _jpeg_grey_with_segment(0xDD, b"\x00\x00\x01")),
+    "jpeg-grey-dri-3-bytes": ("dri3.jpg", _jpeg_grey_with_segment(0xDD, b"\x00")),
+    "jpeg-dc-symbol-16": ("dc16.jpg", lambda: jpeg_grey(2049, 8, extra_dc_symbol=16)),
+    "jpeg-dc-symbol-15": ("dc15.jpg", lambda: jpeg_grey(2049, 8, extra_dc_symbol=15)),
+    "jpeg-grey-dc-quant-50": ("dcq50.jpg", lambda: jpeg_grey(2049, 8, dc_quant=50)),
+    "jpeg-grey-dc-quant-3": ("dcq3.jpg", lambda: jpeg_grey(2049, 8, first=1, dc_quant=3)),
+    "jpeg-grey-fill-between-segments": ("fill2.jpg", _jpeg_grey_fill_between_segments),
+    "jpeg-grey-rst0-segment": (
+        "rst0.jpg",
+        _jpeg_grey_with_segment(0xD0, b"\x08\x00\x10\x00\x10\x01\x01\x11\x00"),
+    ),
 }
 
 

@@ -330,6 +330,21 @@ def test_an_mcp_call_named_by_no_string(key: str) -> None:
     assert f"`{key}` must be a string" in answer["error"]["message"]
 
 
+@pytest.mark.parametrize(
+    ("raw", "cause"),
+    [
+        ('{"a": NaN}', "NaN is not JSON"),
+        ('{"a": -Infinity}', "-Infinity is not JSON"),
+        ('{"a":', "Expecting value"),
+    ],
+)
+def test_an_mcp_raw_result_that_is_not_json_text(raw: str, cause: str) -> None:
+    # spec/adapter-protocol.md: an `answer.raw_result` is a result's JSON text; NaN and broken text are none.
+    answer = handle({"op": "mcp.call_output", "args": {**_MCP_CALL, "answer": {"raw_result": raw}}})
+    assert _kind(answer) == "invalid-args"
+    assert answer["error"]["message"].startswith(f"`answer.raw_result` is not JSON text: {cause}")
+
+
 @pytest.mark.parametrize("server", [{"resources": {}}, {"name": 3}, "srv"])
 def test_a_resource_server_without_a_string_name(server: Any) -> None:
     # A config file names each server by its table's key: a server without a string name cannot be given.

@@ -19,7 +19,7 @@ from codex_reference.errors import NotModelled
 from codex_reference.exec_output import unified
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import answer as answers
-from codex_reference.mcp_output import images, json_numbers, typed
+from codex_reference.mcp_output import images, json_numbers, resource_payload, typed
 
 _AUDIO_OMITTED = "<audio content omitted because you do not support audio input>"
 _IMAGE_OMITTED = "image content omitted because it could not be processed"
@@ -30,10 +30,13 @@ _IMAGE_OMITTED = "image content omitted because it could not be processed"
 _BUDGET_BYTES = 12_000
 _BUDGET_TOKENS = 3_000
 _TOKENS = unified.TRUNCATION_0_169_0
-# rmcp's struct order for the blocks written back as their own JSON.
-_RESOURCE_LINK_FIELDS = ("type", "uri", "name", "title", "description", "mimeType", "size")
-_RESOURCE_FIELDS = ("type", "resource")
+# rmcp's struct order for the blocks written back as their own JSON, their
+# annotations last (captured: resource-link-every-field, resource-annotations).
+_RESOURCE_LINK_FIELDS = ("type", "uri", "name", "title", "description", "mimeType", "size", "annotations")
+_RESOURCE_FIELDS = ("type", "resource", "annotations")
 _RESOURCE_CONTENTS_FIELDS = ("uri", "mimeType", "text", "blob")
+# rmcp's Annotations, the resources' own (captured: resource-link-annotations-reversed).
+_ANNOTATIONS_FIELDS = ("audience", "priority", "lastModified")
 
 
 def _text(text: str) -> dict[str, JSON]:
@@ -59,14 +62,28 @@ def _block(kind: str, block: dict[str, JSON]) -> dict[str, JSON]:
     if kind == "audio":
         return _text(_AUDIO_OMITTED)
     if kind == "resource_link":
-        return _text(json_numbers.dumps(_ordered(block, _RESOURCE_LINK_FIELDS), json_numbers.kept_text))
+        return _text(
+            json_numbers.dumps(_annotated(_ordered(block, _RESOURCE_LINK_FIELDS)), json_numbers.kept_text)
+        )
     # kind == "resource", the last struct there is
-    out = _ordered(block, _RESOURCE_FIELDS)
+    out = _annotated(_ordered(block, _RESOURCE_FIELDS))
     contents = _ordered(out.get("resource"), _RESOURCE_CONTENTS_FIELDS)
     if "text" in contents:
         contents.pop("blob", None)  # read as text contents, which have no blob
     out["resource"] = contents
     return _text(json_numbers.dumps(out, json_numbers.kept_text))
+
+
+def _annotated(out: dict[str, JSON]) -> dict[str, JSON]:
+    """The block with its annotations in their struct's order, the priority an f32 written
+    as 0.169.0 writes a resource's (``1`` -> ``1.0``)."""
+    if "annotations" in out:
+        annotations = _ordered(out["annotations"], _ANNOTATIONS_FIELDS)
+        priority = annotations.get("priority")
+        if isinstance(priority, json_numbers.Number):  # typed.check let only numbers through
+            annotations["priority"] = json_numbers.Number(resource_payload.priority_as_written(priority))
+        out["annotations"] = annotations
+    return out
 
 
 def duration(seconds: float) -> str:

@@ -86,9 +86,7 @@ def _every_page(
             return None
         try:
             written += [
-                resource_payload.entry(
-                    item, listing.keys(rules), listing.required, rules.priority_text, server.name
-                )
+                resource_payload.entry(item, listing.keys(rules), listing.required, rules, server.name)
                 for item in _entries(result, listing)
             ]
         except resource_payload.Unreadable:
@@ -124,7 +122,7 @@ def _list(
         return _failure(rules, listing.method, server, _cause(result))
     try:
         entries = [
-            resource_payload.entry(item, listing.keys(rules), listing.required, rules.priority_text, server)
+            resource_payload.entry(item, listing.keys(rules), listing.required, rules, server)
             for item in _entries(result, listing)
         ]
     except resource_payload.Unreadable:
@@ -139,12 +137,8 @@ def _content(rules: McpResourceRules, content: JSON) -> str:
     if isinstance(content, dict) and "text" in content and "blob" in content:
         raise NotModelled("a content with both text and blob is not captured")
     if isinstance(content, dict) and "blob" in content:
-        return resource_payload.entry(
-            content, rules.blob_content_keys, resource_payload.BLOB_REQUIRED, rules.priority_text
-        )
-    return resource_payload.entry(
-        content, rules.text_content_keys, resource_payload.TEXT_REQUIRED, rules.priority_text
-    )
+        return resource_payload.entry(content, rules.blob_content_keys, resource_payload.BLOB_REQUIRED, rules)
+    return resource_payload.entry(content, rules.text_content_keys, resource_payload.TEXT_REQUIRED, rules)
 
 
 def _read(rules: McpResourceRules, text: str, configured: dict[str, resource_servers.Server]) -> str:

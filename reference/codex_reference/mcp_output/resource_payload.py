@@ -11,6 +11,7 @@ no result (``Unreadable``: ``Unexpected response type``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import numpy
 
@@ -19,6 +20,9 @@ from codex_reference.json_types import JSON
 from codex_reference.mcp_output import json_numbers
 from codex_reference.rustlib.floats import to_f32
 from codex_reference.rustlib.serde_json_write import f64_text, json_string
+
+if TYPE_CHECKING:
+    from codex_reference.mcp_output.resource_rules import McpResourceRules
 
 __all__ = [
     "BLOB_REQUIRED",
@@ -41,9 +45,11 @@ def _string(value: JSON) -> str:
     return json_string(value)
 
 
-def _size(value: JSON) -> str:
+def _size(value: JSON, size_max: int) -> str:
     if not isinstance(value, json_numbers.Number) or not str(value).isdigit():
         raise NotModelled("a size that is no unsigned integer is not captured")
+    if int(value) > size_max:
+        raise Unreadable("a size past the struct's integer")
     return str(int(value))
 
 
@@ -72,7 +78,8 @@ def meta(value: JSON) -> str:
     return json_numbers.dumps(value, json_numbers.kept_text)
 
 
-# Every field MCP defines on these entries, and how the release writes its value.
+# The fields MCP defines on these entries that the release writes alike, and how
+# (`size` and `annotations` are written by the edition's rules: _written).
 _WRITERS: Mapping[str, Callable[[JSON], str]] = {
     "uri": _string,
     "uriTemplate": _string,
@@ -82,7 +89,6 @@ _WRITERS: Mapping[str, Callable[[JSON], str]] = {
     "mimeType": _string,
     "text": _string,
     "blob": _string,
-    "size": _size,
     "_meta": meta,
 }
 # MCP fields no capture has shown.
@@ -98,7 +104,7 @@ def entry(
     value: JSON,
     keys: tuple[str, ...],
     required: frozenset[str],
-    priority_text: Callable[[json_numbers.Number], str],
+    rules: McpResourceRules,
     server: str | None = None,
 ) -> str:
     """The entry's JSON text: ``server`` first where given, then ``keys`` it has, in that order."""
@@ -108,17 +114,19 @@ def entry(
         raise NotModelled(f"fields {sorted(_UNCAPTURED & set(value))} are not captured")
     if not required <= set(value):
         raise Unreadable("a required field is missing")
-    if any(value.get(key, "") is None for key in (*_WRITERS, "annotations")):
+    if any(value.get(key, "") is None for key in (*_WRITERS, "size", "annotations")):
         raise NotModelled("a null field is not captured")
     parts = [] if server is None else ['"server":' + json_string(server)]
-    parts += [
-        json_string(key) + ":" + _written(key, value[key], priority_text) for key in keys if key in value
-    ]
+    parts += [json_string(key) + ":" + _written(key, value[key], rules) for key in keys if key in value]
     return "{" + ",".join(parts) + "}"
 
 
-def _written(key: str, value: JSON, priority_text: Callable[[json_numbers.Number], str]) -> str:
-    return _annotations(value, priority_text) if key == "annotations" else _WRITERS[key](value)
+def _written(key: str, value: JSON, rules: McpResourceRules) -> str:
+    if key == "annotations":
+        return _annotations(value, rules.priority_text)
+    if key == "size":
+        return _size(value, rules.size_max)
+    return _WRITERS[key](value)
 
 
 def priority_as_f32(priority: json_numbers.Number) -> str:

@@ -39,6 +39,10 @@ class McpResourceRules:
     # it widened; 0.169.0 keeps the number's text (exponent as `e+`/`e-`, `.0`
     # after a whole number).
     priority_text: Callable[[json_numbers.Number], str]
+    # A resource's `size`: the largest the struct's integer takes (0.94.0 a u32,
+    # 0.169.0 a u64; captured: list-size-past-u32, list-size-past-u64); past it
+    # the answer does not decode.
+    size_max: int
 
 
 MCP_RESOURCES_0_94_0 = McpResourceRules(
@@ -52,6 +56,7 @@ MCP_RESOURCES_0_94_0 = McpResourceRules(
     failure="{method} failed: {method} failed for `{server}`{suffix}: {method} failed: {cause}",
     offered_without_servers=True,
     priority_text=resource_payload.priority_as_f32,
+    size_max=2**32 - 1,
 )
 
 MCP_RESOURCES_0_169_0 = McpResourceRules(
@@ -65,4 +70,5 @@ MCP_RESOURCES_0_169_0 = McpResourceRules(
     failure="{method} failed: {method} failed for `{server}`{suffix}: {cause}",
     offered_without_servers=False,
     priority_text=resource_payload.priority_as_written,
+    size_max=2**64 - 1,
 )

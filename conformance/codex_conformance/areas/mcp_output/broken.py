@@ -61,7 +61,8 @@ def _declared_image_type(result: dict[str, Any], args: dict[str, Any]) -> None:
     item = result["item"]
     if not isinstance(item["output"], list):
         return
-    blocks = [b for b in args["answer"].get("result", {}).get("content", []) if b.get("type") == "image"]
+    content = args["answer"].get("result", {}).get("content", [])
+    blocks = [b for b in content if isinstance(b, dict) and b.get("type") == "image"]
     images = [part for part in item["output"] if part.get("type") == "input_image"]
     for block, part in zip(blocks, images, strict=False):
         part["image_url"] = f"data:{block['mimeType']};base64,{block['data']}"

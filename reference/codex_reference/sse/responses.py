@@ -154,22 +154,22 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     read = _read_error(rules, response)
     if read is None:
         code = _code(response)
-        if code in rules.codes_read_raw:
-            return _error("fatal", rules.fatal_codes[str(code)].message)
-        if (
-            rules.codes_read_raw
-            and isinstance(code, str)
-            and code
-            in {
-                *rules.fatal_codes,
-                *rules.fatal_message_codes,
-                *rules.rate_limit_codes,
-            }
-        ):
-            raise NotModelled(
-                "which codes the release reads from an error it cannot deserialize is not modelled"
-            )
-        return _error("retryable", DISCONNECTED.format(message=FAILED_UNREAD))
+        if code not in rules.codes_read_raw:
+            if (
+                rules.codes_read_raw
+                and isinstance(code, str)
+                and code
+                in {
+                    *rules.fatal_codes,
+                    *rules.fatal_message_codes,
+                    *rules.rate_limit_codes,
+                }
+            ):
+                raise NotModelled(
+                    "which codes the release reads from an error it cannot deserialize is not modelled"
+                )
+            return _error("retryable", DISCONNECTED.format(message=FAILED_UNREAD))
+        read = (code, None)  # the code alone, without a message
     code, given = read
     message = given or ""
     if isinstance(code, str) and code in rules.fatal_codes:

@@ -9,7 +9,7 @@ character boundary.
 
 from __future__ import annotations
 
-from codex_reference.rustlib.strings import take_bytes_at_char_boundary, utf8_len
+from codex_reference.rustlib.strings import take_bytes_at_char_boundary
 
 __all__ = ["display", "split_lines"]
 
@@ -24,7 +24,4 @@ def split_lines(content: bytes) -> list[bytes]:
 
 
 def display(line: bytes, max_bytes: int) -> str:
-    text = line.decode("utf-8", errors="replace")
-    if utf8_len(text) > max_bytes:
-        return take_bytes_at_char_boundary(text, max_bytes)
-    return text
+    return take_bytes_at_char_boundary(line.decode("utf-8", errors="replace"), max_bytes)

@@ -98,7 +98,6 @@ def _reject_wide_integers_below_additional_properties(schema: JSON) -> None:
     if isinstance(schema, list):
         for item in schema:
             _reject_wide_integers_below_additional_properties(item)
-        return
     if not isinstance(schema, dict):
         return
     for key, value in schema.items():
@@ -155,11 +154,8 @@ def sanitize(value: JSON) -> JSON:
 
 def _normalized_types(node: dict[str, JSON]) -> list[str]:
     declared = node.get("type")
-    if isinstance(declared, str):
-        return [declared] if declared in _PRIMITIVES else []
-    if isinstance(declared, list):
-        return [t for t in declared if isinstance(t, str) and t in _PRIMITIVES]
-    return []
+    names = [declared] if isinstance(declared, str) else declared if isinstance(declared, list) else []
+    return [t for t in names if isinstance(t, str) and t in _PRIMITIVES]
 
 
 def _infer_type(node: dict[str, JSON]) -> str | None:
@@ -278,12 +274,13 @@ def prune_unreachable_definitions(value: JSON) -> JSON:
 # --- stage 4: compaction of large schemas ------------------------------------
 
 
-def _compact_len(value: JSON) -> int:
+def _fits(value: JSON) -> bool:
     try:
         subset = to_subset(value)
     except SchemaRejected:
-        return 0  # the release counts an unparsable schema as fitting
-    return len(json.dumps(subset, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+        return True  # the release counts an unparsable schema as fitting (large-schema-unparsable)
+    compact = json.dumps(subset, ensure_ascii=False, separators=(",", ":"))
+    return len(compact.encode("utf-8")) <= MAX_COMPACT_SCHEMA_BYTES
 
 
 def _map_schemas(value: JSON, visit: Callable[[dict[str, JSON]], JSON | None]) -> JSON:
@@ -297,8 +294,6 @@ def _map_schemas(value: JSON, visit: Callable[[dict[str, JSON]], JSON | None]) -
     if replaced is not None:
         return replaced
     node = dict(value)
-    if isinstance(node.get("properties"), dict):
-        node["properties"] = dict(node["properties"])
     for container, key in list(_schema_children(node, include_definitions=False)):
         container[key] = _map_schemas(container[key], visit)
     return node
@@ -311,11 +306,6 @@ def _strip_descriptions(value: JSON) -> JSON:
         if not isinstance(value, dict):
             return value
         node = {k: v for k, v in value.items() if k != "description"}
-        if isinstance(node.get("properties"), dict):
-            node["properties"] = dict(node["properties"])
-        for table in _DEFINITION_TABLES:
-            if isinstance(node.get(table), dict):
-                node[table] = dict(node[table])
         for container, key in list(_schema_children(node, include_definitions=True)):
             container[key] = strip(container[key])
         return node
@@ -349,8 +339,6 @@ def _collapse_deep(value: JSON, depth: int = 0) -> JSON:
     if depth >= MAX_COMPACT_SCHEMA_DEPTH and _is_complex(value):
         return {}
     node = dict(value)
-    if isinstance(node.get("properties"), dict):
-        node["properties"] = dict(node["properties"])
     for container, key in list(_schema_children(node, include_definitions=False)):
         container[key] = _collapse_deep(container[key], depth + 1)
     return node
@@ -372,8 +360,12 @@ _COMPACTION_PASSES: tuple[Callable[[JSON], JSON], ...] = (
 
 
 def compact_large_schema(value: JSON) -> JSON:
+    """The passes rewrite the ``properties`` maps and definition tables of the
+    schema they are given in place (only the schema objects are copied): each
+    schema is handed on and never read again, and no part of it is shared
+    (sanitize builds every map it holds afresh)."""
     for compaction in _COMPACTION_PASSES:
-        if _compact_len(value) <= MAX_COMPACT_SCHEMA_BYTES:
+        if _fits(value):
             break
         value = compaction(value)
     return value

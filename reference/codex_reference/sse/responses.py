@@ -52,6 +52,12 @@ class SseRules:
     rate_limit_codes: dict[str, str]
     # Template for response.incomplete, or None where the edition ignores the event.
     incomplete_message: str | None
+    # 0.25.0 ignores a response.failed without a response; the others keep
+    # FAILED_UNREAD for it (SSE-FAIL-5).
+    skip_failed_without_response: bool
+    # Whether the error's `code` is a string field of the struct the release
+    # reads the error into (a code of another type fails it: SSE-FAIL-5).
+    error_code_typed: bool
     # Incomplete reasons the edition retries (as a stream error) instead of ending the turn.
     incomplete_retried_reasons: frozenset[str] = frozenset()
     # response.failed codes that end the stream at once; any other failure is
@@ -64,12 +70,6 @@ class SseRules:
     # is skipped as if it were not sent; else the stream ends in this
     # retryable error, over {error} (SSE-END-4).
     usage_unreadable: str | None = None
-    # 0.25.0 ignores a response.failed without a response; the others keep
-    # FAILED_UNREAD for it (SSE-FAIL-5).
-    skip_failed_without_response: bool = False
-    # Whether the error's `code` is a string field of the struct the release
-    # reads the error into (a code of another type fails it: SSE-FAIL-5).
-    error_code_typed: bool = True
     # Codes read from the raw error even where that struct does not read
     # (0.169.0's context window check); which others such an edition reads so
     # is not captured.
@@ -154,22 +154,22 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     read = _read_error(rules, response)
     if read is None:
         code = _code(response)
-        if code in rules.codes_read_raw:
-            return _error("fatal", rules.fatal_codes[str(code)].message)
-        if (
-            rules.codes_read_raw
-            and isinstance(code, str)
-            and code
-            in {
-                *rules.fatal_codes,
-                *rules.fatal_message_codes,
-                *rules.rate_limit_codes,
-            }
-        ):
-            raise NotModelled(
-                "which codes the release reads from an error it cannot deserialize is not modelled"
-            )
-        return _error("retryable", DISCONNECTED.format(message=FAILED_UNREAD))
+        if code not in rules.codes_read_raw:
+            if (
+                rules.codes_read_raw
+                and isinstance(code, str)
+                and code
+                in {
+                    *rules.fatal_codes,
+                    *rules.fatal_message_codes,
+                    *rules.rate_limit_codes,
+                }
+            ):
+                raise NotModelled(
+                    "which codes the release reads from an error it cannot deserialize is not modelled"
+                )
+            return _error("retryable", DISCONNECTED.format(message=FAILED_UNREAD))
+        read = (code, None)  # the code alone, without a message
     code, given = read
     message = given or ""
     if isinstance(code, str) and code in rules.fatal_codes:

@@ -55,7 +55,11 @@ def _block(types: typed.ResultTypes, kind: str, block: JSON) -> dict[str, JSON]:
         out["annotations"] = _pick(out["annotations"], _ANNOTATIONS)
         annotations = out["annotations"]
         if isinstance(annotations.get("priority"), json_numbers.Number):
-            annotations["priority"] = typed.priority(types, annotations["priority"])
+            written = typed.priority(types, annotations["priority"])
+            if written is None:
+                del annotations["priority"]
+            else:
+                annotations["priority"] = written
         if isinstance(annotations.get("lastModified"), str):
             annotations["lastModified"] = typed.last_modified(types, annotations["lastModified"])
     if kind == "resource":

@@ -8,6 +8,7 @@ checks apart from the cases' kill rate and names this file as what kills them.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -407,3 +408,21 @@ def test_a_duration_past_what_a_duration_holds(duration: float) -> None:
     answer = _shell_output(duration)
     assert _kind(answer) == "invalid-args"
     assert "`duration_seconds` must be a number from 0 to" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("value", [-(2**63), 2**63 - 1])
+def test_an_integer_at_the_ends_of_i64(value: int) -> None:
+    args = _request_case("0.169.0")
+    args["observed"] = {**args["observed"], "turn_started_at_unix_ms": value}
+    answer = handle({"op": "request.build", "args": args})
+    assert set(answer) == {"result"}, answer
+    assert f'\\"turn_started_at_unix_ms\\":{value},' in json.dumps(answer)
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.169.0"])
+@pytest.mark.parametrize("value", [-1, 2**64])
+def test_a_token_budget_outside_u64(edition: str, value: int) -> None:
+    args = {**_exec_command_args(edition, 0), "max_output_tokens": value}
+    answer = handle({"op": "exec.format_output", "args": args})
+    assert _kind(answer) == "invalid-args"
+    assert "`max_output_tokens` must be an integer from 0 to" in answer["error"]["message"]

@@ -68,9 +68,7 @@ def lines(text: str) -> list[str]:
     Python's ``splitlines`` also breaks at ``\\r``, form feeds, U+2028 and
     more, which the release keeps inside a line.
     """
-    if not text:
-        return []
-    parts = text.split("\n")
+    parts = text.split("\n")  # "" splits to [""], popped below: no lines
     if parts[-1] == "":
         parts.pop()
     return [part[:-1] if part.endswith("\r") else part for part in parts]

@@ -74,7 +74,7 @@ class Applier:
         summary = Summary([], [], [])
         for hunk in hunks:
             if isinstance(hunk, AddFile):
-                self._write_new(self._names(hunk.path), hunk.contents.encode("utf-8", "surrogateescape"))
+                self._write_new(self._names(hunk.path), hunk.contents.encode("utf-8"))
                 summary.added.append(hunk.path)
             elif isinstance(hunk, DeleteFile):
                 names = self._names(hunk.path)
@@ -146,7 +146,7 @@ class Applier:
             content = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ApplyError(prefix + self.rules.messages.invalid_utf8(data)) from exc
-        return self.new_content(content, hunk.chunks, shown).encode("utf-8", "surrogateescape")
+        return self.new_content(content, hunk.chunks, shown).encode("utf-8")
 
     def _update(self, hunk: UpdateFile) -> None:
         names = self._names(hunk.path)

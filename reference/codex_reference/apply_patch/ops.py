@@ -22,7 +22,7 @@ DEFAULT_CWD = "/workspace"
 
 def _content_bytes(path: str, content: JSON) -> bytes:
     if isinstance(content, str):
-        return content.encode("utf-8", "surrogateescape")
+        return content.encode("utf-8")  # args hold no lone surrogate (the adapter refuses one)
     if isinstance(content, dict) and set(content) == {"base64"} and isinstance(content["base64"], str):
         try:
             return base64.b64decode(content["base64"], validate=True)

@@ -83,6 +83,7 @@ class ModuleSites:
 
 def rekey(judgements: dict[str, dict[str, str]], modules: ModuleSites) -> Outcome:
     outcome = Outcome({}, {}, [], [])
+    staying: set[str] = set()
     for mutant, entry in judgements.items():
         old = MutantId.parse(mutant)
         source = entry.get("source", "").strip()
@@ -92,7 +93,8 @@ def rekey(judgements: dict[str, dict[str, str]], modules: ModuleSites) -> Outcom
             if site.operator == old.operator and site.replacement == old.replacement
         ]
         if any(site.id == mutant and modules.shown(site) == source for site in same_kind):
-            continue  # still where it was judged
+            staying.add(mutant)  # still where it was judged
+            continue
         candidates = [site for site in same_kind if modules.shown(site) == source]
         if not candidates:
             at_id = any(site.id == mutant for site in same_kind)
@@ -101,14 +103,15 @@ def rekey(judgements: dict[str, dict[str, str]], modules: ModuleSites) -> Outcom
         # Only a source shown by one site of the module moves: a common line
         # (`self.index += 1`) may sit in several functions, and a judgement's
         # reason holds for the one it was made in.
-        if len(candidates) == 1 and candidates[0].id not in judgements:
+        if len(candidates) == 1:
             outcome.moved[mutant] = candidates[0].id
         else:
             outcome.ambiguous[mutant] = [site.id for site in candidates]
-    # Two judgements found at one site (a statement written twice, one copy deleted): neither moves.
+    # Two judgements found at one site (a statement written twice, one copy deleted), or a
+    # site whose own judgement stays there: no move.  (A site whose judgement moves on is free.)
     targets = Counter(outcome.moved.values())
     for mutant, new_id in list(outcome.moved.items()):
-        if targets[new_id] > 1:
+        if targets[new_id] > 1 or new_id in staying:
             outcome.ambiguous[mutant] = [new_id]
             del outcome.moved[mutant]
     return outcome
@@ -137,10 +140,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     dropped = outcome.gone if args.drop_gone else []
     if args.write and (outcome.moved or dropped):
-        for old, new in outcome.moved.items():
-            judgements[new] = judgements.pop(old)
-        for old in dropped:
-            del judgements[old]
+        # All at once: a judgement may move onto the id another one is leaving.
+        judgements = {
+            outcome.moved.get(mutant, mutant): entry
+            for mutant, entry in judgements.items()
+            if mutant not in dropped
+        }
         text = json.dumps(dict(sorted(judgements.items())), indent=2, ensure_ascii=False) + "\n"
         args.judgements.write_text(text, encoding="utf-8")
         print(f"wrote {args.judgements}")

@@ -64,3 +64,18 @@ def test_a_judgement_whose_line_changed_is_listed_not_moved(rekey: ModuleType, t
     (tmp_path / "m.py").write_text(MODULE.replace(">= 3", ">= 4"), encoding="utf-8")
     outcome = rekey.rekey(judgements, rekey.ModuleSites(tmp_path))
     assert outcome.moved == {} and outcome.changed == [compare]
+
+
+def test_a_judgement_may_move_onto_the_id_another_one_leaves(rekey: ModuleType, tmp_path: Path) -> None:
+    chained = "# one\n# two\nA = 1 >= 3\nB = 2 >= 4\n"
+    (tmp_path / "m.py").write_text(chained, encoding="utf-8")
+    first = next(i for i in _site_ids(rekey, tmp_path, "A = 1 >= 3") if ":cmp:>:" in i + ":")
+    second = next(i for i in _site_ids(rekey, tmp_path, "B = 2 >= 4") if ":cmp:>:" in i + ":")
+    judgements = {
+        first: {"reason": "r1", "source": "A = 1 >= 3"},
+        second: {"reason": "r2", "source": "B = 2 >= 4"},
+    }
+    (tmp_path / "m.py").write_text(chained.replace("# two\n", ""), encoding="utf-8")
+    outcome = rekey.rekey(judgements, rekey.ModuleSites(tmp_path))
+    # B lands on the id A leaves; both move.
+    assert outcome.moved == {first: first.replace(":3:", ":2:"), second: first}

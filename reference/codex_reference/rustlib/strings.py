@@ -101,18 +101,16 @@ def byte_slice_prefix(text: str, end: int) -> str:
     data = text.encode("utf-8")
     if end >= len(data):
         return text
-    offset = 0
-    for char in text:
-        width = utf8_len(char)
-        if offset == end:
-            return data[:end].decode("utf-8")
-        if offset < end < offset + width:
-            raise ValueError(
-                f"byte index {end} is not a char boundary; it is inside {_debug_char(char)} "
-                f"(bytes {offset}..{offset + width}) of `{_truncate_for_display(text)}`"
-            )
-        offset += width
-    return text
+    # The whole characters before ``end``: the bytes of one cut there are dropped.
+    head = data[:end].decode("utf-8", errors="ignore")
+    start = len(head.encode("utf-8"))
+    if start == end:
+        return head
+    char = data[start:].decode("utf-8")[0]
+    raise ValueError(
+        f"byte index {end} is not a char boundary; it is inside {_debug_char(char)} "
+        f"(bytes {start}..{start + utf8_len(char)}) of `{_truncate_for_display(text)}`"
+    )
 
 
 def _truncate_for_display(text: str) -> str:

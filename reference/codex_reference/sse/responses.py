@@ -154,22 +154,14 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     read = _read_error(rules, response)
     if read is None:
         code = _code(response)
-        if code not in rules.codes_read_raw:
-            if (
-                rules.codes_read_raw
-                and isinstance(code, str)
-                and code
-                in {
-                    *rules.fatal_codes,
-                    *rules.fatal_message_codes,
-                    *rules.rate_limit_codes,
-                }
-            ):
-                raise NotModelled(
-                    "which codes the release reads from an error it cannot deserialize is not modelled"
-                )
+        if code in rules.codes_read_raw:
+            read = (code, None)  # the code alone, without a message
+        elif rules.codes_read_raw and _acted_on(rules, code):
+            raise NotModelled(
+                "which codes the release reads from an error it cannot deserialize is not modelled"
+            )
+        else:
             return _error("retryable", DISCONNECTED.format(message=FAILED_UNREAD))
-        read = (code, None)  # the code alone, without a message
     code, given = read
     message = given or ""
     if isinstance(code, str) and code in rules.fatal_codes:
@@ -182,6 +174,13 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     if isinstance(code, str) and code in rules.rate_limit_codes:
         return _error("retryable", rules.rate_limit_codes[code] + message, _retry_after_ms(message))
     return _error("retryable", DISCONNECTED.format(message=message))
+
+
+def _acted_on(rules: SseRules, code: str | None) -> bool:
+    """Whether the edition ends the stream or waits on a failure with ``code``."""
+    return code is not None and (
+        code in rules.fatal_codes or code in rules.fatal_message_codes or code in rules.rate_limit_codes
+    )
 
 
 def _check_modelled(response: JSON) -> None:
@@ -236,9 +235,12 @@ def _u64_usage_reads(usage: dict[str, JSON]) -> bool:
     return all(name in usage for name in usage_serde.COUNTS)
 
 
-def _code(response: JSON) -> JSON:
+def _code(response: JSON) -> str | None:
+    """The error's code where it is a string: the rules name only such codes (and a
+    list or an object in its place could not be looked up among them)."""
     error = response.get("error") if isinstance(response, dict) else None
-    return error.get("code") if isinstance(error, dict) else None
+    code = error.get("code") if isinstance(error, dict) else None
+    return code if isinstance(code, str) else None
 
 
 def _completed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:

@@ -98,15 +98,11 @@ def byte_slice_prefix(text: str, end: int) -> str:
     message is reproduced (the release prints it and exits).  Raises
     ``ValueError`` carrying that message.
     """
-    data = text.encode("utf-8")
-    if end >= len(data):
-        return text
-    # The whole characters before ``end``: the bytes of one cut there are dropped.
-    head = data[:end].decode("utf-8", errors="ignore")
-    start = len(head.encode("utf-8"))
-    if start == end:
+    head = take_bytes_at_char_boundary(text, end)
+    start = utf8_len(head)
+    if start == end or head == text:
         return head
-    char = data[start:].decode("utf-8")[0]
+    char = text[len(head)]
     raise ValueError(
         f"byte index {end} is not a char boundary; it is inside {_debug_char(char)} "
         f"(bytes {start}..{start + utf8_len(char)}) of `{_truncate_for_display(text)}`"

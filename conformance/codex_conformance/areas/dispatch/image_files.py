@@ -762,13 +762,6 @@ def _jpeg_grey_ends_in_ff() -> bytes:
     return jpeg_grey(2049, 8)[:-1]
 
 
-def _jpeg_grey_adobe_comment() -> bytes:
-    # The file of jpeg-grey-2049x8 with a comment (COM) whose text starts "Adobe" after SOI:
-    # only an APP14 segment starting so is an Adobe colour-transform marker.
-    grey = jpeg_grey(2049, 8)
-    return grey[:2] + _segment(0xFE, b"Adobe Photoshop, no APP14") + grey[2:]
-
-
 def _gif_fast_as_long_as_stored() -> bytes:
     # 16x16 noise with 71 transparent pixels (RGBA 0,0,0,0) spread by a stride of 37: the PNG
     # written back compresses to 1,051 bytes, exactly fdeflate's estimate of the stored stream.
@@ -804,27 +797,14 @@ def _jpeg_grey_restart_after_scan() -> bytes:
     return data[:-2] + b"\xff\xd0" + data[-2:]
 
 
-def _jpeg_grey_adobe_app13_app15() -> bytes:
-    # The file of jpeg-grey-2049x8 with an APP13 (ED) and an APP15 (EF) segment whose bodies start
-    # "Adobe" after SOI: neither is the APP14 (EE) Adobe colour-transform segment.
-    grey = jpeg_grey(2049, 8)
-    app13 = _segment(0xED, b"Adobe_CM\x00")
-    app15 = _segment(0xEF, b"Adobe\x00\x64\x00\x00\x00\x00\x01")
-    return grey[:2] + app13 + app15 + grey[2:]
-
-
-def _jpeg_grey_adobe_8x8() -> bytes:
-    # An 8x8 grey JPEG with an APP14 (EE) Adobe segment (transform 0) after SOI: small, sent as it is.
-    grey = jpeg_grey(8, 8)
-    return grey[:2] + _segment(0xEE, b"Adobe\x00\x64\x00\x00\x00\x00\x00") + grey[2:]
-
-
-def _jpeg_grey_with_segment(marker: int, body: bytes) -> Callable[[], bytes]:
-    """The file of jpeg-grey-2049x8 with one more segment after SOI."""
+def _jpeg_grey_with_segments(
+    *segments: tuple[int, bytes], width: int = 2049, height: int = 8
+) -> Callable[[], bytes]:
+    """The file of ``jpeg_grey(width, height)`` with more segments (marker, body) after SOI."""
 
     def make() -> bytes:
-        grey = jpeg_grey(2049, 8)
-        return grey[:2] + _segment(marker, body) + grey[2:]
+        grey = jpeg_grey(width, height)
+        return grey[:2] + b"".join(_segment(marker, body) for marker, body in segments) + grey[2:]
 
     return make
 
@@ -937,17 +917,30 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "png-colour-type-5": ("colour.png", _png_colour_type(5)),
     "png-colour-type-7": ("colour.png", _png_colour_type(7)),
     "jpeg-grey-ends-in-ff": ("cut.jpg", _jpeg_grey_ends_in_ff),
-    "jpeg-grey-adobe-comment": ("comment.jpg", _jpeg_grey_adobe_comment),
+    # A comment (COM) whose text starts "Adobe": only an APP14 segment starting so is an
+    # Adobe colour-transform marker.
+    "jpeg-grey-adobe-comment": (
+        "comment.jpg",
+        _jpeg_grey_with_segments((0xFE, b"Adobe Photoshop, no APP14")),
+    ),
     "gif-fast-as-long-as-stored": ("tie.gif", _gif_fast_as_long_as_stored),
     "jpeg-grey-stuffed-end": ("stuffed.jpg", _jpeg_grey_stuffed_end),
     "jpeg-huffman-all-ones": ("all-ones.jpg", lambda: jpeg_grey(2049, 8, all_ones_code=True)),
     "jpeg-grey-fill-before-stuffed": ("fill.jpg", _jpeg_grey_fill_before_stuffed),
     "jpeg-grey-restart-after-scan": ("restart.jpg", _jpeg_grey_restart_after_scan),
-    "jpeg-grey-adobe-app13-app15": ("app13.jpg", _jpeg_grey_adobe_app13_app15),
+    # An APP13 (ED) and an APP15 (EF) whose bodies start "Adobe": neither is the APP14 (EE) one.
+    "jpeg-grey-adobe-app13-app15": (
+        "app13.jpg",
+        _jpeg_grey_with_segments((0xED, b"Adobe_CM\x00"), (0xEF, b"Adobe\x00\x64\x00\x00\x00\x00\x01")),
+    ),
     "jpeg-huffman-all-ones-8x8": ("all-ones.jpg", lambda: jpeg_grey(8, 8, all_ones_code=True)),
-    "jpeg-grey-adobe-8x8": ("adobe.jpg", _jpeg_grey_adobe_8x8),
-    "jpeg-grey-dri-5-bytes": ("dri5.jpg", _jpeg_grey_with_segment(0xDD, b"\x00\x00\x01")),
-    "jpeg-grey-dri-3-bytes": ("dri3.jpg", _jpeg_grey_with_segment(0xDD, b"\x00")),
+    # An 8x8 grey JPEG with an APP14 Adobe segment (transform 0): small, sent as it is.
+    "jpeg-grey-adobe-8x8": (
+        "adobe.jpg",
+        _jpeg_grey_with_segments((0xEE, b"Adobe\x00\x64\x00\x00\x00\x00\x00"), width=8, height=8),
+    ),
+    "jpeg-grey-dri-5-bytes": ("dri5.jpg", _jpeg_grey_with_segments((0xDD, b"\x00\x00\x01"))),
+    "jpeg-grey-dri-3-bytes": ("dri3.jpg", _jpeg_grey_with_segments((0xDD, b"\x00"))),
     "jpeg-dc-symbol-16": ("dc16.jpg", lambda: jpeg_grey(2049, 8, extra_dc_symbol=16)),
     "jpeg-dc-symbol-15": ("dc15.jpg", lambda: jpeg_grey(2049, 8, extra_dc_symbol=15)),
     "jpeg-grey-dc-quant-50": ("dcq50.jpg", lambda: jpeg_grey(2049, 8, dc_quant=50)),
@@ -955,7 +948,7 @@ FILES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "jpeg-grey-fill-between-segments": ("fill2.jpg", _jpeg_grey_fill_between_segments),
     "jpeg-grey-rst0-segment": (
         "rst0.jpg",
-        _jpeg_grey_with_segment(0xD0, b"\x08\x00\x10\x00\x10\x01\x01\x11\x00"),
+        _jpeg_grey_with_segments((0xD0, b"\x08\x00\x10\x00\x10\x01\x01\x11\x00")),
     ),
 }
 

@@ -150,19 +150,16 @@ class Applier:
 
     def _update(self, hunk: UpdateFile) -> None:
         names = self._names(hunk.path)
-        shown = self._show(names)
         encoded = self._updated(hunk)
+        # `_updated` has just read a file at this path, and nothing in between removes it, so
+        # neither the write back nor the removal after a move can fail on the memory file
+        # system: the release's "Failed to write file" / "Failed to remove original" need a
+        # disk that refuses (permissions, a full disk), which no case gives.
         if hunk.move_path is None:
-            try:
-                self.fs.write(names.resolved, encoded)
-            except FsError as exc:
-                raise ApplyError(f"Failed to write file {shown}") from exc
+            self.fs.write(names.resolved, encoded)
             return
         self._write_new(self._names(hunk.move_path), encoded)
-        try:
-            self.fs.remove_file(names.resolved)
-        except FsError as exc:
-            raise ApplyError(f"Failed to remove original {shown}") from exc
+        self.fs.remove_file(names.resolved)
 
     def new_content(self, content: str, chunks: list[Chunk], shown: str) -> str:
         document = self.rules.text.document(content)

@@ -6,6 +6,7 @@ text (an assistant message or a call) to the text.
 
 from __future__ import annotations
 
+from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 
 _CALLS = ("function_call", "local_shell_call")
@@ -39,18 +40,20 @@ def beside_after_last_user(items: list[dict[str, JSON]]) -> dict[int, str]:
     texts landing on one message are joined.  (A history ending with a user message needs no test of
     its own: after that message come only items that become no message, so none is an anchor.)"""
     users = [index for index, item in enumerate(items) if speaker(item) == "user"]
-    start = users[-1] + 1 if users else 0
+    if not users:
+        # Every history a release holds has one: the turn's prompt (and the environment context).
+        raise NotModelled("a history without a user message: no release holds one")
     anchors: dict[int, str] = {}
-    for index in range(start, len(items)):
+    for index in range(users[-1] + 1, len(items)):
         item = items[index]
         if item.get("type") != "reasoning":
             continue
         text = reasoning_text(item)
         if not text.strip():
             continue
-        before = items[index - 1] if index > 0 else None
+        before = items[index - 1]  # the last user message at the latest
         after = items[index + 1] if index + 1 < len(items) else None
-        if before is not None and _is_assistant_message(before):
+        if _is_assistant_message(before):
             anchor = index - 1
         elif after is not None and (after.get("type") in _CALLS or _is_assistant_message(after)):
             anchor = index + 1

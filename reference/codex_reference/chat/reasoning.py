@@ -22,16 +22,8 @@ def _is_assistant_message(item: dict[str, JSON]) -> bool:
     return item.get("type") == "message" and item.get("role") == "assistant"
 
 
-def speaker(item: dict[str, JSON]) -> str | None:
-    """The role of the message an item becomes, for the last-role test (None: it becomes none)."""
-    if item.get("type") == "message":
-        role = item.get("role")
-        return role if isinstance(role, str) else None
-    if item.get("type") in _CALLS:
-        return "assistant"
-    if item.get("type") == "function_call_output":
-        return "tool"
-    return None
+def _is_user_message(item: dict[str, JSON]) -> bool:
+    return item.get("type") == "message" and item.get("role") == "user"
 
 
 def beside_after_last_user(items: list[dict[str, JSON]]) -> dict[int, str]:
@@ -39,7 +31,7 @@ def beside_after_last_user(items: list[dict[str, JSON]]) -> dict[int, str]:
     goes on the assistant message right before it, else on the call or assistant message right after it;
     texts landing on one message are joined.  (A history ending with a user message needs no test of
     its own: after that message come only items that become no message, so none is an anchor.)"""
-    users = [index for index, item in enumerate(items) if speaker(item) == "user"]
+    users = [index for index, item in enumerate(items) if _is_user_message(item)]
     if not users:
         # Every history a release holds has one: the turn's prompt (and the environment context).
         raise NotModelled("a history without a user message: no release holds one")

@@ -75,7 +75,8 @@ def _canonical(lengths: Sequence[int]) -> list[int]:
     for length in lengths:
         counts[length] += 1
     counts[0] = 0
-    next_code, code = [0] * 16, 0
+    next_code: dict[int, int] = {}  # by code length; length 0 has no code
+    code = 0
     for bits in range(1, 16):
         code = (code + counts[bits - 1]) << 1
         next_code[bits] = code

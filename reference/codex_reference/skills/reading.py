@@ -12,8 +12,6 @@ has ``next_cursor: null`` (SKILLS-READ-PAGE-1).
 
 from __future__ import annotations
 
-import posixpath
-
 from codex_reference.json_types import JSON
 from codex_reference.skills import wire
 from codex_reference.skills.arguments import RespondToModel
@@ -103,12 +101,6 @@ def _page(rules: SkillsRules, resource: str, contents: str, start: int, budget: 
     return best
 
 
-def _normalized(resource: str) -> str:
-    """The mistaken lookup: `.` and `..` segments resolved as a file path would be."""
-    scheme, separator, path = resource.partition("://")
-    return scheme + separator + posixpath.normpath(path) if separator else resource
-
-
 def read_page(
     rules: SkillsRules,
     *,
@@ -125,8 +117,8 @@ def read_page(
             raise RespondToModel(rules.read_argument_unbounded.format(name=name))
     entry = resolve_package(rules, entries, package)
     resource_id = entry.main_resource if resource is None else resource
-    if not rules.resource_ids_exact:
-        resource_id = _normalized(resource_id)
+    if rules.resource_id_rewrite is not None:
+        resource_id = rules.resource_id_rewrite(resource_id)
     contents = entry.resources.get(resource_id)
     if contents is None:
         raise RespondToModel(rules.read_failed)

@@ -3,12 +3,16 @@
 Only 0.169.0 has the namespace; 0.25.0's table entry is ``None``.  The values
 are those 0.169.0 shows in captures (fixtures/skills/captured-0.169.0.json),
 named as in the extension's sources; the broken adapters in
-conformance/tests/broken_skills_adapters.py swap single fields.
+conformance/codex_conformance/areas/skills/broken.py swap single fields.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from codex_reference.json_types import JSON
+from codex_reference.skills.wire import compact_len
 
 __all__ = ["SKILLS_0_169_0", "SkillsRules"]
 
@@ -19,9 +23,9 @@ class SkillsRules:
     # turn's truncation bytes)) (SKILLS-BUDGET-1).
     max_response_bytes: int
     budget_factor: float
-    # Whether a response is measured as serde_json writes it (escapes counted)
-    # or, wrongly, by its raw text.
-    count_escapes: bool
+    # How a response is measured against the budget: the bytes serde_json writes
+    # (wire.compact_len).  A field, so that a broken port can measure otherwise.
+    measure: Callable[[JSON], int]
     max_handle_bytes: int
     max_name_bytes: int
     max_description_chars: int
@@ -43,9 +47,9 @@ class SkillsRules:
     # The authority kinds ``skills.list`` accepts, in the order serde names them;
     # the first is the one a snapshot's skills belong to (SKILLS-AUTH-1).
     authority_kinds: tuple[str, ...]
-    # Whether a resource id is looked up as spelled (the release) or, wrongly,
-    # after resolving `.` and `..` segments (SKILLS-READ-URI-1).
-    resource_ids_exact: bool
+    # A resource id is looked up as spelled (SKILLS-READ-URI-1); a broken port
+    # rewrites it first (resolving `.` and `..`, say).  None: as spelled.
+    resource_id_rewrite: Callable[[str], str] | None
     # The truncation bytes of the capture model (gpt-5): the budget's N.
     truncation_bytes: int
 
@@ -57,7 +61,7 @@ class SkillsRules:
 SKILLS_0_169_0 = SkillsRules(
     max_response_bytes=512 * 1024,
     budget_factor=1.2,
-    count_escapes=True,
+    measure=compact_len,
     max_handle_bytes=2048,
     max_name_bytes=256,
     max_description_chars=1024,
@@ -76,6 +80,6 @@ SKILLS_0_169_0 = SkillsRules(
         "{name} must be non-empty, contain no control characters, and be at most 2048 bytes"
     ),
     authority_kinds=("cloud", "executor"),
-    resource_ids_exact=True,
+    resource_id_rewrite=None,
     truncation_bytes=10_000,
 )

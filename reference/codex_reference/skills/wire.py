@@ -11,12 +11,16 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from typing import TYPE_CHECKING
 
 from codex_reference.json_types import JSON
-from codex_reference.skills.rules import SkillsRules
+
+if TYPE_CHECKING:  # rules.py names compact_len as the edition's measure
+    from codex_reference.skills.rules import SkillsRules
 
 __all__ = [
     "Cursor",
+    "compact_len",
     "fingerprint",
     "format_cursor",
     "parse_cursor",
@@ -29,22 +33,13 @@ def response_budget(rules: SkillsRules, truncation_bytes: int) -> int:
     return min(rules.max_response_bytes, math.ceil(truncation_bytes * rules.budget_factor))
 
 
+def compact_len(value: JSON) -> int:
+    """The UTF-8 length of serde_json's compact output of the value."""
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
 def serialized_len(rules: SkillsRules, value: JSON) -> int:
-    if rules.count_escapes:
-        return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-    return _raw_len(value)
-
-
-def _raw_len(value: JSON) -> int:
-    """The mistaken measure: strings by their unescaped UTF-8 length plus quotes."""
-    if isinstance(value, str):
-        return len(value.encode("utf-8")) + 2
-    if isinstance(value, list):
-        return 2 + max(len(value) - 1, 0) + sum(_raw_len(item) for item in value)
-    if isinstance(value, dict):
-        pairs = [_raw_len(key) + 1 + _raw_len(item) for key, item in value.items()]
-        return 2 + max(len(pairs) - 1, 0) + sum(pairs)
-    return len(json.dumps(value))
+    return rules.measure(value)
 
 
 def fingerprint(value: JSON) -> str:

@@ -2,17 +2,39 @@
 
 from __future__ import annotations
 
+import json
+import posixpath
 from typing import Any
 
 from codex_conformance.broken import BrokenAdapter, rewrites, with_rules
 from codex_reference.editions import V0_169_0
+from codex_reference.json_types import JSON
+
+
+def _raw_len(value: JSON) -> int:
+    """The mistaken measure: strings by their unescaped UTF-8 length plus quotes."""
+    if isinstance(value, str):
+        return len(value.encode("utf-8")) + 2
+    if isinstance(value, list):
+        return 2 + max(len(value) - 1, 0) + sum(_raw_len(item) for item in value)
+    if isinstance(value, dict):
+        pairs = [_raw_len(key) + 1 + _raw_len(item) for key, item in value.items()]
+        return 2 + max(len(pairs) - 1, 0) + sum(pairs)
+    return len(json.dumps(value))
+
+
+def _normalized(resource: str) -> str:
+    """The mistaken lookup: `.` and `..` segments resolved as a file path would be."""
+    scheme, separator, path = resource.partition("://")
+    return scheme + separator + posixpath.normpath(path) if separator else resource
+
 
 BROKEN = [
     BrokenAdapter(
         "raw-byte-budget",
         "SKILLS-BUDGET-1",
         "measures a response by its unescaped text, so a quote costs one byte instead of two",
-        with_rules(V0_169_0, "skills", count_escapes=False),
+        with_rules(V0_169_0, "skills", measure=_raw_len),
     ),
     BrokenAdapter(
         "no-serialization-allowance",
@@ -36,7 +58,7 @@ BROKEN = [
         "traversal-resolved",
         "SKILLS-READ-URI-1",
         "resolves `.` and `..` in a resource id, so a traversal reads another skill's file",
-        with_rules(V0_169_0, "skills", resource_ids_exact=False),
+        with_rules(V0_169_0, "skills", resource_id_rewrite=_normalized),
     ),
     BrokenAdapter(
         "read-error-wording",

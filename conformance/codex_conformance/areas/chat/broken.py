@@ -11,6 +11,13 @@ from codex_reference.editions import V0_25_0, V0_94_0
 from codex_reference.json_types import JSON
 
 
+def _becomes_assistant(item: dict[str, JSON]) -> bool:
+    """An item sent as an assistant message: an assistant text or a call."""
+    if item.get("type") == "message":
+        return item.get("role") == "assistant"
+    return item.get("type") in ("function_call", "local_shell_call")
+
+
 def _nearest_assistant(step: int, items: list[dict[str, JSON]]) -> dict[int, str]:
     """No release's rule: each reasoning text on the nearest assistant message or call
     in one direction (-1 before it, 1 after it)."""
@@ -19,7 +26,7 @@ def _nearest_assistant(step: int, items: list[dict[str, JSON]]) -> dict[int, str
         if item.get("type") != "reasoning":
             continue
         other = index + step
-        while 0 <= other < len(items) and reasoning.speaker(items[other]) != "assistant":
+        while 0 <= other < len(items) and not _becomes_assistant(items[other]):
             other += step
         if 0 <= other < len(items):
             anchors[other] = reasoning.reasoning_text(item)

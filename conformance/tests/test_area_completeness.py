@@ -109,8 +109,8 @@ def test_an_area_asked_of_an_edition_without_it_is_not_applicable(area: Area) ->
         with InProcessConnection(handle) as connection:
             outcomes = run_cases(connection, moved)
         statuses = {o.status for o in outcomes}
-        # The reference answers as the release does: unsupported (no such tools) or the
-        # release's own refusal (chat: config-rejected), never a pass of another edition's case.
+        # The reference answers as the release adapter does: unsupported (no such tools, no chat
+        # wire), never a pass of another edition's case.
         assert Status.PASS not in statuses and Status.ERROR not in statuses, [o.reason for o in outcomes]
         release = ReleaseAdapter(version)
         for op in area.ops:

@@ -361,11 +361,12 @@ def test_a_resource_server_without_a_string_name(server: Any) -> None:
     assert "a string `name`" in answer["error"]["message"]
 
 
+@pytest.mark.parametrize("op", ["sse.responses", "chat.sse"])
 @pytest.mark.parametrize("splits", [5, "12", ["1"], [1.5], {"1": 1}])
-def test_sse_splits_that_are_no_list_of_byte_offsets(splits: Any) -> None:
+def test_sse_splits_that_are_no_list_of_byte_offsets(op: str, splits: Any) -> None:
     # A server cuts its stream into reads at byte offsets: anything but a list of integers names no cut.
     args = {"edition": "0.25.0", "stream": "data: {}\n\n", "splits": splits}
-    answer = handle({"op": "sse.responses", "args": args})
+    answer = handle({"op": op, "args": args})
     assert _kind(answer) == "invalid-args"
     assert "`splits` must be a list of byte offsets" in answer["error"]["message"]
 

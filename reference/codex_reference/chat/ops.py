@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from codex_reference.chat import request
 from codex_reference.chat.rules import ChatRules
+from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
-from codex_reference.request.build import ConfigRejected
 from codex_reference.request.rules import RequestRules
 
 
 def _supported(rules: ChatRules | None) -> ChatRules:
     if rules is None:
-        # REQ-WIRE-1: the release refuses the configuration before sending anything.
-        raise ConfigRejected('`wire_api = "chat"` is no longer supported.')
+        # The chat area has no such edition: the release refuses `wire_api = "chat"` before it
+        # sends anything, which request.build models (REQ-WIRE-1) and the request area pins.
+        raise NotModelled('an edition that refuses `wire_api = "chat"` has no chat ops (see request.build)')
     return rules
 
 

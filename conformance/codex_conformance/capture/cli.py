@@ -4,7 +4,9 @@ Reads ``fixtures/<area>/_scenarios.json``, runs the release once per scenario
 (plus one baseline run), and writes ``fixtures/<area>/captured-<V>.json``.
 With ``--check`` nothing is written: the fresh captures are diffed against the
 committed goldens and any difference fails (this is how CI re-checks them).
-``--all`` does every area in turn, each in every edition it exists in.
+``--all`` does every area in turn, each in every edition it exists in;
+``--all --jobs N`` does N areas at once, each in a process of its own
+(side_by_side.py).
 Exit status: 0; 1 when ``--check`` found differences; 2 for a usage error;
 3 when a capture failed (one line on stderr; nothing written for that
 edition of that area).
@@ -20,6 +22,7 @@ from typing import Any
 
 from codex_conformance.areas import Area, discover
 from codex_conformance.capture.fixture_writer import diff_against_committed, merge_cases, render_fixture
+from codex_conformance.capture.side_by_side import area_command, run_side_by_side
 from codex_conformance.cases import Case
 from codex_conformance.drive.errors import (
     CaptureError,
@@ -49,6 +52,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--only", action="append", metavar="SLUG", help="capture only these scenarios")
     parser.add_argument("--check", action="store_true", help="diff against committed fixtures, write nothing")
     parser.add_argument("--fixtures-dir", type=Path, default=None)
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --all: capture N areas at once (a release run mostly waits); default 1",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -59,6 +69,15 @@ def run(args: argparse.Namespace) -> int:
     if args.all and args.only:
         print("error: --only names scenarios of one area; it does not go with --all", file=sys.stderr)
         return 2
+    if args.jobs < 1 or (args.jobs > 1 and not args.all):
+        print("error: --jobs takes a count of 1 or more, and more than 1 only with --all", file=sys.stderr)
+        return 2
+    if args.jobs > 1:
+        options = [*(["--check"] if args.check else [])]
+        options += [f"--edition={version}" for version in args.edition or []]
+        options += [f"--fixtures-dir={args.fixtures_dir}"] if args.fixtures_dir else []
+        commands = [(name, area_command(name, options)) for name in discover()]
+        return run_side_by_side(commands, args.jobs)
     root: Path = args.fixtures_dir or fixtures_dir()
     areas = list(discover().values()) if args.all else [discover()[args.area]]
     worst = 0

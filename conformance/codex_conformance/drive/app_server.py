@@ -17,7 +17,6 @@ run reports what it saw so far instead of hanging the capture.
 from __future__ import annotations
 
 import json
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +27,7 @@ from codex_conformance.drive.errors import CaptureError, ReleaseStalledError
 from codex_conformance.drive.exec_run import ExecRun, release_env, write_config
 from codex_conformance.drive.jsonrpc_client import JsonRpcClient, Message, ReleaseProcess
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, Stream, StreamFactory
+from codex_conformance.drive.scratch import scratch_dir
 from codex_conformance.drive.stall import once_more_if_stalled
 
 _TIMEOUT_SECONDS = 60.0
@@ -94,8 +94,8 @@ def run_app_server_turn(
     that stalls is run once more (drive/stall.py).
     """
     with (
-        tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
-        tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
+        scratch_dir(prefix="codex-conformance-home-") as home_dir,
+        scratch_dir(prefix="codex-conformance-work-") as work_dir,
         MockResponsesServer(streams=streams) as server,
     ):
         # Tools must run without asking, so no approval request interrupts the turn.

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import tempfile
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -28,6 +27,7 @@ from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import ApplyPatchRunError, FileTreeError
 from codex_conformance.drive.file_tree import read_tree, write_tree
 from codex_conformance.drive.patch_paths import check_header_paths
+from codex_conformance.drive.scratch import scratch_dir
 
 _TIMEOUT_SECONDS = 60
 _NAME = "apply_patch"  # the name the release dispatches on
@@ -67,7 +67,7 @@ def run_apply_patch(
     if not barrier:
         sandbox.warn_without_barrier()
         check_header_paths(patch, logical_cwd)
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-ap-") as scratch:
+    with scratch_dir(prefix="codex-conformance-ap-") as scratch:
         root = Path(scratch) / "root"
         real_cwd = root / logical_cwd.relative_to("/")
         real_cwd.mkdir(parents=True)

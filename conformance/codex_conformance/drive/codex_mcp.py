@@ -10,7 +10,6 @@ first Responses request to the loopback mock server, then stops it.
 
 from __future__ import annotations
 
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from codex_conformance.drive.exec_run import ExecRun, release_env, write_config
 from codex_conformance.drive.jsonrpc_client import JsonRpcClient, ReleaseProcess, RequestHandler
 from codex_conformance.drive.mock_responses_server import MockResponsesServer
+from codex_conformance.drive.scratch import scratch_dir
 
 _TIMEOUT_SECONDS = 60.0
 _JSONRPC = {"jsonrpc": "2.0"}
@@ -43,8 +43,8 @@ def open_codex_mcp(release: ReleaseProcess, on_request: RequestHandler | None = 
 def run_new_conversation(binary: Path, *, model: str, params: dict[str, Any], prompt: str = "hi") -> ExecRun:
     """The requests the release sends for one user message in a conversation opened with ``params``."""
     with (
-        tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
-        tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
+        scratch_dir(prefix="codex-conformance-home-") as home_dir,
+        scratch_dir(prefix="codex-conformance-work-") as work_dir,
         MockResponsesServer() as server,
     ):
         write_config(Path(home_dir), server.base_url, model, [])

@@ -13,7 +13,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ from codex_conformance.drive.closed_door import closed_door_url
 from codex_conformance.drive.errors import CaptureError, ReleaseCrashedError, ReleaseStalledError
 from codex_conformance.drive.file_tree import safe_relative
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, RecordedRequest, Stream
+from codex_conformance.drive.scratch import scratch_dir
 from codex_conformance.drive.stall import once_more_if_stalled
 
 # The stdio MCP server every capture starts (python FAKE_MCP_SERVER TOOLS.json [CALLS.json]).
@@ -186,8 +186,8 @@ def run_exec(
     (drive/sandbox.py) nothing else on the host is writable.  A run that
     stalls is run once more (drive/stall.py)."""
     with (
-        tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
-        tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
+        scratch_dir(prefix="codex-conformance-home-") as home_dir,
+        scratch_dir(prefix="codex-conformance-work-") as work_dir,
     ):
         home = Path(home_dir)
         for directory, written in ((work_dir, files), (home_dir, home_files)):

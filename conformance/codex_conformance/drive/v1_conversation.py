@@ -13,7 +13,6 @@ and what the release then sent to the model.
 from __future__ import annotations
 
 import json
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from codex_conformance.drive.mock_responses_server import (
     simple_reply_stream,
     turn_stream,
 )
+from codex_conformance.drive.scratch import scratch_dir
 
 _TIMEOUT_SECONDS = 60.0
 PROMPT = "codex-conformance approval probe"
@@ -105,8 +105,8 @@ def run_v1_turn(
         return {"result": {"decision": decide(request)}}
 
     with (
-        tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
-        tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
+        scratch_dir(prefix="codex-conformance-home-") as home_dir,
+        scratch_dir(prefix="codex-conformance-work-") as work_dir,
         MockResponsesServer(streams=streams) as server,
     ):
         for relative, content in (home_files or {}).items():

@@ -14,7 +14,6 @@ them in v2's words.
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from codex_conformance.drive.mock_responses_server import (
     Stream,
     simple_reply_stream,
 )
+from codex_conformance.drive.scratch import scratch_dir
 from codex_conformance.drive.v1_conversation import PROMPT, ApprovalRequest, Decide, V1Turn, call_stream
 
 _TIMEOUT_SECONDS = 60.0
@@ -60,8 +60,8 @@ def run_v2_turn(
         return {"result": {"decision": V2_DECISIONS[decision]}}
 
     with (
-        tempfile.TemporaryDirectory(prefix="codex-conformance-home-") as home_dir,
-        tempfile.TemporaryDirectory(prefix="codex-conformance-work-") as work_dir,
+        scratch_dir(prefix="codex-conformance-home-") as home_dir,
+        scratch_dir(prefix="codex-conformance-work-") as work_dir,
         MockResponsesServer(streams=streams) as server,
     ):
         write_config(Path(home_dir), server.base_url, "gpt-5", [])

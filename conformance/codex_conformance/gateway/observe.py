@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from codex_conformance.drive import config_toml, sandbox
 from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.exec_run import FAKE_MCP_SERVER, run_exec
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, RecordedRequest
+from codex_conformance.drive.scratch import scratch_dir
 from codex_conformance.gateway.scenarios import MCP_ANSWERS, MCP_SERVER, MCP_TOOLS, Scenario
 
 # Among the recorded items, the prompt marks where the scenario's turn starts.
@@ -176,8 +176,8 @@ def _mcp_calls(log: Path) -> list[Any]:
 def observe(version: str, scenario: Scenario, upstream: MockResponsesServer, release_url: str) -> Observation:
     """Run ``scenario`` with the release's provider at ``release_url``; ``upstream`` gets its script."""
     upstream.reset(scenario.script.responses(), scenario.script.chats())
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-gateway-") as scratch_dir:
-        scratch = Path(scratch_dir)
+    with scratch_dir(prefix="codex-conformance-gateway-") as scratch_path:
+        scratch = Path(scratch_path)
         log = scratch / "mcp-log.jsonl"
         extra = config_toml.merged(dict(scenario.extra_config), sandbox.unattended_permissions())
         if scenario.mcp:

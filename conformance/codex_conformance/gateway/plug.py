@@ -21,13 +21,14 @@ import signal
 import socket
 import string
 import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from codex_conformance.drive.scratch import scratch_dir
 
 DEFAULT_READY_SECONDS = 30.0
 DEFAULT_PATH = "/v1"
@@ -144,7 +145,7 @@ def running_gateway(
         argv = [part.format(port=port, upstream=upstream_url) for part in spec.argv_template]
     except (KeyError, IndexError, ValueError) as broken:
         raise GatewayError(f"bad gateway template {spec.label!r}: {broken}") from None
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-gateway-log-") as log_dir:
+    with scratch_dir(prefix="codex-conformance-gateway-log-") as log_dir:
         log_path = Path(log_dir) / "gateway.log"
         with log_path.open("wb") as log:
             try:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.drive.errors import ReleaseUnavailableError
+from codex_conformance.drive.scratch import scratch_dir
 from codex_conformance.editions import EDITIONS, version_key
 from codex_conformance.paths import fixtures_dir, spec_dir
 from codex_conformance.timeline.data import ProbeData, load_probe_data, save_probe_data
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
 
 @contextmanager
 def _runner(fixtures: Path, releases: dict[str, Release]) -> Iterator[Callable[[Probe, str], ProbeRun]]:
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-timeline-") as scratch:
+    with scratch_dir(prefix="codex-conformance-timeline-") as scratch:
         root = open_scenarios(fixtures, Path(scratch))
 
         def run_on(probe: Probe, version: str) -> ProbeRun:

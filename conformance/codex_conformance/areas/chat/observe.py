@@ -19,7 +19,6 @@ for calls (they are its own, not the stream's), up to the recovery reply.
 from __future__ import annotations
 
 import json
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,6 +31,7 @@ from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.errors import CaptureError, ConfigRejectedError
 from codex_conformance.drive.exec_run import ExecRun, run_exec
 from codex_conformance.drive.mock_responses_server import RecordedRequest, Stream
+from codex_conformance.drive.scratch import scratch_dir
 from codex_conformance.drive.sse_observe import (
     PROMPT as SSE_PROMPT,
 )
@@ -126,7 +126,7 @@ def observe_request(
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """(the items the release held, the body of the chat request it made from them)."""
     resumer = _RESUMERS[get_edition(version).resumes_through]
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-resume-") as resume_dir:
+    with scratch_dir(prefix="codex-conformance-resume-") as resume_dir:
         resume = resumer(version, history, Path(resume_dir))
         script: list[Stream] = [*streams, chat_sse.empty_reply()]
         run = run_exec(

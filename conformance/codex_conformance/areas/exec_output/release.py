@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from codex_conformance.areas import ReleaseOp
 from codex_conformance.drive.args import required
 from codex_conformance.drive.conversation_run import function_call, written_back
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
+from codex_conformance.drive.scratch import scratch_dir
 from codex_conformance.editions import get_edition
 
 # Long enough that no real command outlives it by accident, short enough that
@@ -87,7 +87,7 @@ def written_outputs(version: str, commands: list[dict[str, Any]], call_ids: list
     The release runs them one after another and writes back an output for
     each; the answer maps each call id it wrote back to that output string.
     """
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-output-") as scratch:
+    with scratch_dir(prefix="codex-conformance-output-") as scratch:
         calls = []
         for index, (args, call_id) in enumerate(zip(commands, call_ids, strict=True)):
             output = required(args, "output", str)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
@@ -29,6 +28,7 @@ from codex_conformance.drive.cache import release_helper_dir
 from codex_conformance.drive.conversation_run import function_call, written_back
 from codex_conformance.drive.errors import CaptureError, InvalidInputError
 from codex_conformance.drive.host_tree import check_tree, write_host_tree
+from codex_conformance.drive.scratch import scratch_dir
 
 # The model whose tool list has the file tools (spec/tools.md, TOOLS-CATALOG).
 MODEL = "test-gpt-5-codex"
@@ -83,7 +83,7 @@ def sandbox(args: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
     """(placeholder, real directory): the args' tree written where a release may work on it."""
     cwd = _cwd(args)
     tree = check_tree(required(args, "tree", list))
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-sandbox-", dir="/tmp") as scratch:
+    with scratch_dir(prefix="codex-conformance-sandbox-", dir="/tmp") as scratch:
         directory = _same_length(Path(os.path.realpath(scratch)), cwd)
         directory.mkdir()
         real = str(directory)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.conversation_run import MODEL, PROMPT
 from codex_conformance.drive.exec_run import FAKE_MCP_SERVER, ExecRun, run_exec
 from codex_conformance.drive.mock_responses_server import simple_reply_stream, turn_stream
+from codex_conformance.drive.scratch import scratch_dir
 
 # run_exec's own default, for runs given no window.
 RUN_TIMEOUT_SECONDS = 120.0
@@ -51,7 +51,7 @@ def run_one_call(
 ) -> ExecRun:
     """Run ``version`` with a model that makes ``call``, then answers; ``servers(scratch)``
     writes the servers' files into ``scratch`` and gives their ``mcp_servers`` config."""
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-mcp-") as scratch:
+    with scratch_dir(prefix="codex-conformance-mcp-") as scratch:
         extra = {**sandbox.unattended_permissions(), "mcp_servers": servers(Path(scratch))}
         return run_exec(
             release_binary(version),

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
@@ -28,6 +27,7 @@ from codex_conformance.drive.cache import release_binary
 from codex_conformance.drive.codex_mcp import run_new_conversation
 from codex_conformance.drive.errors import CaptureError, VariantRejectedError
 from codex_conformance.drive.exec_run import ExecRun, run_exec
+from codex_conformance.drive.scratch import scratch_dir
 from codex_conformance.paths import fixtures_dir
 
 Variant = Literal["freeform", "function"]
@@ -97,7 +97,7 @@ def _run(version: str, route: Route) -> ExecRun:
         return run_new_conversation(binary, model=route.model, params=route.new_conversation)
     if route.model_catalog is None:
         return run_exec(binary, model=route.model, servers=[], extra=route.config)
-    with tempfile.TemporaryDirectory(prefix="codex-conformance-catalog-") as directory:
+    with scratch_dir(prefix="codex-conformance-catalog-") as directory:
         catalog = Path(directory) / "model-catalog.json"
         catalog.write_text(json.dumps(route.model_catalog), encoding="utf-8")
         extra = config_toml.merged({"model_catalog_json": str(catalog)}, config_toml.nested(route.config))

@@ -11,13 +11,14 @@ from codex_reference.adapter import handle
 from codex_reference.safety import SAFETY_0_169_0, is_known_safe_command
 
 
-def test_chat_ops_refused_for_0_169() -> None:
-    # REQ-WIRE-1: 0.169.0 refuses `wire_api = "chat"`; the reference answers as it does.
+def test_chat_ops_unsupported_for_0_169() -> None:
+    # 0.169.0 refuses `wire_api = "chat"` (REQ-WIRE-1, request.build's config-rejected), so the chat
+    # area has no 0.169.0: the reference declines its ops there, as the release adapter does.
     for op in ("chat.request", "chat.sse"):
         response = handle(
             {"op": op, "args": {"edition": "0.169.0", "model": "gpt-5", "input": [], "tools": []}}
         )
-        assert response["error"]["kind"] == "config-rejected"
+        assert "wire_api" in response["unsupported"]
 
 
 @pytest.mark.parametrize(

@@ -61,8 +61,6 @@ class DispatchRules:
     # view_image's `detail` values other than these get ``detail_refused``.
     image_details: frozenset[str] = frozenset()
     detail_refused: str = ""
-    # view_image on a directory (an empty path names the working directory).
-    not_a_file: str = ""
     # The text view_image answers for a file it found, the image itself going
     # into the next request; None where the output carries the image.
     image_attached: str | None = None
@@ -256,7 +254,6 @@ DISPATCH_0_169_0 = DispatchRules(
     image_details=frozenset({"high", "original"}),
     detail_refused="view_image.detail only supports `high` or `original`; "
     "omit `detail` for default high resized behavior, got `{detail}`",
-    not_a_file="image path `{path}` is not a file",
 )
 
 # 0.94.0 (gpt-5, no unified exec): shell (and its alias container.exec),
@@ -291,8 +288,6 @@ DISPATCH_0_94_0 = replace(
         "update_plan": (_UPDATE_PLAN,),
         "view_image": (_VIEW_IMAGE_0_94_0,),
     },
-    # The working directory joined with an empty path keeps its slash.
-    not_a_file="image path `{path}/` is not a file",
     image_attached="attached local image path",
 )
 
@@ -310,40 +305,62 @@ def _item(rules: DispatchRules, kind: str, call_id: str, output: JSON) -> dict[s
     return item
 
 
-def _missing_image(args: Mapping[str, JSON], path: str) -> str:
+def _cwd(args: Mapping[str, JSON]) -> str:
     cwd = args.get("cwd")
     if not isinstance(cwd, str):
-        raise InvalidArgs("a view_image call on a missing file needs `cwd` (the run's working directory)")
-    return f"unable to locate image at `{cwd}/{path}`: No such file or directory (os error 2)"
+        raise InvalidArgs("a view_image call naming no file of `files` needs `cwd` (the working directory)")
+    return cwd
 
 
-def _attached_image(
-    attached: str, not_a_file: str, args: Mapping[str, JSON], arguments: Mapping[str, JSON]
-) -> JSON:
-    """A file is attached as it is, image or not: the output only says so."""
+def _located(files: Mapping[str, str], path: str) -> str:
+    """What a relative path names among the run's files (``"file"``, ``"directory"``, ``"missing"``), or
+    ``"not-a-directory"`` where it goes through a file as if it were a directory (a final ``/`` included).
+
+    ``.`` and empty segments name nothing (``a/./b`` and ``a//b`` are ``a/b``); ``..`` is not handled here.
+    """
+    raw = path.split("/")
+    segments = [segment for segment in raw if segment not in ("", ".")]
+    for depth in range(1, len(segments) + 1):
+        prefix = "/".join(segments[:depth])
+        if prefix in files:
+            inner = depth < len(segments) or raw[-1] in ("", ".")
+            return "not-a-directory" if inner else "file"
+        if not any(name.startswith(prefix + "/") for name in files):
+            return "missing"
+    return "directory"
+
+
+def _unlocated(kind: str, shown: str) -> str:
+    """The text of a path that names no file: what the release says, ``shown`` being the path it gives."""
+    if kind == "directory":
+        return f"image path `{shown}` is not a file"
+    if kind == "not-a-directory":
+        return f"unable to locate image at `{shown}`: Not a directory (os error 20)"
+    return f"unable to locate image at `{shown}`: No such file or directory (os error 2)"
+
+
+def _attached_image(attached: str, args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON:
+    """A file is attached as it is, image or not: the output only says so.
+
+    0.94.0 joins the path to the working directory as it is given, in its
+    messages too: an empty path shows as the directory with its slash, a final
+    `/` is kept (captured: view-image-directory-slash, view-image-missing-dir-slash).
+    """
     path = arguments.get("path")
     files = string_map(args.get("files"), "files")
     if not isinstance(path, str):
         raise NotModelled("view_image arguments the release would reject are not modelled")
-    if path in files:
+    if path.startswith("/") or ".." in path.split("/"):
+        raise NotModelled("view_image on an absolute path, or one with `..`, is not modelled")
+    kind = _located(files, path)
+    if kind == "file":
         return attached
-    if path == "":
-        return _working_directory(not_a_file, args)
-    if path.endswith("/") or any(name.startswith(path + "/") for name in files):
-        raise NotModelled("view_image on a directory is not modelled")
-    return _missing_image(args, path)
-
-
-def _working_directory(not_a_file: str, args: Mapping[str, JSON]) -> str:
-    cwd = args.get("cwd")
-    if not isinstance(cwd, str):
-        raise InvalidArgs("a view_image call on the working directory needs `cwd`")
-    return not_a_file.format(path=cwd)
+    return _unlocated(kind, f"{_cwd(args)}/{path}")
 
 
 def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON:
     if rules.image_attached is not None:
-        return _attached_image(rules.image_attached, rules.not_a_file, args, arguments)
+        return _attached_image(rules.image_attached, args, arguments)
     path = arguments.get("path")
     files = string_map(args.get("files"), "files")
     if not isinstance(path, str):
@@ -351,19 +368,24 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     detail = arguments.get("detail")
     if isinstance(detail, str) and detail not in rules.image_details:
         return rules.detail_refused.format(detail=detail)
-    if path == "" or path.endswith("/") or path.rsplit("/", 1)[-1] in (".", ".."):
-        # The run's directory, or one named like it: no file to read.
-        if path:
-            raise NotModelled("view_image on a path that names a directory is not modelled")
-        return _working_directory(rules.not_a_file, args)
+    if path == "":
+        # The run's directory, shown without a slash.
+        return _unlocated("directory", _cwd(args))
+    if path.rsplit("/", 1)[-1] in (".", ".."):
+        raise NotModelled("view_image on a path whose last component is `.` or `..` is not modelled")
+    # The release drops a final `/` as it does `.` components (captured:
+    # view-image-missing-dir-slash, view-image-file-slash).
+    path = path.removesuffix("/")
     segments = path.split("/")
     if path.startswith("/") or ".." in segments or "" in segments:
         raise NotModelled("view_image on an absolute path, or one with `..` or `//`, is not modelled")
     # The release joins the path to the working directory and drops its `.`
     # components, in the message too (captured: view-image-dot-slash-missing).
     path = "/".join(segment for segment in segments if segment != ".")
-    if path not in files:
-        return _missing_image(args, path)
+    kind = _located(files, path)
+    if kind != "file":
+        # `./` is the run's directory again, shown without a slash.
+        return _unlocated(kind, f"{_cwd(args)}/{path}" if path else _cwd(args))
     try:
         # Non-ASCII text is no base64 either (b64decode says so with a ValueError).
         content = base64.b64decode(files[path], validate=True)

@@ -161,8 +161,12 @@ _EXEC_COMMAND_0_169_0 = _struct(
         }
     ),
 )
-# write_stdin parses WriteStdinArgs: `session_id` an i32 (required; its type
-# errors are not modelled), the other fields' types are not pinned.
+# write_stdin first parses TerminalSessionArgs, its one field `session_id`
+# (`[]` is `invalid length 0 ... TerminalSessionArgs with 1 element`, captured:
+# serde-empty-array-write-stdin), then WriteStdinArgs: `session_id` an i32
+# (required; its type errors are not modelled), the other fields' types are
+# not pinned.
+_TERMINAL_SESSION_0_169_0 = _struct("TerminalSessionArgs", (("session_id", Shape("i32", "i32")),))
 _WRITE_STDIN_0_169_0 = _struct(
     "WriteStdinArgs",
     (("session_id", Shape("i32", "i32")),),
@@ -197,6 +201,8 @@ _WRITE_STDIN_0_25_0 = _struct(
     "WriteStdinParams",
     (("session_id", Shape("session id")), ("chars", _STRING)),
     declined=frozenset({"yield_time_ms", "max_output_tokens"}),
+    # `[]` says "with 4 elements" (captured: serde-empty-array-write-stdin).
+    field_count=4,
 )
 
 # 0.25.0 runs apply_patch by name too; its arguments are ApplyPatchToolArgs,
@@ -242,7 +248,7 @@ DISPATCH_0_169_0 = DispatchRules(
     argument_types={
         "exec_command": (_EXEC_WORKDIR_0_169_0, _EXEC_COMMAND_0_169_0),
         "view_image": (_VIEW_IMAGE_0_169_0,),
-        "write_stdin": (_WRITE_STDIN_0_169_0,),
+        "write_stdin": (_TERMINAL_SESSION_0_169_0, _WRITE_STDIN_0_169_0),
     },
     arbitrary_precision=True,
     environment=EnvironmentRule(

@@ -47,7 +47,6 @@ class DispatchRules:
     # What a call of the wrong payload kind to a known tool gets; None: as unknown.
     kind_mismatch: str | None
     plan_updated: str | None  # update_plan's output; None where there is no plan handler
-    view_image: bool
     # Output items carry a made-up id (fco_/ctco_ and a UUID) after `type`.
     item_ids: bool
     # The Rust types each function handler parses its arguments into, in the
@@ -218,7 +217,6 @@ DISPATCH_0_25_0 = DispatchRules(
     unknown_custom="unsupported custom tool call: {name}",
     kind_mismatch=None,
     plan_updated="Plan updated",
-    view_image=False,
     item_ids=False,
     argument_types={
         "shell": (_SHELL_0_25_0,),
@@ -243,7 +241,6 @@ DISPATCH_0_169_0 = DispatchRules(
     # function-to-freeform-apply-patch, apply-patch-function-not-json).
     offered=_handled_names,
     plan_updated=None,
-    view_image=True,
     item_ids=True,
     argument_types={
         "exec_command": (_EXEC_WORKDIR_0_169_0, _EXEC_COMMAND_0_169_0),
@@ -287,7 +284,6 @@ DISPATCH_0_94_0 = replace(
     unknown_session=None,  # no write_stdin handler
     function_handlers=frozenset({"shell", "container.exec", "update_plan", "view_image"}),
     kind_mismatch="aborted",
-    view_image=True,
     argument_types={
         "shell": (_SHELL_0_94_0,),
         "container.exec": (_SHELL_0_94_0,),
@@ -448,7 +444,8 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
         ) from exc
     if name == "update_plan" and rules.plan_updated is not None:
         return rules.plan_updated
-    if name == "view_image" and rules.view_image and isinstance(arguments, dict):
+    # Reached only for a tool the edition has a handler for (checked above).
+    if name == "view_image" and isinstance(arguments, dict):
         return _view_image(rules, args, arguments)
     if name == "write_stdin" and rules.unknown_session is not None and isinstance(arguments, dict):
         session = arguments.get("session_id")

@@ -314,22 +314,49 @@ def _cwd(args: Mapping[str, JSON]) -> str:
     return cwd
 
 
-def _located(files: Mapping[str, str], path: str) -> str:
-    """What a relative path names among the run's files (``"file"``, ``"directory"``, ``"missing"``), or
-    ``"not-a-directory"`` where it goes through a file as if it were a directory (a final ``/`` included).
+_OUTSIDE = "view_image on a path outside the working directory (the host's) is not modelled"
 
-    ``.`` and empty segments name nothing (``a/./b`` and ``a//b`` are ``a/b``); ``..`` is not handled here.
+
+def _located(files: Mapping[str, str], path: str) -> str:
+    """What a relative path names among the run's files, walked as the OS walks it: ``"file"``,
+    ``"directory"``, ``"missing"``, or ``"not-a-directory"`` where it goes on past a file (a final
+    ``/`` or ``.`` included).  Declines a path that ``..`` takes out of the working directory.
+
+    ``.`` and empty segments name nothing (``a/./b`` and ``a//b`` are ``a/b``); ``..`` goes up from
+    a directory that exists (``gone/../x`` is missing: captured, view-image-parent-missing-dir).
     """
     raw = path.split("/")
-    segments = [segment for segment in raw if segment not in ("", ".")]
-    for depth in range(1, len(segments) + 1):
-        prefix = "/".join(segments[:depth])
-        if prefix in files:
-            inner = depth < len(segments) or raw[-1] in ("", ".")
-            return "not-a-directory" if inner else "file"
-        if not any(name.startswith(prefix + "/") for name in files):
+    walked: list[str] = []
+    for index, segment in enumerate(raw):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if not walked:
+                raise NotModelled(_OUTSIDE)
+            walked.pop()
+            continue
+        walked.append(segment)
+        here = "/".join(walked)
+        if here in files:
+            return "file" if index == len(raw) - 1 else "not-a-directory"
+        if not any(name.startswith(here + "/") for name in files):
             return "missing"
     return "directory"
+
+
+def _normalised(path: str) -> str:
+    """0.169.0's path: its `.` and empty components dropped and each `..` taking the one before it
+    away, before the file system is asked (captured: view-image-double-slash, -parent-missing,
+    -parent-missing-dir, -directory-dot-dot); declines a path `..` takes out of the working directory."""
+    kept: list[str] = []
+    for segment in path.split("/"):
+        if segment == "..":
+            if not kept:
+                raise NotModelled(_OUTSIDE)
+            kept.pop()
+        elif segment not in ("", "."):
+            kept.append(segment)
+    return "/".join(kept)
 
 
 def _unlocated(kind: str, shown: str) -> str:
@@ -352,8 +379,8 @@ def _attached_image(attached: str, args: Mapping[str, JSON], arguments: Mapping[
     files = string_map(args.get("files"), "files")
     if not isinstance(path, str):
         raise NotModelled("view_image arguments the release would reject are not modelled")
-    if path.startswith("/") or ".." in path.split("/"):
-        raise NotModelled("view_image on an absolute path, or one with `..`, is not modelled")
+    if path.startswith("/"):
+        raise NotModelled(_OUTSIDE)
     kind = _located(files, path)
     if kind == "file":
         return attached
@@ -370,23 +397,12 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     detail = arguments.get("detail")
     if isinstance(detail, str) and detail not in rules.image_details:
         return rules.detail_refused.format(detail=detail)
-    if path == "":
-        # The run's directory, shown without a slash.
-        return _unlocated("directory", _cwd(args))
-    if path.rsplit("/", 1)[-1] in (".", ".."):
-        raise NotModelled("view_image on a path whose last component is `.` or `..` is not modelled")
-    # The release drops a final `/` as it does `.` components (captured:
-    # view-image-missing-dir-slash, view-image-file-slash).
-    path = path.removesuffix("/")
-    segments = path.split("/")
-    if path.startswith("/") or ".." in segments or "" in segments:
-        raise NotModelled("view_image on an absolute path, or one with `..` or `//`, is not modelled")
-    # The release joins the path to the working directory and drops its `.`
-    # components, in the message too (captured: view-image-dot-slash-missing).
-    path = "/".join(segment for segment in segments if segment != ".")
+    if path.startswith("/"):
+        raise NotModelled(_OUTSIDE)
+    path = _normalised(path)
     kind = _located(files, path)
     if kind != "file":
-        # `./` is the run's directory again, shown without a slash.
+        # The working directory itself is shown without a slash.
         return _unlocated(kind, f"{_cwd(args)}/{path}" if path else _cwd(args))
     try:
         # Non-ASCII text is no base64 either (b64decode says so with a ValueError).
@@ -418,7 +434,10 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
         if name in rules.custom_handlers and rules.kind_mismatch is not None and _sent(rules, args, name):
             return rules.kind_mismatch
         return rules.unknown_function.format(name=name)
-    text = item.get("arguments", "")
+    if "arguments" not in item:
+        # 0.25.0 runs no call for such an item and sends no output for it (tried: no follow-up request).
+        raise NotModelled("a function_call without `arguments` is not modelled")
+    text = item["arguments"]
     if not isinstance(text, str):
         raise InvalidArgs("a function_call's `arguments` must be a string")
     environment = rules.environment

@@ -223,6 +223,20 @@ def test_view_image_file_that_is_not_strict_base64() -> None:
     assert _kind(handle({"op": "dispatch.call", "args": args})) == "invalid-args"
 
 
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"type": "function_call", "name": "shell", "arguments": "{}"},
+        {"type": "function_call", "name": "shell", "arguments": "{}", "call_id": 1},
+        ["function_call"],
+    ],
+)
+def test_a_dispatch_item_that_is_no_call_with_a_string_call_id(item: Any) -> None:
+    # The release reads the call from the stream: a call without a string id is not one.
+    args = {"edition": "0.25.0", "model": "gpt-5", "config": {}, "item": item}
+    assert _kind(handle({"op": "dispatch.call", "args": args})) == "invalid-args"
+
+
 @pytest.mark.parametrize("config", [5, [], "x"])
 def test_a_dispatch_config_that_is_no_object(config: Any) -> None:
     # A function call to a freeform tool asks which tools the model and

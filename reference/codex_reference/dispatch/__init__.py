@@ -161,16 +161,11 @@ _EXEC_COMMAND_0_169_0 = _struct(
     ),
 )
 # write_stdin first parses TerminalSessionArgs, its one field `session_id`
-# (`[]` is `invalid length 0 ... TerminalSessionArgs with 1 element`, captured:
-# serde-empty-array-write-stdin), then WriteStdinArgs: `session_id` an i32
-# (required; its type errors are not modelled), the other fields' types are
-# not pinned.
+# an i32 (`[]` is `invalid length 0 ... TerminalSessionArgs with 1 element`,
+# captured: serde-empty-array-write-stdin), then WriteStdinArgs.  This model
+# reads no i32 (a present session_id is declined) and `{}` fails the first
+# parse, so no modelled input reaches the second: it is not written here.
 _TERMINAL_SESSION_0_169_0 = _struct("TerminalSessionArgs", (("session_id", Shape("i32", "i32")),))
-_WRITE_STDIN_0_169_0 = _struct(
-    "WriteStdinArgs",
-    (("session_id", Shape("i32", "i32")),),
-    declined=frozenset({"chars", "yield_time_ms", "max_output_tokens"}),
-)
 
 # 0.25.0 runs exec_command and write_stdin by name whether or not the tools
 # are offered (captured: exec-command-missing-cmd, write-stdin-missing-session-id).
@@ -245,7 +240,7 @@ DISPATCH_0_169_0 = DispatchRules(
     argument_types={
         "exec_command": (_EXEC_WORKDIR_0_169_0, _EXEC_COMMAND_0_169_0),
         "view_image": (_VIEW_IMAGE_0_169_0,),
-        "write_stdin": (_TERMINAL_SESSION_0_169_0, _WRITE_STDIN_0_169_0),
+        "write_stdin": (_TERMINAL_SESSION_0_169_0,),
     },
     arbitrary_precision=True,
     environment=EnvironmentRule(

@@ -223,6 +223,65 @@ def test_view_image_file_that_is_not_strict_base64() -> None:
     assert _kind(handle({"op": "dispatch.call", "args": args})) == "invalid-args"
 
 
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"type": "function_call", "name": "shell", "arguments": "{}"},
+        {"type": "function_call", "name": "shell", "arguments": "{}", "call_id": 1},
+        ["function_call"],
+    ],
+)
+def test_a_dispatch_item_that_is_no_call_with_a_string_call_id(item: Any) -> None:
+    # The release reads the call from the stream: a call without a string id is not one.
+    args = {"edition": "0.25.0", "model": "gpt-5", "config": {}, "item": item}
+    assert _kind(handle({"op": "dispatch.call", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize("config", [5, [], "x"])
+def test_a_dispatch_config_that_is_no_object(config: Any) -> None:
+    # A function call to a freeform tool asks which tools the model and
+    # config give (0.169.0: `aborted` where the tool is offered), so it reads
+    # the config; a release reads its config from a TOML table.
+    args = {
+        "edition": "0.169.0",
+        "model": "gpt-5",
+        "config": config,
+        "item": {"type": "function_call", "name": "apply_patch", "arguments": "{}", "call_id": "c"},
+    }
+    assert _kind(handle({"op": "dispatch.call", "args": args})) == "invalid-args"
+
+
+@pytest.mark.parametrize(
+    ("edition", "path", "files"),
+    [
+        ("0.169.0", "missing.png", {}),
+        ("0.169.0", "", {}),
+        ("0.169.0", "sub", {"sub/a.png": "AA=="}),
+        ("0.94.0", "missing.png", {}),
+        ("0.94.0", "sub/", {"sub/a.png": "AA=="}),
+    ],
+)
+def test_a_view_image_answer_that_shows_the_working_directory_without_cwd(
+    edition: str, path: str, files: dict[str, str]
+) -> None:
+    # The message names the path joined to the run's directory: a run has one.
+    args = {
+        "edition": edition,
+        "model": "gpt-5",
+        "config": {},
+        "files": files,
+        "item": {
+            "type": "function_call",
+            "name": "view_image",
+            "arguments": json.dumps({"path": path}),
+            "call_id": "c",
+        },
+    }
+    assert _kind(handle({"op": "dispatch.call", "args": args})) == "invalid-args"
+    with_cwd = handle({"op": "dispatch.call", "args": {**args, "cwd": "/w"}})
+    assert "/w" in json.dumps(with_cwd["result"]), with_cwd
+
+
 @pytest.mark.parametrize("seconds", [-1, "1", True, None])
 def test_a_host_tool_duration_that_is_no_non_negative_number(seconds: Any) -> None:
     args = {

@@ -47,7 +47,6 @@ class DispatchRules:
     # What a call of the wrong payload kind to a known tool gets; None: as unknown.
     kind_mismatch: str | None
     plan_updated: str | None  # update_plan's output; None where there is no plan handler
-    view_image: bool
     # Output items carry a made-up id (fco_/ctco_ and a UUID) after `type`.
     item_ids: bool
     # The Rust types each function handler parses its arguments into, in the
@@ -61,8 +60,6 @@ class DispatchRules:
     # view_image's `detail` values other than these get ``detail_refused``.
     image_details: frozenset[str] = frozenset()
     detail_refused: str = ""
-    # view_image on a directory (an empty path names the working directory).
-    not_a_file: str = ""
     # The text view_image answers for a file it found, the image itself going
     # into the next request; None where the output carries the image.
     image_attached: str | None = None
@@ -163,13 +160,12 @@ _EXEC_COMMAND_0_169_0 = _struct(
         }
     ),
 )
-# write_stdin parses WriteStdinArgs: `session_id` an i32 (required; its type
-# errors are not modelled), the other fields' types are not pinned.
-_WRITE_STDIN_0_169_0 = _struct(
-    "WriteStdinArgs",
-    (("session_id", Shape("i32", "i32")),),
-    declined=frozenset({"chars", "yield_time_ms", "max_output_tokens"}),
-)
+# write_stdin first parses TerminalSessionArgs, its one field `session_id`
+# an i32 (`[]` is `invalid length 0 ... TerminalSessionArgs with 1 element`,
+# captured: serde-empty-array-write-stdin), then WriteStdinArgs.  This model
+# reads no i32 (a present session_id is declined) and `{}` fails the first
+# parse, so no modelled input reaches the second: it is not written here.
+_TERMINAL_SESSION_0_169_0 = _struct("TerminalSessionArgs", (("session_id", Shape("i32", "i32")),))
 
 # 0.25.0 runs exec_command and write_stdin by name whether or not the tools
 # are offered (captured: exec-command-missing-cmd, write-stdin-missing-session-id).
@@ -199,6 +195,8 @@ _WRITE_STDIN_0_25_0 = _struct(
     "WriteStdinParams",
     (("session_id", Shape("session id")), ("chars", _STRING)),
     declined=frozenset({"yield_time_ms", "max_output_tokens"}),
+    # `[]` says "with 4 elements" (captured: serde-empty-array-write-stdin).
+    field_count=4,
 )
 
 # 0.25.0 runs apply_patch by name too; its arguments are ApplyPatchToolArgs,
@@ -214,7 +212,6 @@ DISPATCH_0_25_0 = DispatchRules(
     unknown_custom="unsupported custom tool call: {name}",
     kind_mismatch=None,
     plan_updated="Plan updated",
-    view_image=False,
     item_ids=False,
     argument_types={
         "shell": (_SHELL_0_25_0,),
@@ -239,12 +236,11 @@ DISPATCH_0_169_0 = DispatchRules(
     # function-to-freeform-apply-patch, apply-patch-function-not-json).
     offered=_handled_names,
     plan_updated=None,
-    view_image=True,
     item_ids=True,
     argument_types={
         "exec_command": (_EXEC_WORKDIR_0_169_0, _EXEC_COMMAND_0_169_0),
         "view_image": (_VIEW_IMAGE_0_169_0,),
-        "write_stdin": (_WRITE_STDIN_0_169_0,),
+        "write_stdin": (_TERMINAL_SESSION_0_169_0,),
     },
     arbitrary_precision=True,
     environment=EnvironmentRule(
@@ -256,7 +252,6 @@ DISPATCH_0_169_0 = DispatchRules(
     image_details=frozenset({"high", "original"}),
     detail_refused="view_image.detail only supports `high` or `original`; "
     "omit `detail` for default high resized behavior, got `{detail}`",
-    not_a_file="image path `{path}` is not a file",
 )
 
 # 0.94.0 (gpt-5, no unified exec): shell (and its alias container.exec),
@@ -284,15 +279,12 @@ DISPATCH_0_94_0 = replace(
     unknown_session=None,  # no write_stdin handler
     function_handlers=frozenset({"shell", "container.exec", "update_plan", "view_image"}),
     kind_mismatch="aborted",
-    view_image=True,
     argument_types={
         "shell": (_SHELL_0_94_0,),
         "container.exec": (_SHELL_0_94_0,),
         "update_plan": (_UPDATE_PLAN,),
         "view_image": (_VIEW_IMAGE_0_94_0,),
     },
-    # The working directory joined with an empty path keeps its slash.
-    not_a_file="image path `{path}/` is not a file",
     image_attached="attached local image path",
 )
 
@@ -310,40 +302,89 @@ def _item(rules: DispatchRules, kind: str, call_id: str, output: JSON) -> dict[s
     return item
 
 
-def _missing_image(args: Mapping[str, JSON], path: str) -> str:
+def _cwd(args: Mapping[str, JSON]) -> str:
     cwd = args.get("cwd")
     if not isinstance(cwd, str):
-        raise InvalidArgs("a view_image call on a missing file needs `cwd` (the run's working directory)")
-    return f"unable to locate image at `{cwd}/{path}`: No such file or directory (os error 2)"
+        raise InvalidArgs("a view_image call naming no file of `files` needs `cwd` (the working directory)")
+    return cwd
 
 
-def _attached_image(
-    attached: str, not_a_file: str, args: Mapping[str, JSON], arguments: Mapping[str, JSON]
-) -> JSON:
-    """A file is attached as it is, image or not: the output only says so."""
+_OUTSIDE = "view_image on a path outside the working directory (the host's) is not modelled"
+
+
+def _located(files: Mapping[str, str], path: str) -> str:
+    """What a relative path names among the run's files, walked as the OS walks it: ``"file"``,
+    ``"directory"``, ``"missing"``, or ``"not-a-directory"`` where it goes on past a file (a final
+    ``/`` or ``.`` included).  Declines a path that ``..`` takes out of the working directory.
+
+    ``.`` and empty segments name nothing (``a/./b`` and ``a//b`` are ``a/b``); ``..`` goes up from
+    a directory that exists (``gone/../x`` is missing: captured, view-image-parent-missing-dir).
+    """
+    raw = path.split("/")
+    walked: list[str] = []
+    for index, segment in enumerate(raw):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if not walked:
+                raise NotModelled(_OUTSIDE)
+            walked.pop()
+            continue
+        walked.append(segment)
+        here = "/".join(walked)
+        if here in files:
+            return "file" if index == len(raw) - 1 else "not-a-directory"
+        if not any(name.startswith(here + "/") for name in files):
+            return "missing"
+    return "directory"
+
+
+def _normalised(path: str) -> str:
+    """0.169.0's path: its `.` and empty components dropped and each `..` taking the one before it
+    away, before the file system is asked (captured: view-image-double-slash, -parent-missing,
+    -parent-missing-dir, -directory-dot-dot); declines a path `..` takes out of the working directory."""
+    kept: list[str] = []
+    for segment in path.split("/"):
+        if segment == "..":
+            if not kept:
+                raise NotModelled(_OUTSIDE)
+            kept.pop()
+        elif segment not in ("", "."):
+            kept.append(segment)
+    return "/".join(kept)
+
+
+def _unlocated(kind: str, shown: str) -> str:
+    """The text of a path that names no file: what the release says, ``shown`` being the path it gives."""
+    if kind == "directory":
+        return f"image path `{shown}` is not a file"
+    if kind == "not-a-directory":
+        return f"unable to locate image at `{shown}`: Not a directory (os error 20)"
+    return f"unable to locate image at `{shown}`: No such file or directory (os error 2)"
+
+
+def _attached_image(attached: str, args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON:
+    """A file is attached as it is, image or not: the output only says so.
+
+    0.94.0 joins the path to the working directory as it is given, in its
+    messages too: an empty path shows as the directory with its slash, a final
+    `/` is kept (captured: view-image-directory-slash, view-image-missing-dir-slash).
+    """
     path = arguments.get("path")
     files = string_map(args.get("files"), "files")
     if not isinstance(path, str):
         raise NotModelled("view_image arguments the release would reject are not modelled")
-    if path in files:
+    if path.startswith("/"):
+        raise NotModelled(_OUTSIDE)
+    kind = _located(files, path)
+    if kind == "file":
         return attached
-    if path == "":
-        return _working_directory(not_a_file, args)
-    if path.endswith("/") or any(name.startswith(path + "/") for name in files):
-        raise NotModelled("view_image on a directory is not modelled")
-    return _missing_image(args, path)
-
-
-def _working_directory(not_a_file: str, args: Mapping[str, JSON]) -> str:
-    cwd = args.get("cwd")
-    if not isinstance(cwd, str):
-        raise InvalidArgs("a view_image call on the working directory needs `cwd`")
-    return not_a_file.format(path=cwd)
+    return _unlocated(kind, f"{_cwd(args)}/{path}")
 
 
 def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mapping[str, JSON]) -> JSON:
     if rules.image_attached is not None:
-        return _attached_image(rules.image_attached, rules.not_a_file, args, arguments)
+        return _attached_image(rules.image_attached, args, arguments)
     path = arguments.get("path")
     files = string_map(args.get("files"), "files")
     if not isinstance(path, str):
@@ -351,19 +392,13 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     detail = arguments.get("detail")
     if isinstance(detail, str) and detail not in rules.image_details:
         return rules.detail_refused.format(detail=detail)
-    if path == "" or path.endswith("/") or path.rsplit("/", 1)[-1] in (".", ".."):
-        # The run's directory, or one named like it: no file to read.
-        if path:
-            raise NotModelled("view_image on a path that names a directory is not modelled")
-        return _working_directory(rules.not_a_file, args)
-    segments = path.split("/")
-    if path.startswith("/") or ".." in segments or "" in segments:
-        raise NotModelled("view_image on an absolute path, or one with `..` or `//`, is not modelled")
-    # The release joins the path to the working directory and drops its `.`
-    # components, in the message too (captured: view-image-dot-slash-missing).
-    path = "/".join(segment for segment in segments if segment != ".")
-    if path not in files:
-        return _missing_image(args, path)
+    if path.startswith("/"):
+        raise NotModelled(_OUTSIDE)
+    path = _normalised(path)
+    kind = _located(files, path)
+    if kind != "file":
+        # The working directory itself is shown without a slash.
+        return _unlocated(kind, f"{_cwd(args)}/{path}" if path else _cwd(args))
     try:
         # Non-ASCII text is no base64 either (b64decode says so with a ValueError).
         content = base64.b64decode(files[path], validate=True)
@@ -394,7 +429,10 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
         if name in rules.custom_handlers and rules.kind_mismatch is not None and _sent(rules, args, name):
             return rules.kind_mismatch
         return rules.unknown_function.format(name=name)
-    text = item.get("arguments", "")
+    if "arguments" not in item:
+        # 0.25.0 runs no call for such an item and sends no output for it (tried: no follow-up request).
+        raise NotModelled("a function_call without `arguments` is not modelled")
+    text = item["arguments"]
     if not isinstance(text, str):
         raise InvalidArgs("a function_call's `arguments` must be a string")
     environment = rules.environment
@@ -420,7 +458,8 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
         ) from exc
     if name == "update_plan" and rules.plan_updated is not None:
         return rules.plan_updated
-    if name == "view_image" and rules.view_image and isinstance(arguments, dict):
+    # Reached only for a tool the edition has a handler for (checked above).
+    if name == "view_image" and isinstance(arguments, dict):
         return _view_image(rules, args, arguments)
     if name == "write_stdin" and rules.unknown_session is not None and isinstance(arguments, dict):
         session = arguments.get("session_id")

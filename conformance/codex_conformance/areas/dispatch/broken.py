@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import posixpath
 import struct
 import zlib
 from collections.abc import Callable
@@ -49,7 +50,8 @@ def _image_as(applies: Callable[[bytes], bool], convert: Callable[[bytes], str])
     def change(result: dict[str, Any], args: dict[str, Any]) -> None:
         output = result.get("item", {}).get("output")
         if isinstance(output, list):
-            path = json.loads(args["item"]["arguments"])["path"]
+            # The file the image came from: 0.169.0 normalises the path as normpath does.
+            path = posixpath.normpath(json.loads(args["item"]["arguments"])["path"])
             content = base64.b64decode(args["files"][path])
             if applies(content):
                 output[0]["image_url"] = convert(content)

@@ -69,21 +69,19 @@ def _grow(  # noqa: PLR0917 - the walk's whole state, kept together
     block = deque([anchor])
     up, down = anchor - 1, anchor + 1
     up_at_min = down_at_min = 0
-    while len(block) < final_limit:
-        taken_this_round = 0
+    # A round ends a side for good or takes a line from it: the walk goes on while a side is open.
+    while len(block) < final_limit and (up >= 0 or down < len(texts)):
         if up >= 0:
             if indents[up] < min_indent:
                 up = -1
             else:
                 block.appendleft(up)
-                taken_this_round += 1
                 if indents[up] == min_indent and not options.include_siblings:
                     header = options.include_header and _is_comment(rules, texts[up])
                     if header or up_at_min == 0:
                         up_at_min += 1
                     else:  # a second line at min_indent: not taken, and the upward side ends
                         block.popleft()
-                        taken_this_round -= 1
                         up = 0
                 up -= 1
                 if len(block) >= final_limit:
@@ -93,16 +91,12 @@ def _grow(  # noqa: PLR0917 - the walk's whole state, kept together
                 down = len(texts)
             else:
                 block.append(down)
-                taken_this_round += 1
                 down += 1
                 if indents[down - 1] == min_indent and not options.include_siblings:
                     if down_at_min > 0:  # likewise downwards
                         block.pop()
-                        taken_this_round -= 1
                         down = len(texts)
                     down_at_min += 1
-        if taken_this_round == 0:
-            break
     return block
 
 

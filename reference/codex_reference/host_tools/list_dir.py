@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from codex_reference.errors import NotModelled
 from codex_reference.host_tools.rules import HostToolsRules
 from codex_reference.host_tools.tree import ENOTDIR, Node, OsError, Tree
 from codex_reference.rustlib.strings import take_bytes_at_char_boundary
@@ -66,6 +67,11 @@ def _listing(  # noqa: PLR0917 - the handler's arguments, as it has them
     if top.kind != "dir":
         return [f"failed to read directory: {ENOTDIR}"]
     entries = sorted(_collect(rules, top, depth), key=lambda entry: entry.sort_key)
+    keys = {entry.sort_key for entry in entries}
+    if len(keys) != len(entries):
+        # Paths that agree in their first max_entry_bytes bytes: the release's order is the
+        # file system's (read_dir), which no tree given as data fixes.
+        raise NotModelled("the order of entries whose cut paths are equal is not modelled")
     if not entries:
         return [f"Absolute path: {dir_path}"]
     if offset > len(entries):

@@ -46,14 +46,11 @@ def _collect(rules: HostToolsRules, top: Node, depth: int) -> list[_Entry]:
     queue: deque[tuple[Node, tuple[str, ...], int]] = deque([(top, (), depth)])
     while queue:
         directory, prefix, remaining = queue.popleft()
-        found = [
-            (_entry(rules, prefix, name, node.kind), node, name) for name, node in directory.children.items()
-        ]
-        found.sort(key=lambda item: item[0].sort_key)
-        for entry, node, name in found:
+        # In the order met: _listing sorts every entry found at the end.
+        for name, node in directory.children.items():
             if node.kind == "dir" and remaining > 1:
                 queue.append((node, (*prefix, name), remaining - 1))
-            entries.append(entry)
+            entries.append(_entry(rules, prefix, name, node.kind))
     return entries
 
 

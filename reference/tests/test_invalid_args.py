@@ -281,6 +281,19 @@ def test_a_host_tree_entry_that_is_no_plain_relative_path(entry: Any) -> None:
     assert _read_file_in("/w", [entry]) == "invalid-args"
 
 
+@pytest.mark.parametrize("call", ["shell", 5, None])
+def test_an_apply_patch_call_of_no_form_a_release_dispatches(call: Any) -> None:
+    # A tool call is custom (freeform) or a function call: nothing else reaches the handler.
+    args = {
+        "edition": "0.94.0",
+        "cwd": "/w",
+        "tree": [],
+        "call": call,
+        "input": "*** Begin Patch\n*** End Patch",
+    }
+    assert _kind(handle({"op": "host_tools.apply_patch", "args": args})) == "invalid-args"
+
+
 @pytest.mark.parametrize("edition", ["0.25.0", "0.169.0"])
 def test_a_server_named_twice(edition: str) -> None:
     # A config file holds one table per server name, so no release can be given two.

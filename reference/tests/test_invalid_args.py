@@ -306,6 +306,53 @@ def test_a_host_tree_file_that_is_not_base64(encoded: str) -> None:
     assert _kind(handle({"op": "host_tools.read_file", "args": args})) == "invalid-args"
 
 
+def _read_file_in(cwd: Any, tree: Any) -> str:
+    args = {"edition": "0.94.0", "cwd": cwd, "tree": tree, "arguments": '{"file_path": "/w/a.txt"}'}
+    return _kind(handle({"op": "host_tools.read_file", "args": args}))
+
+
+@pytest.mark.parametrize("cwd", [5, "w", "/", "//"])
+def test_a_host_tool_cwd_that_is_no_absolute_directory_below_the_root(cwd: Any) -> None:
+    # Every case names one absolute directory below / (HOST-TREE-1); a capture runs in a real one.
+    assert _read_file_in(cwd, []) == "invalid-args"
+
+
+def test_a_host_tool_cwd_named_x_is_a_directory_like_any_other() -> None:
+    # The check above looks at the slashes alone: no case can show it, as every case has one cwd.
+    tree = [{"path": "a.txt", "content": "a\n"}]
+    args = {"edition": "0.94.0", "cwd": "/X", "tree": tree, "arguments": '{"file_path": "/X/a.txt"}'}
+    assert handle({"op": "host_tools.read_file", "args": args}) == {"result": {"output": "L1: a"}}
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "a.txt",
+        {"path": 5, "content": ""},
+        {"path": "", "content": ""},
+        {"path": "a/./b", "content": ""},
+        {"path": "a/../b", "content": ""},
+        {"path": "..", "dir": True},
+    ],
+)
+def test_a_host_tree_entry_that_is_no_plain_relative_path(entry: Any) -> None:
+    # The capture writes each entry below cwd: one outside it, or none at all, is no tree it can write.
+    assert _read_file_in("/w", [entry]) == "invalid-args"
+
+
+@pytest.mark.parametrize("call", ["shell", 5, None])
+def test_an_apply_patch_call_of_no_form_a_release_dispatches(call: Any) -> None:
+    # A tool call is custom (freeform) or a function call: nothing else reaches the handler.
+    args = {
+        "edition": "0.94.0",
+        "cwd": "/w",
+        "tree": [],
+        "call": call,
+        "input": "*** Begin Patch\n*** End Patch",
+    }
+    assert _kind(handle({"op": "host_tools.apply_patch", "args": args})) == "invalid-args"
+
+
 @pytest.mark.parametrize("edition", ["0.25.0", "0.169.0"])
 def test_a_server_named_twice(edition: str) -> None:
     # A config file holds one table per server name, so no release can be given two.

@@ -91,8 +91,7 @@ class Applier:
     def _write_new(self, names: messages.PathNames, data: bytes) -> None:
         shown = self._show(names)
         slash = self._slash(names)
-        if not names.written:
-            raise ApplyError(f"Failed to write file {shown}")
+        # An empty path resolves to cwd, a directory: writing it fails, "Failed to write file".
         if self.rules.write_strategy == "parents-first":
             # Rust `Path::parent` of `name` or `dir/` is empty: nothing to create.
             if "/" in names.written.rstrip("/"):

@@ -97,15 +97,7 @@ class Seeker:
 
 
 def _find(view: list[str], wanted: list[str], start: int, last: int) -> int | None:
-    head = wanted[0]
     width = len(wanted)
-    position = start
-    while position <= last:
-        try:
-            position = view.index(head, position, last + 1)
-        except ValueError:
-            return None
-        if view[position : position + width] == wanted:
-            return position
-        position += 1
-    return None
+    return next(
+        (position for position in range(start, last + 1) if view[position : position + width] == wanted), None
+    )

@@ -49,8 +49,9 @@ class MemoryFS:
 
     @staticmethod
     def resolve(cwd: str, raw: str) -> str:
-        """``raw`` against ``cwd``, with ``.`` and ``..`` removed lexically."""
-        return posixpath.normpath(posixpath.join(cwd, raw)).replace("//", "/", 1) if raw else cwd
+        """``raw`` against ``cwd``, with ``.`` and ``..`` removed lexically (normpath keeps a
+        leading ``//``, the only one it can leave: made ``/``)."""
+        return posixpath.normpath(posixpath.join(cwd, raw)).replace("//", "/") if raw else cwd
 
     def _parent(self, parts: list[str]) -> _Dir | None:
         """The directory holding the last component; None if an ancestor is missing.

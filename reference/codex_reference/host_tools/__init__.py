@@ -61,7 +61,10 @@ def _answer(
     except SerdeError as err:
         return {"output": f"failed to parse function arguments: {err}"}
     assert isinstance(parsed, dict)
-    return {"output": tool(rules, tree, parsed, args)}
+    output = tool(rules, tree, parsed, args)
+    if len(output.encode("utf-8")) > rules.output_bytes:
+        raise NotModelled("the release's truncation of a long output (…N tokens truncated…) is not modelled")
+    return {"output": output}
 
 
 def read_file_op(rules: HostToolsRules | None, args: Mapping[str, JSON]) -> dict[str, JSON]:

@@ -68,22 +68,21 @@ def _grow(  # noqa: PLR0917 - the walk's whole state, kept together
 ) -> deque[int]:
     block = deque([anchor])
     up, down = anchor - 1, anchor + 1
-    up_at_min = down_at_min = 0
-    while len(block) < final_limit:
-        taken_this_round = 0
+    # Whether each side has taken a line at min_indent: a second one ends it.
+    up_at_min = down_at_min = False
+    # A round ends a side for good or takes a line from it: the walk goes on while a side is open.
+    while len(block) < final_limit and (up >= 0 or down < len(texts)):
         if up >= 0:
             if indents[up] < min_indent:
                 up = -1
             else:
                 block.appendleft(up)
-                taken_this_round += 1
                 if indents[up] == min_indent and not options.include_siblings:
                     header = options.include_header and _is_comment(rules, texts[up])
-                    if header or up_at_min == 0:
-                        up_at_min += 1
+                    if header or not up_at_min:
+                        up_at_min = True
                     else:  # a second line at min_indent: not taken, and the upward side ends
                         block.popleft()
-                        taken_this_round -= 1
                         up = 0
                 up -= 1
                 if len(block) >= final_limit:
@@ -93,16 +92,12 @@ def _grow(  # noqa: PLR0917 - the walk's whole state, kept together
                 down = len(texts)
             else:
                 block.append(down)
-                taken_this_round += 1
                 down += 1
                 if indents[down - 1] == min_indent and not options.include_siblings:
-                    if down_at_min > 0:  # likewise downwards
+                    if down_at_min:  # likewise downwards
                         block.pop()
-                        taken_this_round -= 1
                         down = len(texts)
-                    down_at_min += 1
-        if taken_this_round == 0:
-            break
+                    down_at_min = True
     return block
 
 

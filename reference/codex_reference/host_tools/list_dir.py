@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from codex_reference.errors import NotModelled
 from codex_reference.host_tools.rules import HostToolsRules
 from codex_reference.host_tools.tree import ENOTDIR, Node, OsError, Tree
 from codex_reference.rustlib.strings import take_bytes_at_char_boundary
@@ -45,14 +46,11 @@ def _collect(rules: HostToolsRules, top: Node, depth: int) -> list[_Entry]:
     queue: deque[tuple[Node, tuple[str, ...], int]] = deque([(top, (), depth)])
     while queue:
         directory, prefix, remaining = queue.popleft()
-        found = [
-            (_entry(rules, prefix, name, node.kind), node, name) for name, node in directory.children.items()
-        ]
-        found.sort(key=lambda item: item[0].sort_key)
-        for entry, node, name in found:
+        # In the order met: _listing sorts every entry found at the end.
+        for name, node in directory.children.items():
             if node.kind == "dir" and remaining > 1:
                 queue.append((node, (*prefix, name), remaining - 1))
-            entries.append(entry)
+            entries.append(_entry(rules, prefix, name, node.kind))
     return entries
 
 
@@ -66,6 +64,11 @@ def _listing(  # noqa: PLR0917 - the handler's arguments, as it has them
     if top.kind != "dir":
         return [f"failed to read directory: {ENOTDIR}"]
     entries = sorted(_collect(rules, top, depth), key=lambda entry: entry.sort_key)
+    keys = {entry.sort_key for entry in entries}
+    if len(keys) != len(entries):
+        # Paths that agree in their first max_entry_bytes bytes: the release's order is the
+        # file system's (read_dir), which no tree given as data fixes.
+        raise NotModelled("the order of entries whose cut paths are equal is not modelled")
     if not entries:
         return [f"Absolute path: {dir_path}"]
     if offset > len(entries):

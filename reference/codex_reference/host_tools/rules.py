@@ -29,6 +29,10 @@ class HostToolsRules:
     no_matches: str
     # grep_files without `rg` on PATH: a format string over {error}.
     rg_missing: str
+    # The longest output written back whole; a longer one is cut in the middle to this
+    # many bytes around a `…N tokens truncated…` marker (captured: 2,000 grep_files
+    # paths, 105,999 bytes, kept 48,000), which is not modelled.
+    output_bytes: int
 
 
 HOST_TOOLS_0_94_0 = HostToolsRules(
@@ -47,4 +51,5 @@ HOST_TOOLS_0_94_0 = HostToolsRules(
     grep_max_limit=2000,
     no_matches="No matches found.",
     rg_missing="failed to launch rg: {error}. Ensure ripgrep is installed and on PATH.",
+    output_bytes=48_000,
 )

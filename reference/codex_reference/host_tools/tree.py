@@ -108,24 +108,24 @@ class Tree:
         return stack[-1]
 
 
-def _entry_kind(index: int, entry: Mapping[str, JSON]) -> tuple[Kind, bytes, str]:
+def _entry_node(index: int, entry: Mapping[str, JSON], mtime: int) -> Node:
     if "content" in entry:
         content = entry["content"]
         if not isinstance(content, str):
             raise InvalidArgs(f"tree[{index}].content must be a string")
-        return "file", content.encode("utf-8"), ""
+        return Node("file", mtime, content=content.encode("utf-8"))
     if "content_base64" in entry:
         encoded = entry["content_base64"]
         try:
-            return "file", base64.b64decode(str(encoded), validate=True), ""
+            return Node("file", mtime, content=base64.b64decode(str(encoded), validate=True))
         except ValueError as exc:  # binascii.Error, or text that is not ASCII
             raise InvalidArgs(f"tree[{index}].content_base64 is not base64") from exc
     if entry.get("dir") is True:
-        return "dir", b"", ""
+        return Node("dir", mtime)
     if isinstance(entry.get("link"), str):
-        return "link", b"", str(entry["link"])
+        return Node("link", mtime, target=str(entry["link"]))
     if entry.get("fifo") is True:
-        return "fifo", b"", ""
+        return Node("fifo", mtime)
     raise InvalidArgs(f"tree[{index}] is no file, dir, link or fifo")
 
 
@@ -148,14 +148,14 @@ def load_tree(args: Mapping[str, JSON]) -> Tree:
         mtime = entry.get("mtime", _DEFAULT_MTIME + index)
         if not isinstance(mtime, int):
             raise InvalidArgs(f"tree[{index}].mtime must be an integer")
-        kind, content, target = _entry_kind(index, entry)
+        node = _entry_node(index, entry, mtime)
         parent = root
         for part in parts[:-1]:
             parent = parent.children.setdefault(part, Node("dir", 0))
             if parent.kind != "dir":
                 raise InvalidArgs(f"tree[{index}]: a parent of {entry['path']!r} is no directory")
-        if parts[-1] in parent.children and kind != "dir":
+        if parts[-1] in parent.children and node.kind != "dir":
             raise InvalidArgs(f"tree[{index}]: {entry['path']!r} is described twice")
-        parent.children.setdefault(parts[-1], Node(kind, mtime, content, target))
+        parent.children.setdefault(parts[-1], node)
     prefix = tuple(part for part in cwd.split("/") if part)
     return Tree(cwd=cwd, root=root, prefix=prefix)

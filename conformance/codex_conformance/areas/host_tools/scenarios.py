@@ -25,8 +25,8 @@ class HostToolsScenario(Scenario):
     # The call's arguments as an object (sent as its JSON text), or as the exact text.
     arguments: dict[str, Any] | None = None
     raw_arguments: str | None = None
-    # grep_files: whether ripgrep is on PATH.
-    ripgrep: bool = True
+    # grep_files: whether ripgrep is on PATH; None leaves the arg out (the op's default: true).
+    ripgrep: bool | None = True
 
     @model_validator(mode="after")
     def _one_argument_form(self) -> HostToolsScenario:
@@ -54,7 +54,7 @@ class HostToolsScenario(Scenario):
             "tree": list(self.tree),
             "arguments": text,
         }
-        if self.tool == "grep_files":
+        if self.tool == "grep_files" and self.ripgrep is not None:
             args["ripgrep"] = self.ripgrep
         return args
 

@@ -58,9 +58,10 @@ _UNIT_NS = {"ns": 1, "µs": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
 # the time between reading the failure and logging; rounding up to 100 ms covers
 # that only while it is under 100 ms.  On a loaded machine it was not (1,100
 # read for 1,200 at load 12): a run whose warning came later than this after the
-# failing request arrived is run again.
+# failing request arrived is run again, up to eight runs in all (CI's lanes side
+# by side at load 15 saw four late ones in a row, 0.10-0.18 s).
 _STATEMENT_LAG_LIMIT_S = 0.09
-_STATEMENT_ATTEMPTS = 4
+_STATEMENT_ATTEMPTS = 8
 # The tracing timestamp that opens a log line: `2026-11-26T19:06:19.783579Z  WARN ...`.
 _LOG_TIMESTAMP = re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+)Z\s")
 _HONOURED_DELAY_FLOOR_NS = 700_000_000

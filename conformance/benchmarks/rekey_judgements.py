@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             for mutant, entry in judgements.items()
             if mutant not in dropped
         }
-        text = json.dumps(dict(sorted(judgements.items())), indent=2, ensure_ascii=False) + "\n"
+        text = json.dumps(dict(sorted(judgements.items())), indent=2) + "\n"
         args.judgements.write_text(text, encoding="utf-8")
         print(f"wrote {args.judgements}")
     return 0

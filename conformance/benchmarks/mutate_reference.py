@@ -2,11 +2,13 @@
 
     python conformance/benchmarks/mutate_reference.py [--count 250] [--seed 0] [--json PATH]
         [--equivalent conformance/benchmarks/mutation_equivalent.json] [--probe N]
-        [--module PREFIX ...]
+        [--module PREFIX ...] [--site ID ...]
 
 ``--module rustlib/image_`` takes every site of the modules under that
 prefix instead of a sample: a sample measures the rate, and each one draws
 new survivors; working a module's survivors to none needs all of its sites.
+``--site ID`` runs only the named mutants (the ids a report prints), to
+check a survivor again after a case or a judgement was added for it.
 
 Samples ``--count`` plausible mutants of ``reference/codex_reference`` (a
 module drawn with weight its size, then one of its sites: comparison and
@@ -579,6 +581,14 @@ def main(argv: list[str] | None = None) -> int:
         help="every site of the reference modules whose path starts with PREFIX (e.g. rustlib/image_), "
         "instead of --count sampled ones",
     )
+    parser.add_argument(
+        "--site",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only the mutant with this id (as the report prints it, e.g. "
+        "apply_patch/applier.py:177:21:int:-1); repeatable, instead of --count",
+    )
     parser.add_argument("--equivalent", type=Path, default=EQUIVALENT_FILE)
     parser.add_argument(
         "--probe",
@@ -610,15 +620,26 @@ def import_the_kit() -> None:
         del sys.modules[name]
 
 
+def named_sites(root: Path, wanted: list[str]) -> list[mutation_sites.Site]:
+    """The sites the ids name; an id that names none is a usage error (the line moved, or a typo)."""
+    modules = sorted({identifier.split(":", 1)[0] for identifier in wanted})
+    by_id = {site.id: site for site in mutation_sites.every(root, modules)}
+    unknown = [identifier for identifier in wanted if identifier not in by_id]
+    if unknown:
+        raise SystemExit(f"no mutant has the id {', '.join(unknown)} (a run with --module prints the ids)")
+    return [by_id[identifier] for identifier in wanted]
+
+
 def _run(args: argparse.Namespace, root: Path) -> int:
     started = time.perf_counter()
     import_the_kit()
     cases = load_cases(fixtures_dir())
-    sites = (
-        mutation_sites.every(root, args.module)
-        if args.module
-        else mutation_sites.sample(root, args.count, args.seed)
-    )
+    if args.site:
+        sites = named_sites(root, args.site)
+    elif args.module:
+        sites = mutation_sites.every(root, args.module)
+    else:
+        sites = mutation_sites.sample(root, args.count, args.seed)
     print(f"{len(sites)} mutants, {len(cases)} cases; unmutated run (traced)…", file=sys.stderr)
     base = baseline(root, cases)
     if base.failing:

@@ -15,7 +15,7 @@ seeded batches, so the same seed still gives the same inputs.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -119,5 +119,11 @@ def as_strategy(generate: Callable[[Draw], T]) -> st.SearchStrategy[T]:
 
 def generated(generate: Callable[[Draw], T], count: int, seed: str) -> list[T]:
     """``count`` inputs from ``generate``, the same ones for the same seed."""
+    return list(generating(generate, count, seed))
+
+
+def generating(generate: Callable[[Draw], T], count: int, seed: str) -> Iterator[T]:
+    """``generated``'s inputs one at a time, as they are drawn."""
     draw = RandomDraw(random.Random(seed))
-    return [generate(draw) for _ in range(count)]
+    for _ in range(count):
+        yield generate(draw)

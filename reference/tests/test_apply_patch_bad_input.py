@@ -130,12 +130,21 @@ def test_a_path_of_40_000_components_is_answered(edition: str, kind: str) -> Non
         {"patch": "", "files": {"../x": "a"}},
         {"patch": "", "files": {"x": {"base64": "!!"}}},
         {"patch": "", "files": {}, "cwd": "relative"},
+        {"patch": "", "files": {}, "cwd": "/"},
+        {"patch": "", "files": {}, "cwd": "/workspace/../elsewhere"},
         {"patch": "", "files": {"a": "x", "a/b": "y"}},
     ],
 )
 def test_malformed_args_are_invalid_args(args: dict[str, Any]) -> None:
     response = handle({"op": "apply_patch.apply", "args": {"edition": "0.169.0", **args}})
     assert response["error"]["kind"] == "invalid-args", response
+
+
+def test_files_left_out_means_no_files() -> None:
+    patch = "*** Begin Patch\n*** Add File: new.txt\n+x\n*** End Patch"
+    response = handle({"op": "apply_patch.apply", "args": {"edition": "0.169.0", "patch": patch}})
+    assert response["result"]["exit_code"] == 0, response
+    assert response["result"]["files"] == {"new.txt": "x\n"}
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import islice
 from typing import Any, TextIO
 
 from codex_conformance.areas import ReleaseOp
@@ -15,7 +16,7 @@ from codex_conformance.explore.answers import Answers, HarnessFailure, ask, same
 from codex_conformance.explore.shrink import shrink
 from codex_conformance.explore.signature import signature
 from codex_conformance.explorer import Args, Explorer, Response
-from codex_conformance.generators import generated
+from codex_conformance.generators import generating
 
 # What ``steady`` answers for an input the release answers differently each time.
 VARIES = "the release answered differently on a second run"
@@ -83,13 +84,19 @@ class Progress:
 
 def explorer_inputs(explorer: Explorer, version: str, count: int, seed: str) -> list[Args]:
     """The first ``count`` inputs the explorer generates for ``version`` from ``seed``."""
-    return generated(lambda draw: explorer.generate(draw, version), count, f"{seed}:{explorer.op}:{version}")
+    return list(_drawing(explorer, version, count, seed))
 
 
-def release_runs(explorer: Explorer, inputs: list[Args]) -> list[list[Args]]:
+def _drawing(explorer: Explorer, version: str, count: int, seed: str) -> Iterator[Args]:
+    return generating(lambda draw: explorer.generate(draw, version), count, f"{seed}:{explorer.op}:{version}")
+
+
+def release_runs(explorer: Explorer, inputs: Iterable[Args]) -> Iterator[list[Args]]:
     """``inputs`` grouped as the release answers them: a batch per run, or one input per run."""
     size = explorer.batch_size if explorer.batch is not None else 1
-    return [inputs[start : start + size] for start in range(0, len(inputs), size)]
+    remaining = iter(inputs)
+    while group := list(islice(remaining, size)):
+        yield group
 
 
 def explore(
@@ -106,7 +113,6 @@ def explore(
     """Ask ``run`` (a release op) and the reference the same ``budget`` inputs; cluster and shrink."""
     result = Exploration(area, explorer.op, version, seed)
     started = time.monotonic()
-    inputs = explorer_inputs(explorer, version, budget, seed)
 
     def one(args: Args, release: Response | None = None) -> Answers | str:
         try:
@@ -139,7 +145,9 @@ def explore(
         return answered
 
     describe = explorer.describe or signature
-    chunks = release_runs(explorer, inputs)
+    # Drawn as the pool takes them: the first release runs start while later inputs
+    # are still being generated (20,000 apply_patch inputs take about a minute to draw).
+    chunks = release_runs(explorer, _drawing(explorer, version, budget, seed))
     done = 0
     with ThreadPoolExecutor(max_workers=explorer.workers) as pool:
         for answers in pool.map(lambda inputs: [steady(a) for a in chunk(inputs)], chunks):

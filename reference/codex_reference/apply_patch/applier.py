@@ -144,7 +144,7 @@ class Applier:
         try:
             content = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ApplyError(prefix + self.rules.messages.invalid_utf8(data)) from exc
+            raise ApplyError(prefix + self.rules.messages.invalid_utf8(exc)) from exc
         return self.new_content(content, hunk.chunks, shown).encode("utf-8")
 
     def _update(self, hunk: UpdateFile) -> None:

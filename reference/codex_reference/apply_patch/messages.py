@@ -38,20 +38,16 @@ def lines_not_found_block(where: str, old_lines: list[str]) -> str:
     return f"Failed to find expected lines in {where}:\n" + "\n".join(old_lines)
 
 
-def utf8_io_error(data: bytes) -> str:
+def utf8_io_error(error: UnicodeDecodeError) -> str:
     # `read_to_string`'s io::Error for invalid data.
     return "stream did not contain valid UTF-8"
-
-
-def utf8_error_detail(data: bytes) -> str:
-    return utf8_error_display(data) or ""
 
 
 @dataclass(frozen=True)
 class Messages:
     display: Callable[[PathNames, str], str]
     lines_not_found: Callable[[str, list[str]], str]
-    invalid_utf8: Callable[[bytes], str]
+    invalid_utf8: Callable[[UnicodeDecodeError], str]
     # The read error for a directory: None prints the errno text ("Is a
     # directory"); otherwise a format string over {path}.
     read_directory: str | None
@@ -81,6 +77,6 @@ MESSAGES_0_94_0 = replace(MESSAGES_0_25_0, lines_not_found=lines_not_found_block
 MESSAGES_0_169_0 = Messages(
     display=resolved_path,
     lines_not_found=lines_not_found_block,
-    invalid_utf8=utf8_error_detail,
+    invalid_utf8=utf8_error_display,  # `str::from_utf8`'s error
     read_directory="path `{path}` is not a file",
 )

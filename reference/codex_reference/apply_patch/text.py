@@ -62,17 +62,19 @@ class EndingText:
         # Most files end every line in \n alone: str.split is several times
         # faster than the regex on them, and render can join with "\n".
         self.lf_only = "\r" not in content
+        endings: list[str | None] = []
         if self.lf_only:
+            # Every ending is \n (and the preferred one): _lines joins with it, so
+            # no list of endings is kept.
             texts = content.split("\n")
-            endings: list[str | None] = ["\n"] * (len(texts) - 1)
         else:
             # One C-level split: text, ending, text, ending, ..., final text.
             parts = _LINE_BREAK.split(content)
             texts = parts[0::2]
             endings = list(parts[1::2])
-        if texts[-1]:
-            endings.append(None)  # a last line without an ending
-        else:
+            if texts[-1]:
+                endings.append(None)  # a last line without an ending
+        if not texts[-1]:
             texts.pop()
         self.texts = texts
         self.endings = endings

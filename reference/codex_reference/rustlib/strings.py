@@ -165,17 +165,13 @@ def debug_str_list(items: list[str]) -> str:
     return "[" + ", ".join(debug_str(item) for item in items) + "]"
 
 
-def utf8_error_display(data: bytes) -> str | None:
-    """``std::str::from_utf8(data)``'s error as ``Display`` prints it, or None if valid.
+def utf8_error_display(error: UnicodeDecodeError) -> str:
+    """``std::str::from_utf8``'s error as ``Display`` prints it, from Python's error on the same bytes.
 
     ``invalid utf-8 sequence of N bytes from index I`` when a bad sequence is
     complete, ``incomplete utf-8 byte sequence from index I`` when the data
     ends inside one.  Python's decoder reports the same maximal bad subpart.
     """
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        if exc.reason == "unexpected end of data":
-            return f"incomplete utf-8 byte sequence from index {exc.start}"
-        return f"invalid utf-8 sequence of {exc.end - exc.start} bytes from index {exc.start}"
-    return None
+    if error.reason == "unexpected end of data":
+        return f"incomplete utf-8 byte sequence from index {error.start}"
+    return f"invalid utf-8 sequence of {error.end - error.start} bytes from index {error.start}"

@@ -19,6 +19,7 @@ what a model held to that grammar may emit, however odd.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -175,8 +176,11 @@ GRAMMAR_LINES = [
 ]
 
 
+@cache
 def grammar_patch_texts(edition: str) -> st.SearchStrategy[str]:
     """A sentence of the apply_patch grammar ``edition`` sends to models, its free texts from a small pool."""
+    # Cached: from_lark compiles the grammar again each time it is called (~12 ms),
+    # and grammar_patches draws from this strategy for every input.
     # Imported here: importing Hypothesis's regex strategies caches tables
     # under Hypothesis's home, which must not be the user's directory.
     with kit_storage():

@@ -161,6 +161,9 @@ class Baseline:
     seconds: dict[int, float]
     lines: dict[str, dict[int, set[int]]]  # module -> line -> indices of the cases that ran it
     failing: list[str]  # ids of cases the unmutated reference does not pass (left out)
+    # ids of cases whose op the reference does not declare (session.run: a client's
+    # conversation, which only a release or a port with a client answers): left out too
+    not_applicable: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -364,7 +367,14 @@ def baseline(root: Path, cases: list[Case]) -> Baseline:
             module: {line: set(indices) for line, indices in by_line.items()}
             for module, by_line in raw_lines.items()
         },
-        failing=[cases[index].id for index in everything if statuses[index] != Status.PASS.value],
+        failing=[
+            cases[index].id
+            for index in everything
+            if statuses[index] not in (Status.PASS.value, Status.NOT_APPLICABLE.value)
+        ],
+        not_applicable=[
+            cases[index].id for index in everything if statuses[index] == Status.NOT_APPLICABLE.value
+        ],
     )
 
 
@@ -642,8 +652,15 @@ def _run(args: argparse.Namespace, root: Path) -> int:
         sites = mutation_sites.sample(root, args.count, args.seed)
     print(f"{len(sites)} mutants, {len(cases)} cases; unmutated run (traced)…", file=sys.stderr)
     base = baseline(root, cases)
+    cases_by_id = {case.id: case for case in cases}
     if base.failing:
         print(f"left out, the unmutated reference does not pass them: {base.failing}", file=sys.stderr)
+    if base.not_applicable:
+        print(
+            f"left out, the reference does not declare their op: {len(base.not_applicable)} cases "
+            f"({', '.join(sorted({cases_by_id[name].op for name in base.not_applicable}))})",
+            file=sys.stderr,
+        )
     equivalent = load_equivalent(args.equivalent)
     probe = None
     if args.probe > 0:

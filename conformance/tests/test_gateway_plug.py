@@ -8,7 +8,10 @@ After a deliberate change of the rendering: ``pytest conformance/tests/test_gate
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -114,6 +117,44 @@ def test_a_gateway_that_exits_is_an_error_with_its_output() -> None:
     ):
         pass
     assert "no config for" in failed.value.output
+
+
+def test_a_run_stopped_with_sigterm_stops_its_gateway(tmp_path: Path) -> None:
+    # The gateway runs in a session of its own: without the kit's SIGTERM handling it
+    # went on serving after the run that started it was killed.
+    holder = tmp_path / "holder.py"
+    holder.write_text(
+        "import sys, time\n"
+        "from codex_conformance.gateway.plug import parse_gateway, running_gateway\n"
+        "spec = parse_gateway(sys.argv[1])\n"
+        "with running_gateway(spec, 'http://127.0.0.1:1/v1', ready_seconds=20.0) as gateway:\n"
+        "    assert gateway.process is not None\n"
+        "    print(gateway.process.pid, flush=True)\n"
+        "    time.sleep(60)\n",
+        encoding="utf-8",
+    )
+    template = f"cmd:{sys.executable} -m http.server --bind 127.0.0.1 {{port}}"
+    with subprocess.Popen(
+        [sys.executable, str(holder), template], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as run:
+        assert run.stdout is not None
+        gateway_pid = int(run.stdout.readline())
+        run.send_signal(signal.SIGTERM)
+        run.wait(timeout=20)
+    deadline = time.monotonic() + 10
+    while _alive(gateway_pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(gateway_pid), "the gateway outlived the run that started it"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie (exited, not yet reaped by init) counts as gone.
+    status = Path(f"/proc/{pid}/stat")
+    return status.exists() and status.read_text().split(") ", 1)[1][:1] != "Z"
 
 
 def test_a_url_nothing_listens_at_is_given_up_on() -> None:

@@ -21,11 +21,13 @@ import signal
 import socket
 import string
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 from urllib.parse import urlsplit
 
 from codex_conformance.drive.scratch import scratch_dir
@@ -162,10 +164,37 @@ def running_gateway(
                 ) from None
         gateway = RunningGateway(f"http://127.0.0.1:{port}{spec.path}", process, log_path)
         try:
-            _wait_ready(gateway, port, ready_seconds)
-            yield gateway
+            with _exit_on_sigterm():
+                _wait_ready(gateway, port, ready_seconds)
+                yield gateway
         finally:
             _stop(process)
+
+
+@contextmanager
+def _exit_on_sigterm() -> Iterator[None]:
+    """SIGTERM raises KeyboardInterrupt here, so the ``finally`` above stops the gateway.
+
+    By default SIGTERM ends Python without unwinding, and the gateway, in a
+    session of its own, went on serving after the run that started it was
+    stopped (a CI timeout, ``kill``).  Only where the default is in force, and
+    only in the main thread (the only one a handler can be set from).  An interrupt,
+    not SystemExit: pytest reports a SystemExit as one failed test and goes on.
+    """
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    ):
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _wait_reachable(url: str, ready_seconds: float) -> None:

@@ -133,11 +133,26 @@ def test_a_path_of_40_000_components_is_answered(edition: str, kind: str) -> Non
         {"patch": "", "files": {}, "cwd": "/"},
         {"patch": "", "files": {}, "cwd": "/workspace/../elsewhere"},
         {"patch": "", "files": {"a": "x", "a/b": "y"}},
+        {"patch": "", "files": {}, "cwd": "/work\0space"},
+        {"patch": "", "files": {"/abs.txt": "a"}},
+        {"patch": "", "files": {"a\0b": "x"}},
+        {"patch": "", "files": {"x": {"base64": "eA==", "other": 1}}},
+        {"patch": "", "files": {"x": 7}},
     ],
 )
 def test_malformed_args_are_invalid_args(args: dict[str, Any]) -> None:
     response = handle({"op": "apply_patch.apply", "args": {"edition": "0.169.0", **args}})
     assert response["error"]["kind"] == "invalid-args", response
+
+
+def test_file_content_of_another_shape_is_named() -> None:
+    # The content check's own message, not the "conflicts with another entry" of a failed write.
+    args = {"edition": "0.169.0", "patch": "", "files": {"x": 7}}
+    response = handle({"op": "apply_patch.apply", "args": args})
+    assert response["error"] == {
+        "kind": "invalid-args",
+        "message": "files['x']: content must be a string or {'base64': ...}",
+    }
 
 
 def test_files_left_out_means_no_files() -> None:

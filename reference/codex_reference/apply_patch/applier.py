@@ -62,7 +62,7 @@ class Applier:
         self.rules = rules
 
     def _names(self, raw: str) -> messages.PathNames:
-        return messages.PathNames(raw, MemoryFS.resolve(self.cwd, raw), raw.startswith("/"))
+        return messages.PathNames(raw, MemoryFS.resolve(self.cwd, raw))
 
     def _show(self, names: messages.PathNames) -> str:
         return self.rules.messages.display(names, self.cwd)

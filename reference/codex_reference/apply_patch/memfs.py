@@ -98,7 +98,7 @@ class MemoryFS:
 
     # -- operations
 
-    def read(self, path: str, trailing_slash: bool = False) -> bytes:
+    def read(self, path: str, trailing_slash: bool) -> bytes:
         self._check_existing_file(_parts(path), trailing_slash)
         return self.files[path]
 

@@ -17,7 +17,6 @@ class PathNames:
 
     written: str
     resolved: str  # absolute, normalized
-    absolute_in_patch: bool
 
 
 def written_path(path: PathNames, cwd: str) -> str:

@@ -76,9 +76,10 @@ def _file_system(cwd: str, files: JSON) -> MemoryFS:
         if not name or name.startswith("/") or ".." in parts or "\0" in name:
             raise InvalidArgs(f"files: {name!r} is not a plain relative path inside cwd")
         target = MemoryFS.resolve(cwd, name)
+        data = _content_bytes(name, content)  # outside the try: its own message says what is wrong
         try:
             fs.create_dir_all(posixpath.dirname(target))
-            fs.write(target, _content_bytes(name, content))
+            fs.write(target, data)
         except Exception as exc:
             raise InvalidArgs(f"files: {name!r} conflicts with another entry") from exc
     return fs

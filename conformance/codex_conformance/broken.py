@@ -11,6 +11,7 @@ kit as worked examples of what the suite catches.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -109,3 +110,25 @@ __all__ = [
     "with_edition",
     "with_rules",
 ]
+
+
+# The seconds of a measured wall time as the outputs print them: "Wall time: 0.1 seconds",
+# "Wall time: 0.0012 seconds", '"duration_seconds":0.0'.
+_MEASURED_SECONDS = re.compile(r'(Wall time: |"duration_seconds":)([0-9]+)')
+
+
+def measured_again(text: str) -> str:
+    """``text`` with its first wall time one second longer: what a port prints that measures
+    its own time instead of printing the one the case's args give (the form stays right)."""
+    return _MEASURED_SECONDS.sub(lambda found: f"{found.group(1)}{int(found.group(2)) + 1}", text, count=1)
+
+
+def own_measure_in(field: str) -> ResultChange:
+    """A ``ResultChange``: ``result[field]`` (a text) with its wall time measured again."""
+
+    def change(result: dict[str, Any], _args: dict[str, Any]) -> None:
+        value = result.get(field)
+        if isinstance(value, str):
+            result[field] = measured_again(value)
+
+    return change

@@ -12,7 +12,10 @@ a capped unified diff) when they do not.
 - ``text-exact``: every expected value is a string, compared byte for byte.
 - ``json-pattern``: like ``json-exact``, but an expected ``{"$pattern": RE}``
   matches any string that ``re.fullmatch``-es RE (ids, durations), so a
-  volatile value still has its form checked.
+  volatile value still has its form checked.  A pattern may also hold the
+  text the release printed, ``{"$pattern": RE, "$observed": TEXT}``, when the
+  case's args give its volatile values back: an implementation given them
+  must print TEXT exactly (``observed.py`` puts it in place of the pattern).
 - ``json-subset``: every key the expected object names must be present with
   an equal value (recursively; lists must have the same length and match
   item by item); keys it does not name are not compared, and an expected
@@ -37,6 +40,8 @@ from typing import Any
 from codex_conformance.visible import visible
 
 PATTERN_KEY = "$pattern"
+# Beside a pattern: the text the release printed, whose volatile values the case's args give.
+OBSERVED_KEY = "$observed"
 # The modes in which an expected {"$pattern": RE} is a pattern rather than a literal object.
 PATTERN_MODES = frozenset({"json-pattern", "json-subset"})
 MAX_DIFF_LINES = 200
@@ -128,8 +133,8 @@ def invalid_patterns(expected: Any) -> list[str]:
     stack: list[tuple[Any, str]] = [(expected, "$")]
     while stack:
         value, path = stack.pop()
-        if isinstance(value, dict) and list(value) == [PATTERN_KEY]:
-            found.extend(_pattern_problem(value[PATTERN_KEY], path))
+        if _has_pattern_keys(value):
+            found.extend(_pattern_problem(value[PATTERN_KEY], path, value.get(OBSERVED_KEY)))
         elif isinstance(value, dict):
             stack.extend((item, _child(path, key)) for key, item in reversed(value.items()))
         elif isinstance(value, list):
@@ -137,18 +142,25 @@ def invalid_patterns(expected: Any) -> list[str]:
     return found
 
 
-def _pattern_problem(pattern: Any, path: str) -> list[str]:
+def _pattern_problem(pattern: Any, path: str, observed: Any = None) -> list[str]:
     if not isinstance(pattern, str):
         return [f"$pattern at {path} is not a string: {show(pattern)}"]
     try:
-        re.compile(pattern)
+        compiled = re.compile(pattern)
     except re.error as exc:
         return [f"invalid $pattern {pattern!r} at {path}: {exc}"]
+    if observed is not None and not (isinstance(observed, str) and compiled.fullmatch(observed)):
+        return [f"$observed at {path} does not match its $pattern: {show(observed)}"]
     return []
 
 
+def _has_pattern_keys(value: Any) -> bool:
+    """``{"$pattern": ...}`` or ``{"$pattern": ..., "$observed": ...}``."""
+    return isinstance(value, dict) and list(value) in ([PATTERN_KEY], [PATTERN_KEY, OBSERVED_KEY])
+
+
 def _is_pattern(value: Any) -> bool:
-    return isinstance(value, dict) and list(value) == [PATTERN_KEY] and isinstance(value[PATTERN_KEY], str)
+    return _has_pattern_keys(value) and isinstance(value[PATTERN_KEY], str)
 
 
 def _same_type(expected: Any, actual: Any) -> bool:

@@ -36,17 +36,26 @@ Handle = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def make_handle(
-    implementation: Mapping[str, str], editions: Sequence[str], ops: Mapping[str, PortOp]
+    implementation: Mapping[str, str],
+    editions: Sequence[str],
+    ops: Mapping[str, PortOp],
+    *,
+    measures_volatile: bool = False,
 ) -> Handle:
-    """A protocol-v1 ``handle`` for a port that implements ``ops`` in ``editions``."""
-    hello = {
-        "result": {
-            "protocol": 1,
-            "implementation": dict(implementation),
-            "editions": list(editions),
-            "ops": list(ops),
-        }
+    """A protocol-v1 ``handle`` for a port that implements ``ops`` in ``editions``.
+
+    ``measures_volatile``: the port prints the wall times and ids it measures
+    itself, not those the case args give (see the hello's field of that name).
+    """
+    result: dict[str, Any] = {
+        "protocol": 1,
+        "implementation": dict(implementation),
+        "editions": list(editions),
+        "ops": list(ops),
     }
+    if measures_volatile:
+        result["measures_volatile"] = True
+    hello = {"result": result}
 
     def handle(request: dict[str, Any]) -> dict[str, Any]:
         op = request.get("op")

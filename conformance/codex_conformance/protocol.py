@@ -92,6 +92,12 @@ class Hello(_Message):
     implementation: Implementation
     editions: list[str] = Field(description="Editions (release versions) the implementation follows.")
     ops: list[str] = Field(description="Ops the implementation performs; other ops are not applicable.")
+    measures_volatile: bool = Field(
+        default=False,
+        description="The implementation prints the wall times, chunk ids and process ids it measures "
+        "itself, not those the case args give (a release run): such values are compared by their form "
+        "only. False (the default): the given values must be printed exactly.",
+    )
 
 
 class ErrorBody(_Message):

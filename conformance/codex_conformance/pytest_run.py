@@ -20,7 +20,14 @@ from codex_conformance.errors import UsageError
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level, level_named
 from codex_conformance.outcome import Outcome, Status
 from codex_conformance.properties import Property
-from codex_conformance.report import Report, Totals, describe_counterexample, printable, property_line
+from codex_conformance.report import (
+    MEASURES_VOLATILE_LINE,
+    Report,
+    Totals,
+    describe_counterexample,
+    printable,
+    property_line,
+)
 from codex_conformance.selection import Selection
 from codex_conformance.session import ConformanceSession, SessionOptions
 
@@ -218,6 +225,8 @@ class PytestRun:
         impl = report.implementation
         reporter.write_line(f"implementation: {impl.name} {impl.version} via {report.impl}")
         reporter.write_line(f"editions: {', '.join(report.editions) or '(none)'}")
+        if report.measures_volatile:
+            reporter.write_line(MEASURES_VOLATILE_LINE)
         reporter.write_line(property_line(report.property_examples))
         reporter.write_line(f"level certified: {report.level}; cases passing: {report.levels.line()}")
         for op in report.unmatched_ops:

@@ -160,6 +160,12 @@ class Report(_Strict):
         description="Why the run tested nothing (every item not applicable, or none selected), naming the "
         "declared ops and editions and the editions run; the run then fails. Null when something was tested.",
     )
+    measures_volatile: bool = Field(
+        default=False,
+        description="The implementation said in hello that it measures wall times, chunk ids, process ids "
+        "and working directories itself: those were compared by their form only, not with the values the "
+        "case args gave.",
+    )
     unmatched_ops: list[str] = Field(
         default_factory=list,
         description="Declared ops that no case applies to in the editions run (declared and selected): "
@@ -202,6 +208,7 @@ def build_report(
     property_examples: int = 0,
     nothing_tested: str | None = None,
     unmatched_ops: list[str] | None = None,
+    measures_volatile: bool = False,
 ) -> Report:
     """The report on ``outcomes``, one per item run (``items_run``); checked before it is returned."""
     summary = Totals()
@@ -234,6 +241,7 @@ def build_report(
         level=level,
         ok=ok,
         nothing_tested=nothing_tested,
+        measures_volatile=measures_volatile,
         unmatched_ops=unmatched_ops or [],
         summary=summary,
         totals=[per_cell[key] for key in order],
@@ -362,6 +370,12 @@ def printable(text: str) -> str:
     return _utf8(text).decode("utf-8")
 
 
+MEASURES_VOLATILE_LINE = (
+    "volatile values: measured by the implementation (hello's measures_volatile), so wall times, "
+    "chunk ids, process ids and working directories were compared by their form only"
+)
+
+
 def render_markdown(report: Report) -> str:
     impl = report.implementation
     out = [
@@ -376,6 +390,7 @@ def render_markdown(report: Report) -> str:
         f"- result: **{'OK' if report.ok else 'NOT OK'}** ({report.summary.line()})",
         f"- level certified: **{report.level}**; cases passing: {report.levels.line()} (spec/levels.md)",
         *([f"- nothing tested: {report.nothing_tested}"] if report.nothing_tested else []),
+        *([f"- {MEASURES_VOLATILE_LINE}"] if report.measures_volatile else []),
         *[f"- declared op `{op}` matched no case in the editions run" for op in report.unmatched_ops],
         f"- {property_line(report.property_examples)}",
         "",

@@ -23,6 +23,7 @@ from codex_conformance.compare import (
 from codex_conformance.connection import Connection
 from codex_conformance.errors import HarnessError
 from codex_conformance.facets import LEVELS, FacetOutcome, Level, facet_outcomes, passes_at
+from codex_conformance.observed import as_given
 from codex_conformance.outcome import Outcome, Status, kit_error_outcome, unsupported_reason
 from codex_conformance.protocol import ErrorResponse, Hello, Response, ResultResponse, UnsupportedResponse
 
@@ -119,7 +120,7 @@ def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
         return outcome(Status.ERROR, f"adapter internal error: {response.error.message}")
     if isinstance(response, ResultResponse):
         check_nesting(response.result, "the result")
-    verdict = _verdict(case, response)
+    verdict = _verdict(case, response, given=not hello.measures_volatile)
     judged = outcome(verdict.status, verdict.reason, verdict.diff)
     if verdict.facets:
         judged.facets = verdict.facets
@@ -165,7 +166,9 @@ class _Verdict:
         return self.status
 
 
-def _verdict(case: Case, response: Response) -> _Verdict:
+def _verdict(case: Case, response: Response, *, given: bool) -> _Verdict:
+    """``given``: the implementation was given the release's volatile values (the case's
+    args) and must print them as the release did (observed.py)."""
     expected = case.expected
     if isinstance(expected, ExpectedError):
         kind = expected.error.get("kind", "")
@@ -191,8 +194,9 @@ def _verdict(case: Case, response: Response) -> _Verdict:
     assert isinstance(response, ResultResponse)
     tried: list[tuple[Mismatch, dict[str, FacetOutcome]]] = []
     for alternative in alternatives:
-        facets = facet_outcomes(facets_of(case.op), case.compare, alternative.result, response.result)
-        mismatch = compare(case.compare, alternative.result, response.result)
+        wanted = as_given(alternative.result) if given else alternative.result
+        facets = facet_outcomes(facets_of(case.op), case.compare, wanted, response.result)
+        mismatch = compare(case.compare, wanted, response.result)
         if mismatch is None:
             return _Verdict(Status.PASS, facets=facets)
         tried.append((mismatch, facets))

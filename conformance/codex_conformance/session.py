@@ -241,6 +241,7 @@ class ConformanceSession:
             implementation=self.hello.implementation,
             declared_editions=list(self.hello.editions),
             declared_ops=list(self.hello.ops),
+            measures_volatile=self.hello.measures_volatile,
             editions=self.editions,
             started_at=self.started_at,
             finished_at=datetime.now(UTC),

@@ -54,6 +54,13 @@ def correct(request: dict[str, Any]) -> dict[str, Any]:
     return {"error": {"kind": "unknown-op", "message": op}}
 
 
+def measuring(request: dict[str, Any]) -> dict[str, Any]:
+    """Like ``correct``, but says in hello that it measures volatile values itself."""
+    if request["op"] == "hello":
+        return {"result": {**hello_result(), "measures_volatile": True}}
+    return correct(request)
+
+
 def declining(request: dict[str, Any]) -> dict[str, Any]:
     """Like ``correct``, but declares ``demo.maybe`` too, and answers it ``unsupported``."""
     if request["op"] == "hello":

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.cases import Case, FixtureFile, load_fixture_file
+from codex_conformance.observed import without_observed
 
 
 def render_fixture(fixture: FixtureFile) -> str:
@@ -57,4 +58,6 @@ def _expected_text(expected: Any) -> str:
     if isinstance(expected, dict) and "error" in expected:
         # The message of an expected error is documentation; only the kind is a golden.
         expected = {"error": {"kind": expected["error"].get("kind")}}
+    # What a run measured differs from run to run; its form (the pattern) does not.
+    expected = without_observed(expected)
     return json.dumps(expected, indent=1, ensure_ascii=False) + "\n"

@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any
 
-from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.compare import OBSERVED_KEY, PATTERN_KEY
 
 # One volatile span: the arg that carries its observed value, how to read it,
 # and the regex a re-run must match.
@@ -47,7 +47,9 @@ _GENERATED_ID = re.compile(r"\b([a-z]+)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 _UUID_FORM = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 
 
-def _pattern(text: str, spans: list[tuple[int, int, str]]) -> dict[str, str]:
+def _pattern(text: str, spans: list[tuple[int, int, str]], *, given: bool = False) -> dict[str, str]:
+    """``text`` as a regex with each span replaced by its form; ``given``: the case's args
+    give every span's value back, so the text itself is kept too (``$observed``)."""
     pieces: list[str] = []
     position = 0
     for start, end, form in sorted(spans):
@@ -55,7 +57,8 @@ def _pattern(text: str, spans: list[tuple[int, int, str]]) -> dict[str, str]:
         pieces.append(form)
         position = end
     pieces.append(re.escape(text[position:]))
-    return {PATTERN_KEY: "".join(pieces)}
+    pattern = {PATTERN_KEY: "".join(pieces)}
+    return {**pattern, OBSERVED_KEY: text} if given else pattern
 
 
 def _exec_spans(observed: str) -> list[tuple[int, int, str, str, Any]]:
@@ -106,7 +109,7 @@ def exec_output(observed: str) -> tuple[Any, dict[str, Any]]:
     for _, _, _, arg, value in spans:
         volatile.setdefault(arg, value)  # the first span of an arg is its most exact
     forms = [(start, end, _FORMS[form]) for start, end, form, _, _ in spans]
-    return (_pattern(observed, forms) if forms else observed), volatile
+    return (_pattern(observed, forms, given=True) if forms else observed), volatile
 
 
 # Fixed stand-ins for the volatile values, each of its span's form, and as an arg.

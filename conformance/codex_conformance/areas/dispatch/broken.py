@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import posixpath
+import re
 import struct
 import zlib
 from collections.abc import Callable
@@ -127,7 +128,23 @@ def _jpeg_plain_upsampling(content: bytes) -> str:
         return _jpeg_refit(content)
 
 
+_WORK_DIR = re.compile(r"/tmp/codex-conformance-work-[A-Za-z0-9_]+")
+
+
+def _own_working_directory(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """A path in the output made absolute against the port's own directory, not the cwd the args give."""
+    item = result.get("item")
+    if isinstance(item, dict) and isinstance(item.get("output"), str):
+        item["output"] = _WORK_DIR.sub("/tmp/codex-conformance-work-elsewhere", item["output"])
+
+
 BROKEN = [
+    BrokenAdapter(
+        "own-working-directory",
+        "DISPATCH-IMAGE-2",
+        "view_image's missing path shown under its own working directory, not the cwd the args give",
+        rewriting("dispatch.call", _own_working_directory),
+    ),
     BrokenAdapter(
         "write-stdin-runs",
         "DISPATCH-SESSION-1",

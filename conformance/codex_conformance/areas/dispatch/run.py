@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.compare import OBSERVED_KEY, PATTERN_KEY
 from codex_conformance.drive import config_toml
 from codex_conformance.drive.args import required
 from codex_conformance.drive.conversation_run import MODEL, written_back
@@ -90,7 +90,9 @@ def expected_item(observed: dict[str, Any]) -> dict[str, Any]:
             expected[key] = {PATTERN_KEY: re.escape(match.group(1) + "_") + _UUID_FORM}
         elif isinstance(value, str) and _CWD.search(value):
             pieces = _CWD.split(value)
-            expected[key] = {PATTERN_KEY: CWD_FORM.join(re.escape(piece) for piece in pieces)}
+            # The text too: a port given the cwd (the case's args) prints it as the release did.
+            pattern = CWD_FORM.join(re.escape(piece) for piece in pieces)
+            expected[key] = {PATTERN_KEY: pattern, OBSERVED_KEY: value}
         else:
             expected[key] = value
     return expected

@@ -7,7 +7,7 @@ import json
 from typing import Any
 from unittest import mock
 
-from codex_conformance.broken import BrokenAdapter, rewrites, with_edition
+from codex_conformance.broken import BrokenAdapter, own_measure_in, rewrites, rewriting, with_edition
 from codex_reference.editions import V0_25_0, V0_169_0
 from codex_reference.exec_output import FORMATTERS_0_25_0, pty_session, unified
 
@@ -45,6 +45,12 @@ def _char_end(data: bytes, budget: int) -> int:
 
 BROKEN: tuple[BrokenAdapter, ...] = (
     rewrites("output-as-object", "EXEC-FORMAT-1", "exec.format_output", _output_as_object),
+    BrokenAdapter(
+        name="own-wall-time",
+        clause="EXEC-FORMAT-1",
+        why="prints the wall time it measured, not the duration_seconds the args give",
+        handle=rewriting("exec.format_output", own_measure_in("output")),
+    ),
     BrokenAdapter(
         name="ignores-token-budget",
         clause="EXEC-BUDGET-1",

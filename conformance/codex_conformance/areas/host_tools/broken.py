@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from codex_conformance.broken import BrokenAdapter, rewriting, with_rules
+from codex_conformance.broken import BrokenAdapter, own_measure_in, rewriting, with_rules
 from codex_reference.adapter import Handler
 from codex_reference.apply_patch.messages import written_path
 from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
@@ -177,6 +177,12 @@ BROKEN = [
         "HOST-SHELL-2",
         "stderr before stdout",
         rewriting("host_tools.shell_command", _stderr_first),
+    ),
+    BrokenAdapter(
+        "shell-own-wall-time",
+        "HOST-SHELL-1",
+        "the wall time it measured, not the duration_seconds the args give",
+        rewriting("host_tools.shell_command", own_measure_in("output")),
     ),
     BrokenAdapter(
         "shell-wall-time-two-decimals",

@@ -1,8 +1,9 @@
 """shell_command's measured wall time: the one value of its output no input fixes (HOST-SHELL-1).
 
 The golden holds the observed output with the seconds after ``Wall time: ``
-as a pattern of their form, and the case's args carry the observed value
-(``duration_seconds``), so a port given it prints the text byte for byte.
+as a pattern of their form (a re-run of the release matches it) beside the
+observed text, and the case's args carry the observed value
+(``duration_seconds``), so a port given it must print the text byte for byte.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.compare import OBSERVED_KEY, PATTERN_KEY
 from codex_conformance.drive import volatile
 
 _WALL_TIME = re.compile(r"\AExit code: -?[0-9]+\nWall time: ([0-9]+(?:\.[0-9])?) seconds\n")
@@ -24,7 +25,8 @@ def settle(output: str) -> tuple[Any, dict[str, Any]]:
         return output, {}
     start, end = match.span(1)
     pattern = re.escape(output[:start]) + _FORM + re.escape(output[end:])
-    return {PATTERN_KEY: pattern}, {"duration_seconds": float(match.group(1))}
+    # The text too: a port given the duration prints it as the release did (observed.py).
+    return {PATTERN_KEY: pattern, OBSERVED_KEY: output}, {"duration_seconds": float(match.group(1))}
 
 
 def settle_patch(output: str) -> tuple[Any, dict[str, Any]]:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 from unittest import mock
 
-from codex_conformance.broken import BrokenAdapter, rewrites, with_edition
+from codex_conformance.broken import BrokenAdapter, measured_again, rewrites, with_edition
 from codex_reference.adapter import Handler
 from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0, Edition
 from codex_reference.mcp_output import (
@@ -110,7 +110,22 @@ def _first_page_only(result: dict[str, Any], args: dict[str, Any]) -> None:
     )
 
 
+def _own_wall_time(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """0.169.0's wall-time header with the time it measured, not the duration_seconds the args give."""
+    item = result.get("item")
+    if not isinstance(item, dict):
+        return
+    output = item.get("output")
+    if isinstance(output, str):
+        item["output"] = measured_again(output)
+    elif isinstance(output, list) and output and isinstance(output[0], dict):
+        first = output[0]
+        if isinstance(first.get("text"), str):
+            first["text"] = measured_again(first["text"])
+
+
 BROKEN: tuple[BrokenAdapter, ...] = (
+    rewrites("own-wall-time", "MCPOUT-WALL-1", "mcp.call_output", _own_wall_time),
     BrokenAdapter(
         name="id-on-classic",
         clause="MCPOUT-ITEM-1",

@@ -3,7 +3,8 @@
 Volatile values (spec/mcp_output.md): 0.169.0 measures the call's wall time
 and makes up the item's id.  The observed duration goes into the case's
 args (``duration_seconds``) and its text into the expected value as a regex
-of its form; the id is checked by form only, as ``items.serialize`` does.
+of its form, beside the observed text a port given the duration must print;
+the id is checked by form only, as ``items.serialize`` does.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from codex_conformance.areas.mcp_output.resource_scenarios import McpResourceSce
 from codex_conformance.areas.mcp_output.resources import resource_output
 from codex_conformance.areas.mcp_output.scenarios import McpOutputScenario, load_mcp_output_scenarios
 from codex_conformance.cases import Case
-from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.compare import OBSERVED_KEY, PATTERN_KEY
 from codex_conformance.drive.errors import ReleaseRejectedError
 
 _UUID_FORM = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
@@ -34,7 +35,8 @@ def _pattern_wall_time(text: str, observed: dict[str, float]) -> Any:
         return text
     observed["duration_seconds"] = float(match.group(1))
     head, tail = text[: match.start(1)], text[match.end(1) :]
-    return {PATTERN_KEY: re.escape(head) + _WALL_TIME_FORM + re.escape(tail)}
+    # The text too: a port given the duration prints it as the release did (observed.py).
+    return {PATTERN_KEY: re.escape(head) + _WALL_TIME_FORM + re.escape(tail), OBSERVED_KEY: text}
 
 
 def expected_item(item: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float]]:

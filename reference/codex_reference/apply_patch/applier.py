@@ -206,15 +206,19 @@ def _changed_runs(chunk: Chunk, start: int, matched: int, wanted: int) -> list[R
     """One replacement per run of `-`/`+` lines between context lines.
 
     ``matched``/``wanted`` are the old/new line counts after the retry that
-    drops a final empty line: an old line past ``matched`` is not removed,
-    a context line past it is written as new text, and new lines past
-    ``wanted`` are dropped.
+    drops a final empty line.  The two texts may lose different lines: a
+    context line is kept only where it is in both; in the old text alone it
+    is removed (captured: context-line-before-a-removed-final-empty-line),
+    in the new text alone it is written as new text; an old line past
+    ``matched`` is not removed, and new lines past ``wanted`` are dropped.
     """
     runs: list[tuple[int, list[str], list[str]]] = []  # (start, removed, inserted)
     old = written = 0
     in_run = False
     for kind, text in chunk.diff:
-        if kind == " " and old < matched:
+        removes = kind != "+" and old < matched
+        writes = kind != "-" and written < wanted
+        if kind == " " and removes and writes:
             in_run = False  # a kept line ends the run
             old += 1
             written += 1
@@ -222,11 +226,10 @@ def _changed_runs(chunk: Chunk, start: int, matched: int, wanted: int) -> list[R
         if not in_run:
             runs.append((start + old, [], []))
             in_run = True
-        if kind == "-":
-            if old < matched:
-                runs[-1][1].append(text)
-                old += 1
-        elif written < wanted:
+        if removes:
+            runs[-1][1].append(text)
+            old += 1
+        if writes:
             runs[-1][2].append(text)
             written += 1
     return [(at, len(removed), inserted) for at, removed, inserted in runs if removed or inserted]

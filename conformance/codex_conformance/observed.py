@@ -13,6 +13,7 @@ hello (``measures_volatile``) and is held to the forms alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from codex_conformance.compare import OBSERVED_KEY, PATTERN_KEY
@@ -20,33 +21,21 @@ from codex_conformance.compare import OBSERVED_KEY, PATTERN_KEY
 
 def as_given(expected: Any) -> Any:
     """``expected`` with each pattern that holds its observed text replaced by that text."""
-    if isinstance(expected, dict):
-        if list(expected) == [PATTERN_KEY, OBSERVED_KEY]:
-            return expected[OBSERVED_KEY]
-        return {key: as_given(value) for key, value in expected.items()}
-    if isinstance(expected, list):
-        return [as_given(item) for item in expected]
-    return expected
+    return _each_observed(expected, lambda pattern: pattern[OBSERVED_KEY])
 
 
 def without_observed(expected: Any) -> Any:
     """``expected`` with the observed texts left out: what a fresh capture must reproduce
     (its own run measures other values)."""
+    return _each_observed(expected, lambda pattern: {PATTERN_KEY: pattern[PATTERN_KEY]})
+
+
+def _each_observed(expected: Any, replace: Callable[[dict[str, Any]], Any]) -> Any:
+    """``expected`` with ``replace`` applied to each pattern that holds its observed text."""
     if isinstance(expected, dict):
         if list(expected) == [PATTERN_KEY, OBSERVED_KEY]:
-            return {PATTERN_KEY: expected[PATTERN_KEY]}
-        return {key: without_observed(value) for key, value in expected.items()}
+            return replace(expected)
+        return {key: _each_observed(value, replace) for key, value in expected.items()}
     if isinstance(expected, list):
-        return [without_observed(item) for item in expected]
+        return [_each_observed(item, replace) for item in expected]
     return expected
-
-
-def holds_observed(expected: Any) -> bool:
-    """Whether some pattern in ``expected`` holds its observed text."""
-    if isinstance(expected, dict):
-        if list(expected) == [PATTERN_KEY, OBSERVED_KEY]:
-            return True
-        return any(holds_observed(value) for value in expected.values())
-    if isinstance(expected, list):
-        return any(holds_observed(item) for item in expected)
-    return False

@@ -15,6 +15,7 @@ from unittest import mock
 import numpy as np
 import numpy.typing as npt
 
+from codex_conformance.areas.dispatch.run import CWD_FORM
 from codex_conformance.broken import BrokenAdapter, rewriting, with_rules
 from codex_reference.adapter import Handler
 from codex_reference.dispatch import image_prompt
@@ -128,7 +129,7 @@ def _jpeg_plain_upsampling(content: bytes) -> str:
         return _jpeg_refit(content)
 
 
-_WORK_DIR = re.compile(r"/tmp/codex-conformance-work-[A-Za-z0-9_]+")
+_WORK_DIR = re.compile(CWD_FORM)  # the run's working directory, as the capture finds it
 
 
 def _own_working_directory(result: dict[str, Any], _args: dict[str, Any]) -> None:

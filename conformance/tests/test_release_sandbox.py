@@ -1,6 +1,7 @@
 """Hostile inputs against the real releases: nothing outside the run's sandbox changes.
 
-Sentinel files are laid out in a directory of the host, and every hostile
+Sentinel files are laid out in a directory of the host (the release does
+not even see it: test_a_case_that_reads_the_host_finds_no_canary), and every hostile
 path points at them: absolute headers (add, delete, update, move), five and
 ten ``..`` segments, ``files`` keys that leave the tree, a cwd of ``/``, and
 a scripted shell call.  Whatever the release answers, the sentinels must be
@@ -14,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
 import shutil
 import tarfile
 import tempfile
@@ -27,6 +29,7 @@ from typing import Any
 import pytest
 
 from codex_conformance.areas.dispatch.run import decode_files
+from codex_conformance.cases import load_cases
 from codex_conformance.drive import apply_patch_run, cache, sandbox
 from codex_conformance.drive.apply_patch_run import run_apply_patch
 from codex_conformance.drive.cache import check_tarball, release_binary, tarball_digest
@@ -34,6 +37,8 @@ from codex_conformance.drive.conversation_run import function_call, written_back
 from codex_conformance.drive.errors import FileTreeError, InvalidInputError, ReleaseUnavailableError
 from codex_conformance.drive.patch_paths import check_header_paths, header_paths
 from codex_conformance.editions import EDITIONS, get_edition
+from codex_conformance.paths import fixtures_dir
+from codex_conformance.release.adapter import ReleaseAdapter, release_ops
 
 VERSIONS = list(EDITIONS)
 
@@ -152,9 +157,58 @@ def test_a_scripted_shell_call_cannot_write_the_host(version: str, host: Path) -
     elements = written_back(version, [_shell_call(version, script)])
     outputs = [element for element in elements if "call_hostile" in element and "_output" in element]
     assert len(outputs) == 1, elements
-    # The command ran, and the host refused each write.
-    assert outputs[0].count("Read-only file system") == 3, outputs[0]
+    # The command ran, and each write failed: the host's /var/tmp is not there to write to.
+    assert outputs[0].count("No such file or directory") == 3, outputs[0]
     assert "done" in outputs[0]
+    assert _snapshot(host) == before
+
+
+def _shell_command_case(version: str) -> dict[str, Any]:
+    for case in load_cases(fixtures_dir() / "host_tools"):
+        if case.op == "host_tools.shell_command" and case.edition == version:
+            return dict(case.args)
+    raise AssertionError(f"no host_tools.shell_command case of {version}")
+
+
+SHELL_COMMAND_EDITIONS = [v for v in VERSIONS if "host_tools.shell_command" in release_ops(v)]
+
+
+@pytest.mark.parametrize("version", SHELL_COMMAND_EDITIONS)
+def test_a_case_that_reads_the_host_finds_no_canary(version: str, host: Path) -> None:
+    """A host_tools case whose command reads a canary on the host, by its path and through a
+    link in the case's tree, and the host's secrets: the release finds none of them."""
+    if not sandbox.barrier_available():
+        pytest.skip("bubblewrap is not available: a release run sees the whole host (README)")
+    _release(version)
+    canary = host / "keep.txt"
+    home_canary = Path.home() / f".codex-conformance-canary-{host.name}"
+    home_canary.write_text("home canary\n", encoding="utf-8")
+    peeks = [canary, home_canary, "peek/keep.txt", "/etc/shadow", "/etc/gitconfig", "/srv"]
+    command = " ".join(f"[ -e {path} ] && echo SEEN {path} && cat {path};" for path in peeks) + " echo PEEKED"
+    args = {
+        **_shell_command_case(version),
+        "tree": [{"path": "peek", "link": str(host)}],
+        "arguments": json.dumps({"command": command}),
+    }
+    try:
+        response = ReleaseAdapter(version).handle({"op": "host_tools.shell_command", "args": args})
+    finally:
+        home_canary.unlink()
+    output = response["result"]["output"]
+    assert "PEEKED" in output, response  # the command ran
+    assert "SEEN" not in output and "keep" not in output and "home canary" not in output, output
+
+
+@pytest.mark.parametrize("version", SHELL_COMMAND_EDITIONS)
+def test_a_tree_through_a_link_to_the_host_changes_nothing_with_a_release(version: str, host: Path) -> None:
+    _release(version)
+    before = _snapshot(host)
+    args = {
+        **_shell_command_case(version),
+        "tree": [{"path": "d", "link": str(host)}, {"path": "d/keep.txt", "content": "pwned", "mode": 511}],
+    }
+    response = ReleaseAdapter(version).handle({"op": "host_tools.shell_command", "args": args})
+    assert response["error"]["kind"] == "invalid-args", response
     assert _snapshot(host) == before
 
 

@@ -22,7 +22,7 @@ from codex_conformance.credentials import MOCK_API_KEY
 from codex_conformance.drive import config_toml, sandbox
 from codex_conformance.drive.closed_door import closed_door_url
 from codex_conformance.drive.errors import CaptureError, ReleaseCrashedError, ReleaseStalledError
-from codex_conformance.drive.file_tree import safe_relative
+from codex_conformance.drive.file_tree import write_files
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, RecordedRequest, Stream
 from codex_conformance.drive.scratch import scratch_dir
 from codex_conformance.drive.stall import once_more_if_stalled
@@ -191,10 +191,7 @@ def run_exec(
     ):
         home = Path(home_dir)
         for directory, written in ((work_dir, files), (home_dir, home_files)):
-            for relative, content in (written or {}).items():
-                target = Path(directory) / safe_relative(relative)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(content)
+            write_files(Path(directory), written or {})
         server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
         server.chat_streams = chat_streams  # None keeps `/chat/completions` a 404
         with server:

@@ -3,12 +3,22 @@
 A file's content is a JSON string when it is valid UTF-8, and
 ``{"base64": "..."}`` otherwise, so that invalid UTF-8 and binary content
 survive the trip through the adapter protocol unchanged.
+
+A case's files are somebody's data, written on the host before a release
+runs: every write here goes through ``parent_directory``, which walks the
+path one directory at a time from an open descriptor of the root and never
+follows a symbolic link (``O_NOFOLLOW`` with ``dir_fd``).  A tree whose
+entry ``d`` is a link to a host directory cannot make ``d/x`` land in that
+directory: the walk stops at ``d`` and the case gets an ``invalid-args``
+answer naming the entry.
 """
 
 from __future__ import annotations
 
 import base64
 import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -43,13 +53,69 @@ def safe_relative(path: str) -> PurePosixPath:
     return pure
 
 
-def write_tree(root: Path, files: dict[str, Any]) -> None:
-    for name, content in files.items():
-        target = root / safe_relative(name)
-        data = decode_content(name, content)
+_DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+# O_NONBLOCK: a FIFO already at the path fails (ENXIO) instead of waiting for a reader.
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_EXISTING = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
+@contextmanager
+def parent_directory(root: Path, relative: PurePosixPath, *, make: bool = True) -> Iterator[int]:
+    """A descriptor of the directory that holds ``relative`` (from ``safe_relative``) under
+    ``root``, its missing directories made on the way when ``make``; ``OSError`` where the walk
+    meets a link or anything but a directory.  Closed on leaving."""
+    descriptor = os.open(root, _DIRECTORY)
+    try:
+        for part in relative.parts[:-1]:
+            if make:
+                # There already: a directory made before, or a link the open below refuses.
+                with suppress(FileExistsError):
+                    os.mkdir(part, dir_fd=descriptor)
+            child = os.open(part, _DIRECTORY, dir_fd=descriptor)
+            os.close(descriptor)
+            descriptor = child
+        yield descriptor
+    finally:
+        os.close(descriptor)
+
+
+def write_file(directory: int, name: str, data: bytes) -> None:
+    """Write ``data`` as the file ``name`` in the open ``directory``; never through a link."""
+    descriptor = os.open(name, _NEW_FILE, 0o666, dir_fd=directory)
+    with os.fdopen(descriptor, "wb") as stream:
+        stream.write(data)
+
+
+def make_directory(directory: int, name: str) -> None:
+    """The directory ``name`` in the open ``directory``, made unless one is there (a link is not)."""
+    try:
+        os.mkdir(name, dir_fd=directory)
+    except FileExistsError:
+        os.close(os.open(name, _DIRECTORY, dir_fd=directory))
+
+
+def change_mode(root: Path, relative: PurePosixPath, mode: int) -> None:
+    """``chmod`` of the entry (not a link) at ``relative`` under ``root``; no link followed."""
+    with parent_directory(root, relative, make=False) as directory:
+        descriptor = os.open(relative.name, _EXISTING, dir_fd=directory)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            os.fchmod(descriptor, mode)
+        finally:
+            os.close(descriptor)
+
+
+def write_tree(root: Path, files: dict[str, Any]) -> None:
+    """Write a ``files`` map of the protocol (path -> content) under ``root``."""
+    write_files(root, {name: decode_content(name, content) for name, content in files.items()})
+
+
+def write_files(root: Path, files: Mapping[str, bytes]) -> None:
+    """Write each relative path's bytes under ``root``; nothing is written outside it."""
+    for name, data in files.items():
+        relative = safe_relative(name)
+        try:
+            with parent_directory(root, relative) as directory:
+                write_file(directory, relative.name, data)
         except OSError as exc:  # e.g. "a" and "a/b" both named: one is a file, one a directory
             raise FileTreeError(f"files[{name!r}] cannot be written: {exc.strerror or exc}") from exc
 

@@ -20,11 +20,17 @@ from __future__ import annotations
 import base64
 import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from codex_conformance.drive.errors import FileTreeError
-from codex_conformance.drive.file_tree import safe_relative
+from codex_conformance.drive.file_tree import (
+    change_mode,
+    make_directory,
+    parent_directory,
+    safe_relative,
+    write_file,
+)
 
 DEFAULT_MTIME = 1_700_000_000
 _KINDS = ("content", "content_base64", "dir", "link", "fifo")
@@ -64,15 +70,25 @@ def check_tree(tree: Any) -> list[dict[str, Any]]:
     if not isinstance(tree, list) or not all(isinstance(entry, dict) for entry in tree):
         raise FileTreeError("`tree` must be an array of entry objects")
     seen: set[str] = set()
+    links: dict[PurePosixPath, int] = {}
     for index, entry in enumerate(tree):
         path = entry.get("path")
         if not isinstance(path, str):
             raise FileTreeError(f"tree[{index}].path must be a string")
-        relative = safe_relative(path).as_posix()
+        pure = safe_relative(path)
+        relative = pure.as_posix()
         if relative in seen:
             raise FileTreeError(f"tree[{index}]: {path!r} is described twice")
         seen.add(relative)
+        through = [links[parent] for parent in pure.parents if parent in links]
+        if through:
+            raise FileTreeError(
+                f"tree[{index}]: {path!r} lies below the link tree[{through[0]}]; "
+                "no entry is written through a link"
+            )
         kind = _kind(index, entry)
+        if kind == "link":
+            links[pure] = index
         if kind in ("content", "content_base64"):
             _content(index, kind, entry[kind])
         elif kind == "link" and not isinstance(entry["link"], str):
@@ -84,35 +100,52 @@ def check_tree(tree: Any) -> list[dict[str, Any]]:
     return list(tree)
 
 
+def _write_entry(directory: int, name: str, index: int, kind: str, entry: Mapping[str, Any]) -> None:
+    if kind == "dir":
+        make_directory(directory, name)
+    elif kind == "link":
+        os.symlink(str(entry["link"]), name, dir_fd=directory)
+    elif kind == "fifo":
+        os.mkfifo(name, dir_fd=directory)
+    else:
+        write_file(directory, name, _content(index, kind, entry[kind]))
+    mtime = _integer(index, entry, "mtime", DEFAULT_MTIME + index)
+    assert mtime is not None
+    os.utime(name, (mtime, mtime), dir_fd=directory, follow_symlinks=False)
+
+
 def write_host_tree(root: Path, tree: Sequence[Mapping[str, Any]]) -> None:
-    """Write ``tree`` (checked with ``check_tree``) under ``root``; nothing is written outside it."""
-    modes: list[tuple[Path, int]] = []
+    """Write ``tree`` (checked with ``check_tree``) under ``root``; nothing is written outside it.
+
+    Every entry is made through an open descriptor of its directory, reached
+    from ``root`` without following a link (file_tree.parent_directory): a
+    link in the tree is made as a link, and a later entry below it is
+    refused (FileTreeError), whatever the link points at.
+    """
+    modes: list[tuple[PurePosixPath, int]] = []
     for index, entry in enumerate(tree):
-        target = root / safe_relative(str(entry["path"]))
+        relative = safe_relative(str(entry["path"]))
         kind = _kind(index, entry)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if kind == "dir":
-                target.mkdir(exist_ok=True)
-            elif kind == "link":
-                os.symlink(str(entry["link"]), target)
-            elif kind == "fifo":
-                os.mkfifo(target)
-            else:
-                target.write_bytes(_content(index, kind, entry[kind]))
-            mtime = _integer(index, entry, "mtime", DEFAULT_MTIME + index)
-            assert mtime is not None
-            os.utime(target, (mtime, mtime), follow_symlinks=False)
-        except OSError as exc:  # e.g. "a" a file and "a/b" named too
+            with parent_directory(root, relative) as directory:
+                _write_entry(directory, relative.name, index, kind, entry)
+        except OSError as exc:  # e.g. "a" a file and "a/b" named too, or "a" a link
             raise FileTreeError(
                 f"tree[{index}] ({entry['path']!r}) cannot be written: {exc.strerror or exc}"
             ) from exc
         mode = _integer(index, entry, "mode", None)
         if mode is not None and kind != "link":
-            modes.append((target, mode))
-    # Last, so that a directory made unwritable does not stop its own entries being written.
-    for target, mode in reversed(modes):
-        os.chmod(target, mode)
+            modes.append((relative, mode))
+    # Last, so that a directory made unwritable does not stop its own entries
+    # being written; deepest first, so that a directory made untraversable
+    # does not stop its own entries' modes being set.
+    for relative, mode in sorted(reversed(modes), key=lambda item: len(item[0].parts), reverse=True):
+        try:
+            change_mode(root, relative, mode)
+        except OSError as exc:
+            raise FileTreeError(
+                f"tree: the mode of {str(relative)!r} cannot be set: {exc.strerror or exc}"
+            ) from exc
 
 
 __all__ = ["DEFAULT_MTIME", "check_tree", "write_host_tree"]

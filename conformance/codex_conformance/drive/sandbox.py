@@ -6,9 +6,14 @@ bubblewrap (``bwrap``), which needs no root where user namespaces are on.
 
 - ``isolated_root``: a throwaway directory is the process's whole ``/``
   (apply_patch: absolute paths and any number of ``..`` land inside it).
-- ``host_read_only``: the host filesystem read-only, a private ``/tmp``, and
-  only the run's own directories writable; the network is shared, so the
-  release still reaches the loopback mock server.
+- ``host_read_only``: only what a run needs, read-only: the system's
+  programs and libraries (``SYSTEM_DIRECTORIES``), the few files of ``/etc``
+  that programs read to start (``ETC_ENTRIES``: no secrets, no host or user
+  configuration), the releases' cache and the kit's own Python; a private
+  ``/tmp``, ``/dev`` and ``/proc``; the run's own directories (a fresh HOME
+  and working directory) writable.  No host home, ``/var``, ``/srv``,
+  ``/opt``, ``/work`` or anything else of the host is there to be read.  The
+  network is shared, so the release still reaches the loopback mock server.
 
 Where bwrap is missing or cannot start, releases run without an OS barrier:
 ``warn_without_barrier`` says so once on stderr, and the callers refuse
@@ -24,6 +29,8 @@ import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
+
+from codex_conformance.drive.cache import cache_root
 
 # Where the release's executable is mounted inside an isolated root; its
 # file name is the name the release dispatches on (argv[0]).
@@ -135,15 +142,67 @@ def forget_mount_point(root: Path, name: str) -> None:
             continue  # not there, or something the release wrote is in it: it is reported
 
 
-def _under_tmp(path: str) -> bool:
-    return path == "/tmp" or path.startswith("/tmp/")
+# The host's programs and libraries (links, as in a merged /usr, stay links).
+SYSTEM_DIRECTORIES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+# What programs read from /etc to start: the loader's cache, users and groups
+# by name, name resolution, time zone, locale aliases, the system's CA
+# certificates, and the login shell's profile (0.25.0 runs `bash -lc`).  Not
+# /etc/shadow, /etc/ssl/private, /etc/ssh, /etc/gitconfig, /etc/codex or any
+# other configuration of the host: a case must not see it, and a release
+# must not be steered by it.
+ETC_ENTRIES = (
+    "alternatives",
+    "bash.bashrc",
+    "environment",
+    "gai.conf",
+    "group",
+    "host.conf",
+    "hosts",
+    "inputrc",
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "locale.alias",
+    "localtime",
+    "mime.types",
+    "nsswitch.conf",
+    "passwd",
+    "profile",
+    "profile.d",
+    "protocols",
+    "services",
+    "ssl/certs",
+    "timezone",
+)
 
 
 def _kit_paths() -> list[str]:
     """What a release run reads from the kit itself: the Python that runs the fake MCP
-    server, and the kit's own files."""
+    server (its installation and the virtual environment's packages), the kit's own
+    files, and the releases' cache (a release's helper programs: ripgrep)."""
     package = Path(__file__).resolve().parent.parent
-    return [sys.prefix, os.path.dirname(os.path.realpath(sys.executable)), str(package)]
+    return [
+        sys.prefix,
+        sys.base_prefix,
+        os.path.dirname(os.path.realpath(sys.executable)),
+        str(package),
+        str(cache_root()),
+    ]
+
+
+def _system_binds() -> list[str]:
+    """bwrap arguments that show the system's programs, libraries and ``ETC_ENTRIES``."""
+    binds: list[str] = []
+    for directory in SYSTEM_DIRECTORIES:
+        if os.path.islink(directory):
+            binds += ["--symlink", os.readlink(directory), directory]
+        elif os.path.isdir(directory):
+            binds += ["--ro-bind", directory, directory]
+    for entry in ETC_ENTRIES:
+        path = f"/etc/{entry}"
+        if os.path.exists(path):  # a link whose target is missing is left out too
+            binds += ["--ro-bind", path, path]
+    return binds
 
 
 def host_read_only(
@@ -153,9 +212,9 @@ def host_read_only(
     cwd: str | Path,
     readable: Sequence[str | Path] = (),
 ) -> list[str]:
-    """The argv that runs ``argv`` with the host read-only, a private /tmp and ``writable`` bound
-    read-write at their own paths; the network is shared.  ``readable`` (e.g. the release's
-    executable) and the kit's own files stay visible even when they live under /tmp.
+    """The argv that runs ``argv`` seeing only the system (``_system_binds``), ``readable``
+    (e.g. the release's executable) and the kit's own files read-only, a private /tmp,
+    and ``writable`` bound read-write at their own paths; the network is shared.
     Without bwrap: ``argv`` as is, and the one-time warning."""
     if not barrier_available():
         warn_without_barrier()
@@ -165,14 +224,14 @@ def host_read_only(
     binds: list[str] = []
     for path in [*readable, *_kit_paths()]:
         real = os.path.realpath(path)
-        if _under_tmp(real) and os.path.exists(real):
+        if os.path.exists(real):
             binds += ["--ro-bind", real, real]
     for path in writable:
         real = os.path.realpath(path)
         binds += ["--bind", real, real]
     return [
         bwrap,
-        "--ro-bind", "/", "/",
+        *_system_binds(),
         "--dev", "/dev",
         "--proc", "/proc",
         "--tmpfs", "/tmp",
@@ -187,7 +246,9 @@ def host_read_only(
 
 
 __all__ = [
+    "ETC_ENTRIES",
     "RELEASE_DIR",
+    "SYSTEM_DIRECTORIES",
     "barrier_available",
     "forget_mount_point",
     "host_read_only",

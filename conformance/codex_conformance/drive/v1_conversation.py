@@ -21,7 +21,7 @@ from typing import Any
 from codex_conformance.drive.codex_mcp import open_codex_mcp
 from codex_conformance.drive.errors import ReleaseStalledError
 from codex_conformance.drive.exec_run import release_env, write_config
-from codex_conformance.drive.file_tree import safe_relative
+from codex_conformance.drive.file_tree import write_files
 from codex_conformance.drive.jsonrpc_client import JsonRpcClient, ReleaseProcess
 from codex_conformance.drive.mock_responses_server import (
     MockResponsesServer,
@@ -109,10 +109,7 @@ def run_v1_turn(
         scratch_dir(prefix="codex-conformance-work-") as work_dir,
         MockResponsesServer(streams=streams) as server,
     ):
-        for relative, content in (home_files or {}).items():
-            target = Path(home_dir) / safe_relative(relative)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(content)
+        write_files(Path(home_dir), home_files or {})
         write_config(Path(home_dir), server.base_url, "gpt-5", [])
         with ReleaseProcess(
             [str(binary), subcommand], cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]

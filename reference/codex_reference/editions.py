@@ -1,7 +1,9 @@
 """One table per edition: constants, texts, and which algorithm variant applies.
 
-0.94.0's and 0.169.0's tables are derived from 0.25.0's with
-``dataclasses.replace``, so the differences between releases read as a list.  Adding an edition
+Each edition's table is derived from the nearest earlier one (0.94.0's from
+0.25.0's, 0.169.0's from 0.94.0's) with ``dataclasses.replace``, so the
+differences between releases read as a list, and the next edition is one
+more derivation.  Adding an edition
 should cost a table entry (and captures), not new branches in the algorithms.
 
 Names follow one convention, so that none stops being true when another
@@ -181,13 +183,14 @@ V0_94_0 = replace(
     patch_tool=PATCH_TOOL_0_94_0,
 )
 
+# 0.169.0 differs from 0.94.0 in nearly every area; what it keeps of 0.94.0
+# is what is not listed (a failing tools/list takes down its own server only).
 V0_169_0 = replace(
-    V0_25_0,
+    V0_94_0,
     version="0.169.0",
     # The CLI's `mcp add` alphabet; `.`/`:`/`@`/`/` are later sanitized to `_`.
     server_name_pattern=re.compile(r"[a-zA-Z0-9_:@/.-]+"),
     tool_decoder=decode.TOOL_0_169_0,
-    list_failure_scope="server",
     naming_rules=naming.NamingRules(
         delimiter="__", max_name_bytes=128, hash_hex_len=12, prefix="mcp__", allowed_punctuation="_"
     ),

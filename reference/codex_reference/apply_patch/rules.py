@@ -47,14 +47,16 @@ APPLY_PATCH_0_94_0 = replace(
     ),
 )
 
+# 0.169.0: 0.94.0's grammar and file-order replacements, with its own parser,
+# line endings kept, End of File matched only after the chunk's start, files
+# written before the old ones are removed, and changed runs replaced whole.
 APPLY_PATCH_0_169_0 = replace(
-    APPLY_PATCH_0_25_0,
-    grammar=grammar.GRAMMAR_0_169_0,
+    APPLY_PATCH_0_94_0,
     parser=parser.PARSER_0_169_0,
     apply=replace(
-        APPLY_PATCH_0_25_0.apply,
+        APPLY_PATCH_0_94_0.apply,
         text=TextRules(document=EndingText, sort_replacements=True),
-        seek=replace(APPLY_PATCH_0_25_0.apply.seek, end_of_file="last-not-before-start"),
+        seek=replace(APPLY_PATCH_0_94_0.apply.seek, end_of_file="last-not-before-start"),
         messages=messages.MESSAGES_0_169_0,
         write_strategy="write-first",
         keep_trailing_slash=False,

@@ -38,17 +38,16 @@ ITEMS_0_94_0 = replace(
     serializers={**ITEMS_0_25_0.serializers, "web_search_call": variants.web_search_call},
 )
 
+# 0.169.0: 0.94.0's rules, with ids again (generated where an item has
+# none), the output text's extras, the status after the type, and
+# image_generation_call items sent back.
 ITEMS_0_169_0 = replace(
-    ITEMS_0_25_0,
+    ITEMS_0_94_0,
     generate_ids=True,
+    omit_ids=False,
     output_text_extras=True,
     status_after_type=True,
-    reasoning_requires_id=False,
-    serializers={
-        **ITEMS_0_25_0.serializers,
-        "web_search_call": variants.web_search_call,
-        "image_generation_call": variants.image_generation_call,
-    },
+    serializers={**ITEMS_0_94_0.serializers, "image_generation_call": variants.image_generation_call},
 )
 
 

@@ -133,13 +133,18 @@ REQUEST_0_94_0 = replace(
     chat_tool_name_outside=True,
 )
 
+# 0.169.0: 0.94.0's rules, with the instructions as developer messages,
+# reasoning for every model, no verbosity or default effort by prefix, and
+# neither 0.94.0's summaries switch, its apply_patch text, its families nor
+# its chat tool name (0.169.0 has no chat wire).
 REQUEST_0_169_0 = replace(
-    REQUEST_0_25_0,
+    REQUEST_0_94_0,
     layout="developer-messages",
-    trim_base_url_slash=True,
     reasoning_prefixes=None,
     verbosity_prefixes=(),
-    auth_replaces_provider_header=True,
+    summaries_config_decides=REQUEST_0_25_0.summaries_config_decides,
     default_effort_prefixes=(),
-    drop_summary_none=True,
+    apply_patch_instruction_prefixes=REQUEST_0_25_0.apply_patch_instruction_prefixes,
+    model_families=REQUEST_0_25_0.model_families,
+    chat_tool_name_outside=REQUEST_0_25_0.chat_tool_name_outside,
 )

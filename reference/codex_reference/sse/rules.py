@@ -1,4 +1,4 @@
-"""Each edition's SSE rules (spec/sse.md), derived from 0.25.0's."""
+"""Each edition's SSE rules (spec/sse.md), each derived from the edition before it."""
 
 from __future__ import annotations
 
@@ -52,25 +52,18 @@ SSE_0_94_0 = replace(
     error_code_typed=True,
 )
 
+# 0.169.0: 0.94.0's rules, with the response id reported, cache writes in the
+# usage, a third fatal code, its own rate-limit text, and response.incomplete read.
 SSE_0_169_0 = replace(
-    SSE_0_25_0,
+    SSE_0_94_0,
     normalize_item=items.NORMALIZE_ITEM_0_169_0,
     read_usage=usage_zero_filled_with_cache_writes,
-    defer_completed=False,
     report_response_id=True,
-    keep_items_on_error=True,
-    fatal_codes={
-        "context_length_exceeded": FatalFailure(
-            "Codex ran out of room in the model's context window. "
-            "Start a new thread or clear earlier history before retrying."
-        ),
-        "insufficient_quota": FatalFailure("Quota exceeded. Check your plan and billing details."),
-    },
     # Upstream tests cyber_policy_error_is_fatal, cyber_policy_error_uses_fallback_for_empty_message,
     # invalid_prompt_without_type_is_invalid_request; the release agrees (SSE-FAIL-1).
     fatal_message_codes={
         "cyber_policy": ("This request has been flagged for possible cybersecurity risk.", True),
-        "invalid_prompt": ("Invalid request.", False),
+        **SSE_0_94_0.fatal_message_codes,
     },
     rate_limit_codes={"rate_limit_exceeded": "rate limit exceeded: "},
     # Only a full context window ends the stream at once; even the other
@@ -80,9 +73,6 @@ SSE_0_169_0 = replace(
     # Upstream test incomplete_response_emits_content_filter_error_message; the release agrees (SSE-FAIL-3).
     incomplete_retried_reasons=frozenset({"content_filter"}),
     usage_numbers_arbitrary_precision=True,
-    usage_unreadable="failed to parse ResponseCompleted: {error}",
-    skip_failed_without_response=False,
-    error_code_typed=True,
     # Captured: failed-context-length-message-number (0.94.0 answers FAILED_UNREAD).
     codes_read_raw=frozenset({"context_length_exceeded"}),
 )

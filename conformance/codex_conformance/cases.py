@@ -8,7 +8,10 @@ from.  The runner knows nothing about areas; it only reads these fields.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
@@ -122,12 +125,34 @@ MAX_CASE_NESTING = 100
 _ERRORS_SHOWN = 3  # validation errors named in a FixtureError
 
 
+# A fixtures directory is somebody's data: a link in it could make the kit
+# read a file of the host (and name what is in it in an error), and a FIFO
+# would make it wait forever.  Only regular files are read, never through a link.
+_READ_FIXTURE = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
+def _regular_file_bytes(path: Path) -> bytes:
+    try:
+        descriptor = os.open(path, _READ_FIXTURE)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FixtureError(
+                path, "is a symbolic link: fixtures are read from regular files of the directory only"
+            ) from exc
+        raise FixtureError(path, f"cannot read fixture file: {exc.strerror or exc}") from exc
+    with os.fdopen(descriptor, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise FixtureError(path, "is not a regular file: fixtures are read from regular files only")
+        try:
+            return stream.read()
+        except OSError as exc:
+            raise FixtureError(path, f"cannot read fixture file: {exc.strerror or exc}") from exc
+
+
 def read_json(path: Path) -> Any:
     """The JSON value in ``path``; ``FixtureError`` with a one-line reason if it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FixtureError(path, f"cannot read fixture file: {exc.strerror or exc}") from exc
+        text = _regular_file_bytes(path).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FixtureError(path, f"not readable JSON: not UTF-8: {exc}") from exc
     try:

@@ -8,8 +8,10 @@ looks for a release, shows what a release run could reach.
   below it changes nothing on the host, in any host_tools op of any edition.
 - A release run behind the barrier finds no canary the test leaves on the
   host (home, /var/tmp, beside the kit's package), nor the host's secrets.
+- A fixtures directory's links and FIFOs are refused, unread (a linked
+  directory is not entered), and loading never waits on a FIFO.
 - Each check is shown failing on a deliberate violation: a writer that
-  follows links, a run without the barrier.
+  follows links, a run without the barrier, a read through a link.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import shutil
 import stat
 import subprocess
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +32,7 @@ from typing import Any
 import pytest
 
 import codex_conformance
-from codex_conformance.cases import load_cases
+from codex_conformance.cases import FixtureError, load_cases
 from codex_conformance.drive import file_tree, host_tree, sandbox
 from codex_conformance.drive.cache import cache_root
 from codex_conformance.drive.errors import FileTreeError
@@ -272,3 +275,63 @@ def test_what_a_release_can_see_is_what_the_readme_says() -> None:
     section = section[: section.index("\n## ")]
     listed = set(re.findall(r"`(/[^`]+)`", section))
     assert {*sandbox.SYSTEM_DIRECTORIES, *(f"/etc/{entry}" for entry in sandbox.ETC_ENTRIES)} <= listed
+
+
+# A fixtures directory whose files are links or FIFOs: nothing outside it is read, nothing waits.
+
+
+@pytest.fixture
+def fixtures_copy(tmp_path: Path) -> Path:
+    """A fixtures directory of one real fixture file."""
+    root = tmp_path / "fixtures"
+    (root / "sse").mkdir(parents=True)
+    shutil.copy(fixtures_dir() / "sse" / "captured-0.25.0.json", root / "sse" / "captured-0.25.0.json")
+    return root
+
+
+def _host_fixture(host: Path) -> Path:
+    """A file on the host that looks like a fixture file and holds a secret."""
+    secret = host / "captured-0.25.0.json"
+    secret.write_text('{"area": "sse", "cases": [], "HOSTSECRET": "HOSTSECRET"}', encoding="utf-8")
+    return secret
+
+
+def test_a_fixture_file_that_is_a_link_is_refused_unread(fixtures_copy: Path, host: Path) -> None:
+    (fixtures_copy / "sse" / "linked.json").symlink_to(_host_fixture(host))
+    with pytest.raises(FixtureError, match="is a symbolic link") as refused:
+        load_cases(fixtures_copy)
+    assert "HOSTSECRET" not in str(refused.value)
+
+
+def test_reading_through_the_link_would_reach_the_host(fixtures_copy: Path, host: Path) -> None:
+    """The deliberate violation: a plain read of the same link returns the host's file."""
+    link = fixtures_copy / "sse" / "linked.json"
+    link.symlink_to(_host_fixture(host))
+    assert "HOSTSECRET" in link.read_text(encoding="utf-8")
+
+
+def test_a_linked_directory_in_a_fixtures_directory_is_not_read(fixtures_copy: Path, host: Path) -> None:
+    alone = len(load_cases(fixtures_copy))
+    _host_fixture(host)
+    (fixtures_copy / "sse" / "elsewhere").symlink_to(host, target_is_directory=True)
+    (fixtures_copy / "mcp").symlink_to(host, target_is_directory=True)
+    assert len(load_cases(fixtures_copy)) == alone > 0
+
+
+def test_a_fifo_in_a_fixtures_directory_is_refused_without_waiting(fixtures_copy: Path) -> None:
+    os.mkfifo(fixtures_copy / "sse" / "pipe.json")
+    outcome: list[BaseException | None] = []
+
+    def load() -> None:
+        try:
+            load_cases(fixtures_copy)
+        except FixtureError as exc:
+            outcome.append(exc)
+        else:
+            outcome.append(None)
+
+    reader = threading.Thread(target=load, daemon=True)
+    reader.start()
+    reader.join(timeout=20)
+    assert outcome and isinstance(outcome[0], FixtureError), "loading waited on the FIFO"
+    assert "is not a regular file" in str(outcome[0])

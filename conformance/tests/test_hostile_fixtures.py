@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 
 import codex_conformance
+from codex_conformance.capture.fixture_writer import write_fixture_text
 from codex_conformance.cases import FixtureError, load_cases
 from codex_conformance.drive import file_tree, host_tree, sandbox
 from codex_conformance.drive.cache import cache_root
@@ -335,3 +336,24 @@ def test_a_fifo_in_a_fixtures_directory_is_refused_without_waiting(fixtures_copy
     reader.join(timeout=20)
     assert outcome and isinstance(outcome[0], FixtureError), "loading waited on the FIFO"
     assert "is not a regular file" in str(outcome[0])
+
+
+def test_capture_replaces_a_linked_fixture_file_instead_of_writing_through_it(
+    fixtures_copy: Path, host: Path
+) -> None:
+    target = fixtures_copy / "sse" / "captured-0.94.0.json"
+    victim = host / "x"
+    before = _state(host)
+    target.symlink_to(victim)
+    write_fixture_text(target, '{"area": "sse", "cases": []}\n')
+    assert _state(host) == before
+    assert not target.is_symlink() and target.read_text(encoding="utf-8").startswith('{"area"')
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+
+
+def test_a_plain_write_would_go_through_the_link(fixtures_copy: Path, host: Path) -> None:
+    """The deliberate violation: Path.write_text on the same link overwrites the host's file."""
+    target = fixtures_copy / "sse" / "captured-0.94.0.json"
+    target.symlink_to(host / "x")
+    target.write_text("overwritten", encoding="utf-8")
+    assert (host / "x").read_text(encoding="utf-8") == "overwritten"

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.areas import Area, discover
-from codex_conformance.capture.fixture_writer import diff_against_committed, merge_cases, render_fixture
+from codex_conformance.capture.fixture_writer import diff_against_committed, merge_cases, write_fixture
 from codex_conformance.capture.side_by_side import area_command, run_side_by_side
 from codex_conformance.cases import Case
 from codex_conformance.drive.errors import (
@@ -120,7 +120,7 @@ def _capture_area(area: Area, root: Path, args: argparse.Namespace) -> int:
             failed = failed or bool(diffs)
             continue
         fixture = merge_cases(target, area.name, area.description, fresh, replace_all=only is None)
-        target.write_text(render_fixture(fixture), encoding="utf-8")
+        write_fixture(target, fixture)
         print(f"wrote {len(fixture.cases)} cases to {target}", file=sys.stderr)
     return 1 if failed else 0
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,23 @@ def render_fixture(fixture: FixtureFile) -> str:
     # Stable, readable, and byte-preserving: non-ASCII stays as written.
     data = fixture.model_dump(mode="json", by_alias=True, exclude_defaults=False)
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_fixture_text(path: Path, text: str) -> None:
+    """Put ``text`` at ``path`` in a fixtures directory as a new regular file.
+
+    Written beside it and renamed over it, so that a link at ``path`` (a
+    fixtures directory is somebody's data) is replaced, never written
+    through to whatever it points at.
+    """
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False) as stream:
+        stream.write(text)
+    os.chmod(stream.name, 0o644)  # a temporary file is made private; a fixture is for everyone to read
+    os.replace(stream.name, path)
+
+
+def write_fixture(path: Path, fixture: FixtureFile) -> None:
+    write_fixture_text(path, render_fixture(fixture))
 
 
 def merge_cases(

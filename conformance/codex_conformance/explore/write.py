@@ -15,7 +15,7 @@ from typing import Any
 
 from codex_conformance.areas import Area
 from codex_conformance.areas.scenarios import EXPLORED_FILE
-from codex_conformance.capture.fixture_writer import merge_cases, render_fixture
+from codex_conformance.capture.fixture_writer import merge_cases, write_fixture, write_fixture_text
 from codex_conformance.explore.run import Exploration
 from codex_conformance.explorer import Explorer
 
@@ -50,7 +50,7 @@ def add_scenarios(root: Path, area: Area, explorer: Explorer, found: Exploration
         known.add(slug)
         added.append(slug)
     if added:
-        path.write_text(json.dumps(entries, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        write_fixture_text(path, json.dumps(entries, ensure_ascii=False, indent=1) + "\n")
     return added
 
 
@@ -63,6 +63,6 @@ def capture_scenarios(root: Path, area: Area, slugs: list[str]) -> int:
             continue
         target = root / area.name / f"captured-{version}.json"
         fixture = merge_cases(target, area.name, area.description, fresh, replace_all=False)
-        target.write_text(render_fixture(fixture), encoding="utf-8")
+        write_fixture(target, fixture)
         written += len(fresh)
     return written

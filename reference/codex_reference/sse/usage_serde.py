@@ -2,19 +2,19 @@
 
 The releases that fail the stream on such a usage (0.94.0, 0.169.0) read the
 event's ``response`` as a JSON value, then as ``ResponseCompleted``: counts are
-i64, the details are optional structs.  serde names the first field it cannot
-read, in the map's order; with one such field the order does not matter, and
-with more the message is declined (which map order the releases use is not
-captured).  0.169.0 reads numbers with arbitrary precision: a number that is
-no i64 is "invalid number" there, and a number where a struct is expected is
-just "number".  Captured: sse scenarios usage-cached-tokens-string,
+i64, the details are optional structs whose one count is required (an empty
+details object does not deserialize).  serde names the first field it cannot
+read, in the order the map was written (usage_problem).  0.169.0 reads
+numbers with arbitrary precision: a number that is no i64 is "invalid
+number" there, and a number where a struct is expected is just "number".
+Captured: sse scenarios usage-cached-tokens-string,
 usage-reasoning-tokens-fraction, usage-input-tokens-past-i64,
-usage-details-number.
+usage-details-number, usage-output-details-empty, usage-input-details-empty,
+usage-details-both-empty-output-first.
 """
 
 from __future__ import annotations
 
-from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.rustlib.serde_json import rust_debug_str
 from codex_reference.rustlib.serde_json_write import f64_text
@@ -29,22 +29,23 @@ _U64_END = 2**64
 
 
 def usage_problem(usage: dict[str, JSON], arbitrary_precision: bool) -> str | None:
-    """serde's message for ``usage``; None where it deserializes."""
-    problems = [
-        problem
-        for problem in (
-            *(_count_problem(usage[name], arbitrary_precision) for name in COUNTS if name in usage),
-            *(
-                _details_problem(usage.get(name), key, struct, arbitrary_precision)
-                for name, key, struct in DETAILS
-            ),
-        )
-        if problem is not None
-    ]
-    if len(problems) > 1:
-        raise NotModelled("which of several unreadable usage fields serde names first is not modelled")
-    if problems:
-        return problems[0]
+    """serde's message for ``usage``; None where it deserializes.
+
+    serde reads the map in the order it was written and names the first
+    field it cannot read (captured: usage-details-both-empty-output-first,
+    where the output details, written first, are named); a count missing
+    from the usage itself is named only once the whole map is read.
+    """
+    details = {name: (key, struct) for name, key, struct in DETAILS}
+    for name, value in usage.items():
+        if name in COUNTS:
+            problem = _count_problem(value, arbitrary_precision)
+        elif name in details:
+            problem = _details_problem(value, *details[name], arbitrary_precision)
+        else:
+            continue
+        if problem is not None:
+            return problem
     missing = [name for name in COUNTS if name not in usage]
     return f"missing field `{missing[0]}`" if missing else None
 
@@ -53,7 +54,12 @@ def _details_problem(section: JSON, key: str, struct: str, arbitrary_precision: 
     if section is None:
         return None
     if isinstance(section, dict):
-        return _count_problem(section[key], arbitrary_precision) if key in section else None
+        # The details are optional; their count is not: `{}` is a missing
+        # field, named when serde reaches the end of that object, like a
+        # mistyped field (captured: usage-output-details-empty).
+        return (
+            _count_problem(section[key], arbitrary_precision) if key in section else f"missing field `{key}`"
+        )
     return f"invalid type: {unexpected(section, arbitrary_precision)}, expected struct {struct}"
 
 

@@ -16,8 +16,8 @@ import pytest
 
 from codex_conformance.areas import discover
 from codex_conformance.areas.dynamic.scenarios import DynamicScenario
-from codex_conformance.areas.mcp_output.explore import described
 from codex_conformance.areas.mcp_output.scenarios import McpOutputScenario
+from codex_conformance.areas.tool_answers import described
 from codex_conformance.drive.errors import InvalidInputError, ReleaseRejectedError
 from codex_conformance.explore.run import explore
 from codex_conformance.explore.shrink import shrink

@@ -17,7 +17,10 @@ Every registry (capture areas, the release adapter's op table, property
 sets, broken adapters) is built here from those declarations, and
 ``conformance/tests/test_area_completeness.py`` says what an area still lacks.
 Areas import the runtime, ``drive`` and the reference; never ``capture`` or
-``release``, which import them.
+``release``, which import them, and never another area: what two areas
+share is a module beside the folders, named for what it holds
+(``schema_generator``, ``input_schemas``, ``tool_answers``), or lives in
+``drive`` (conformance/tests/test_area_walls.py).
 """
 
 from __future__ import annotations

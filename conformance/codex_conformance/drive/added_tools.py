@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from codex_conformance.drive.cache import release_binary
+from codex_conformance.drive.errors import ReleaseCrashedError, ReleaseRejectedError
 from codex_conformance.drive.exec_run import McpServerConfig, run_exec
 from codex_conformance.editions import get_edition
 
@@ -40,6 +41,14 @@ def tools_added_by_servers(
 ) -> list[Any]:
     """``model``: the slug the request is for; None: the edition's capture model."""
     return entries_added(_tools_array(version, servers, model), _baseline_tools(version, model))
+
+
+def added_tools(version: str, configs: list[McpServerConfig], model: str | None = None) -> list[Any]:
+    """``tools_added_by_servers``, with a panic as the release's answer (a ``release-crash`` error)."""
+    try:
+        return tools_added_by_servers(version, configs, model)
+    except ReleaseCrashedError as crash:
+        raise ReleaseRejectedError("release-crash", crash.panic) from crash
 
 
 def entries_added(tools: list[Any], baseline: tuple[str, ...]) -> list[Any]:

@@ -25,8 +25,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from codex_conformance.areas.dynamic.scenarios import CALL_ID
-from codex_conformance.areas.mcp_output.explore import FILLERS, PIECES, PNG, described
-from codex_conformance.areas.schema.explore import generate_schema
+from codex_conformance.areas.schema_generator import generate_schema
+from codex_conformance.areas.tool_answers import FILLERS, PIECES, PNG, described
 from codex_conformance.explorer import Args, Explorer, Response
 from codex_conformance.generators import Draw, as_strategy
 

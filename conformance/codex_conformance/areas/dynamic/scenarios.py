@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from codex_conformance.areas.mcp_output.scenarios import expand
 from codex_conformance.areas.scenarios import Scenario, load_scenarios
+from codex_conformance.areas.tool_answers import expand
 
 CALL_ID = "call_conformance_dynamic"
 

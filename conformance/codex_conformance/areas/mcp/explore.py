@@ -15,7 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from codex_conformance.areas.schema.explore import generate_schema
+from codex_conformance.areas.schema_generator import generate_schema
 from codex_conformance.explorer import Args, Explorer
 from codex_conformance.generators import Draw, as_strategy
 

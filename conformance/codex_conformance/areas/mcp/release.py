@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from codex_conformance.areas import ReleaseOp
-from codex_conformance.drive.added_tools import tools_added_by_servers
+from codex_conformance.drive.added_tools import added_tools
 from codex_conformance.drive.args import optional, required
-from codex_conformance.drive.errors import InvalidInputError, ReleaseCrashedError, ReleaseRejectedError
+from codex_conformance.drive.errors import InvalidInputError
 from codex_conformance.drive.exec_run import McpServerConfig
 
 
@@ -25,15 +25,6 @@ def server_configs(servers: list[Any]) -> list[McpServerConfig]:
             McpServerConfig(name=required(server, "name", str), tools=required(server, "tools", list))
         )
     return configs
-
-
-def added_tools(version: str, configs: list[McpServerConfig], model: str | None = None) -> list[Any]:
-    """The entries the servers add to the release's first request for ``model`` (None: the
-    edition's capture model); a panic is the release's answer."""
-    try:
-        return tools_added_by_servers(version, configs, model)
-    except ReleaseCrashedError as crash:
-        raise ReleaseRejectedError("release-crash", crash.panic) from crash
 
 
 def mcp_tools_to_responses(version: str, servers: list[Any], model: str | None = None) -> dict[str, Any]:

@@ -18,14 +18,14 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-__all__ = ["input_schemas", "mcp_servers", "mcp_tools", "server_names", "tool_names"]
+from codex_conformance.areas.input_schemas import NAME_ALPHABET, input_schemas
 
-_NAME_ALPHABET = st.sampled_from(list("abcxyzAZ09_-.: /@+é日🚀"))
+__all__ = ["input_schemas", "mcp_servers", "mcp_tools", "server_names", "tool_names"]
 
 
 def server_names() -> st.SearchStrategy[str]:
     return st.one_of(
-        st.text(_NAME_ALPHABET, min_size=0, max_size=12),
+        st.text(NAME_ALPHABET, min_size=0, max_size=12),
         st.sampled_from(["srv", "mcp__x", "x", "my.server", "my_server", "a__b"]),
         st.integers(min_value=60, max_value=130).map(lambda n: "s" * n),
     )
@@ -33,63 +33,11 @@ def server_names() -> st.SearchStrategy[str]:
 
 def tool_names() -> st.SearchStrategy[str]:
     return st.one_of(
-        st.text(_NAME_ALPHABET, min_size=0, max_size=16),
+        st.text(NAME_ALPHABET, min_size=0, max_size=16),
         st.sampled_from(["echo", "a.b", "a_b", "a b", "b__c", ""]),
         st.tuples(st.integers(min_value=50, max_value=140), st.sampled_from("té_.")).map(
             lambda pair: pair[1] * pair[0]
         ),
-    )
-
-
-_LEAF_SCHEMAS: st.SearchStrategy[Any] = st.one_of(
-    st.booleans(),
-    st.just({}),
-    st.fixed_dictionaries(
-        {},
-        optional={
-            "type": st.sampled_from(
-                ["string", "integer", "number", "boolean", "null", "date", ["string", "null"]]
-            ),
-            "description": st.sampled_from(["d", "", "multi\nline"]),
-            "enum": st.lists(st.one_of(st.text(max_size=3), st.integers()), max_size=3),
-            "const": st.integers(),
-            "format": st.just("date"),
-            "minimum": st.integers(),
-        },
-    ),
-)
-
-
-def _compound(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    props = st.dictionaries(st.text(_NAME_ALPHABET, max_size=5), children, max_size=4)
-    return st.one_of(
-        st.fixed_dictionaries(
-            {"properties": props},
-            optional={
-                "type": st.sampled_from(["object", ["object", "null"]]),
-                "required": st.lists(st.text(max_size=3), max_size=2),
-                "additionalProperties": st.one_of(st.booleans(), children),
-            },
-        ),
-        st.fixed_dictionaries({"items": children}, optional={"type": st.just("array")}),
-        st.fixed_dictionaries({"anyOf": st.lists(children, min_size=1, max_size=3)}),
-    )
-
-
-def input_schemas() -> st.SearchStrategy[dict[str, Any]]:
-    """Top-level input schemas: objects, mostly `type: object`, sometimes odd."""
-    inner = st.recursive(_LEAF_SCHEMAS, _compound, max_leaves=8)
-    return st.one_of(
-        st.fixed_dictionaries(
-            {"type": st.just("object")},
-            optional={
-                "properties": st.dictionaries(st.text(_NAME_ALPHABET, max_size=5), inner, max_size=5),
-                "required": st.lists(st.text(max_size=3), max_size=2),
-                "additionalProperties": st.booleans(),
-                "description": st.just("top"),
-            },
-        ),
-        inner.filter(lambda schema: isinstance(schema, dict)),
     )
 
 

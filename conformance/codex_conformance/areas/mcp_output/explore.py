@@ -21,6 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from codex_conformance.areas.mcp_output.scenarios import CALL_ID, SERVER, TOOL
+from codex_conformance.areas.tool_answers import FILLERS, PIECES, PNG, described
 from codex_conformance.explorer import Args, Explorer, Response
 from codex_conformance.generators import Draw, as_strategy
 
@@ -31,10 +32,7 @@ __all__ = ["EXPLORERS", "described", "explored_mcp_output_args", "generate_resul
 CUTS = [8_000, 10_000, 11_964, 11_965, 11_968, 12_000, 12_001, 12_100, 24_000]
 OFFSETS = [-40, -3, -2, -1, 0, 1, 2, 3, 40]
 # One- to four-byte characters, and pieces JSON must escape.
-FILLERS = ["a", "\u00e9", "\u20ac", "\U0001f600"]
-PIECES = ["x", " ", "\n", "\t", '"', "\\", "\u00e9", "\u65e5", "\U0001f680", "\u0000", "\u2028", "</>", "{}"]
 # A 1x1 PNG, data that is base64 but no image, a PNG cut short, and data that is not base64.
-PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
 DATA = [PNG, PNG, "aGVsbG8=", "iVBORw0KGgo=", "not base64!", "", "UklGRg==", "aGVsbG8", 7]
 MIME_TYPES = ["image/png", "image/jpeg", "audio/wav", "text/plain", "", None]
 BLOCK_KINDS = ["text", "text", "text", "image", "audio", "resource", "resource_link", "unknown"]
@@ -210,21 +208,6 @@ def _args(draw: Draw, edition: str) -> Args:
 def explored_mcp_output_args(edition: str) -> st.SearchStrategy[Args]:
     """The explorer's server answers as a Hypothesis strategy, for a port's own property tests."""
     return as_strategy(lambda draw: _args(draw, edition))
-
-
-# A run of one character this long is written as "$repeat:N:C" (scenarios.expand).
-_RUN = re.compile(r"(.)\1{31,}", re.DOTALL)
-
-
-def described(value: Any) -> Any:
-    """``value`` with long runs of one character described, so _explored.json stays readable."""
-    if isinstance(value, str):
-        return _RUN.sub(lambda match: f"$repeat:{len(match.group(0))}:{match.group(1)}", value)
-    if isinstance(value, list):
-        return [described(item) for item in value]
-    if isinstance(value, dict):
-        return {key: described(item) for key, item in value.items()}
-    return value
 
 
 def scenario(args: Args) -> dict[str, Any]:

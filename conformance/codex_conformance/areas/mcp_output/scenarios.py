@@ -10,28 +10,15 @@ carries the literal text.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from codex_conformance.areas.scenarios import Scenario, load_scenarios
+from codex_conformance.areas.tool_answers import expand
 
 SERVER = "srv"
 TOOL = "echo"
 CALL_ID = "call_conformance_mcp"
-_LINES = re.compile(r"\$lines:([0-9]+)")
-_REPEAT = re.compile(r"\$repeat:([0-9]+):(.)", re.DOTALL)
-
-
-def expand(value: Any) -> Any:
-    if isinstance(value, str):
-        value = _LINES.sub(lambda m: "".join(f"line {n}\n" for n in range(1, int(m.group(1)) + 1)), value)
-        return _REPEAT.sub(lambda m: m.group(2) * int(m.group(1)), value)
-    if isinstance(value, list):
-        return [expand(item) for item in value]
-    if isinstance(value, dict):
-        return {key: expand(item) for key, item in value.items()}
-    return value
 
 
 class McpOutputScenario(Scenario):

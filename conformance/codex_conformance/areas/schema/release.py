@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from codex_conformance.areas import ReleaseOp
-from codex_conformance.areas.mcp.release import added_tools
+from codex_conformance.drive.added_tools import added_tools
 from codex_conformance.drive.errors import InvalidInputError, ReleaseRejectedError
 from codex_conformance.drive.exec_run import McpServerConfig
 

@@ -105,14 +105,14 @@ def test_reference_over_the_subprocess_transport_passes_the_differential(
 ) -> None:
     impl = f"--impl=cmd:{sys.executable} -m codex_conformance serve reference"
     result = run(pytester, impl, "-k", "property/ and differential", "-v")
-    # MCP, schema and apply_patch, two editions each, over the kit's strategy and the explorer's.
-    result.assert_outcomes(passed=12)
+    # MCP, schema and apply_patch, three editions each, over the kit's strategy and the explorer's.
+    result.assert_outcomes(passed=18)
     result.stdout.fnmatch_lines([f"{OFF_BY_ONE_ID} PASSED*"])
 
 
 def test_reference_in_process_marks_the_differential_not_applicable(pytester: pytest.Pytester) -> None:
     result = run(pytester, "--impl=reference", "-k", "property/", "-rs", "--conformance-examples=5")
-    result.assert_outcomes(passed=40, skipped=12)
+    result.assert_outcomes(passed=60, skipped=18)
     result.stdout.fnmatch_lines(["*not applicable: *comparing it with itself proves nothing*"])
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from codex_conformance.areas import property_sets
+from codex_conformance.areas import area_of_op, property_sets
 from codex_conformance.cases import Case, ExpectedAnyOf, ExpectedError, ExpectedResult, load_cases
 from codex_conformance.paths import fixtures_dir
 from codex_conformance.properties import PropertySet
@@ -76,6 +76,16 @@ WRONG = [
     ("mcp.tools_to_responses", "0.25.0", "name-characters", classic("s__tool_renamed")),
     ("mcp.tools_to_responses", "0.25.0", "order", classic("s__b", "s__a")),
     ("mcp.tools_to_responses", "0.25.0", "shape", ErrorResponse(error=ErrorBody(kind="oops", message=""))),
+    ("mcp.tools_to_responses", "0.94.0", "name-length", classic("mcp__s__" + "t" * 57)),
+    ("mcp.tools_to_responses", "0.94.0", "name-unique", classic("mcp__s__a", "mcp__s__a")),
+    ("mcp.tools_to_responses", "0.94.0", "name-characters", classic("mcp__s__a.b")),
+    ("mcp.tools_to_responses", "0.94.0", "order", classic("mcp__s__b", "mcp__s__a")),
+    (
+        "mcp.tools_to_responses",
+        "0.94.0",
+        "shape",
+        ErrorResponse(error=ErrorBody(kind="release-crash", message="")),
+    ),
     ("mcp.tools_to_responses", "0.169.0", "name-length", current("mcp__s", "t" * 122)),
     ("mcp.tools_to_responses", "0.169.0", "name-unique", current("mcp__s", "a", "a")),
     ("mcp.tools_to_responses", "0.169.0", "name-characters", current("mcp__s", "a.b")),
@@ -89,6 +99,14 @@ WRONG = [
         ResultResponse(result={"schema": {"type": "string", "enum": []}}),
     ),
     ("schema.sanitize", "0.25.0", "shape", ErrorResponse(error=ErrorBody(kind="invalid-args", message=""))),
+    ("schema.sanitize", "0.94.0", "number-types", ResultResponse(result={"schema": {"type": "integer"}})),
+    (
+        "schema.sanitize",
+        "0.94.0",
+        "keywords",
+        ResultResponse(result={"schema": {"type": "object", "additionalProperties": 1}}),
+    ),
+    ("schema.sanitize", "0.94.0", "shape", ErrorResponse(error=ErrorBody(kind="invalid-args", message=""))),
     (
         "schema.sanitize",
         "0.169.0",
@@ -104,7 +122,7 @@ WRONG = [
             "shape",
             ResultResponse(result={"exit_code": 0, "stdout": "", "stderr": "x\n", "files": {}}),
         )
-        for edition in ("0.25.0", "0.169.0")
+        for edition in ("0.25.0", "0.94.0", "0.169.0")
     ],
     *[
         (
@@ -115,7 +133,7 @@ WRONG = [
                 result={"exit_code": 1, "stdout": "", "stderr": "Invalid patch: x\n", "files": {"new": ""}}
             ),
         )
-        for edition in ("0.25.0", "0.169.0")
+        for edition in ("0.25.0", "0.94.0", "0.169.0")
     ],
 ]
 
@@ -140,3 +158,27 @@ def test_each_invariant_can_fail(
 def test_every_invariant_has_a_failing_example() -> None:
     named = {(op, edition, name) for op, edition, name, _ in WRONG}
     assert named == {(g.op, g.edition, inv.name) for g in PROPERTY_SETS for inv in g.invariants}
+
+
+def editions_without_properties(sets: tuple[PropertySet, ...]) -> list[tuple[str, str]]:
+    """(op, edition) of every edition an op exists in where it has no property set, though it
+    has some in another edition."""
+    missing = []
+    for op in sorted({group.op for group in sets}):
+        area = area_of_op(op)
+        covered = {group.edition for group in sets if group.op == op}
+        missing += [
+            (op, version) for version in area.editions if area.op_in(op, version) and version not in covered
+        ]
+    return missing
+
+
+def test_every_edition_of_an_op_with_properties_has_them() -> None:
+    assert editions_without_properties(PROPERTY_SETS) == []
+
+
+def test_an_edition_left_without_properties_is_reported() -> None:
+    without = tuple(
+        group for group in PROPERTY_SETS if (group.op, group.edition) != ("schema.sanitize", "0.94.0")
+    )
+    assert editions_without_properties(without) == [("schema.sanitize", "0.94.0")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from codex_conformance.areas.apply_patch.explore import explored_apply_patch_args
 from codex_conformance.areas.apply_patch.strategies import apply_patch_args
-from codex_conformance.editions import V0_25_0, V0_169_0
+from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse
 
@@ -58,10 +58,12 @@ INVARIANTS = (
 )
 
 
+EDITIONS = (V0_25_0.version, V0_94_0.version, V0_169_0.version)
 PROPERTY_SETS = (
-    PropertySet(OP, V0_25_0.version, apply_patch_args(V0_25_0.version), INVARIANTS),
-    PropertySet(OP, V0_169_0.version, apply_patch_args(V0_169_0.version), INVARIANTS),
+    *(PropertySet(OP, edition, apply_patch_args(edition), INVARIANTS) for edition in EDITIONS),
     # The explorer's patches, aimed at structure (chunk order, End of File anywhere, line ends).
-    PropertySet(OP, V0_25_0.version, explored_apply_patch_args(V0_25_0.version), INVARIANTS, EXPLORED),
-    PropertySet(OP, V0_169_0.version, explored_apply_patch_args(V0_169_0.version), INVARIANTS, EXPLORED),
+    *(
+        PropertySet(OP, edition, explored_apply_patch_args(edition), INVARIANTS, EXPLORED)
+        for edition in EDITIONS
+    ),
 )

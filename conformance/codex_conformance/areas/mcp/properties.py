@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from codex_conformance.areas.mcp.explore import explored_mcp_args
 from codex_conformance.areas.mcp.strategies import mcp_servers
-from codex_conformance.editions import V0_25_0, V0_169_0
+from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse, ResultResponse
 
@@ -28,6 +28,7 @@ NAME_LIMIT_0_25_0 = 64  # MCP-NAME-2, bytes of `server__tool`
 CLASSIC_HASH = re.compile(r"[0-9a-f]{40}")  # MCP-NAME-3: sha1 hex after the first 24 bytes
 NAME_LIMIT_0_169_0 = 128  # MCP-NAME-2, bytes of `namespace__tool`
 CURRENT_NAME = re.compile(r"[A-Za-z0-9_]+")  # MCP-NAME-4
+HANDLER_ERA_NAME = re.compile(r"mcp__[A-Za-z0-9_-]*")  # MCP-NAME-1, MCP-NAME-4: 0.94.0
 DELIMITER = "__"
 
 
@@ -175,6 +176,26 @@ def classic_order(args: Args, answer: Answer) -> Violation | None:
     return None
 
 
+# --- 0.94.0: 0.25.0's flat tools, named mcp__server__tool and sanitized as a whole ----------
+
+
+def handler_era_shape(args: Args, answer: Answer) -> Violation | None:
+    """0.25.0's shape, without the panic: the sanitized name is ASCII, so no byte cut falls
+    inside a character (MCP-NAME-3), and every well-formed tool set is answered."""
+    if isinstance(answer, ErrorResponse):
+        return Violation(f"0.94.0 answers every well-formed tool set, got error {answer.error.kind!r}")
+    return classic_shape(args, answer)
+
+
+def handler_era_name_characters(args: Args, answer: Answer) -> Violation | None:
+    """Every name is ``mcp__`` then ASCII letters, digits, ``_`` and ``-`` only: the whole
+    ``mcp__{server}__{tool}`` sanitized (MCP-NAME-4), its hashed form too (MCP-NAME-3)."""
+    for tool in _named(_tools(answer), "function"):
+        if not HANDLER_ERA_NAME.fullmatch(tool["name"]):
+            return Violation(f"name {tool['name']!r} is not mcp__ followed by [A-Za-z0-9_-]")
+    return None
+
+
 # --- 0.169.0 ---------------------------------------------------------------------
 
 
@@ -254,6 +275,13 @@ INVARIANTS_0_25_0 = (
     Invariant("name-characters", ("MCP-NAME-1", "MCP-NAME-4", "MCP-NAME-6"), classic_name_characters),
     Invariant("order", ("MCP-ORDER-1",), classic_order),
 )
+INVARIANTS_0_94_0 = (
+    Invariant("shape", (*SHAPE, "MCP-NAME-3"), handler_era_shape),
+    Invariant("name-length", ("MCP-NAME-2",), classic_name_length),
+    Invariant("name-unique", ("MCP-NAME-5",), classic_name_unique),
+    Invariant("name-characters", ("MCP-NAME-1", "MCP-NAME-4"), handler_era_name_characters),
+    Invariant("order", ("MCP-ORDER-1",), classic_order),
+)
 INVARIANTS_0_169_0 = (
     Invariant("shape", SHAPE, current_shape),
     Invariant("name-length", ("MCP-NAME-2",), current_name_length),
@@ -265,6 +293,8 @@ INVARIANTS_0_169_0 = (
 
 PROPERTY_SETS = (
     PropertySet(OP, V0_25_0.version, _args(V0_25_0.version, NAME_LIMIT_0_25_0, ""), INVARIANTS_0_25_0),
+    # 0.94.0 counts its 64 bytes with the mcp__ prefix (MCP-NAME-2).
+    PropertySet(OP, V0_94_0.version, _args(V0_94_0.version, NAME_LIMIT_0_25_0, "mcp__"), INVARIANTS_0_94_0),
     PropertySet(
         OP,
         V0_169_0.version,
@@ -273,5 +303,6 @@ PROPERTY_SETS = (
     ),
     # The explorer's server sets, named from all of Unicode: rules nobody aimed at.
     PropertySet(OP, V0_25_0.version, explored_mcp_args(V0_25_0.version), INVARIANTS_0_25_0, EXPLORED),
+    PropertySet(OP, V0_94_0.version, explored_mcp_args(V0_94_0.version), INVARIANTS_0_94_0, EXPLORED),
     PropertySet(OP, V0_169_0.version, explored_mcp_args(V0_169_0.version), INVARIANTS_0_169_0, EXPLORED),
 )

@@ -7,14 +7,14 @@ invariant on every captured case.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from hypothesis import strategies as st
 
 from codex_conformance.areas.input_schemas import input_schemas
 from codex_conformance.areas.schema.explore import explored_schema_args
-from codex_conformance.editions import V0_25_0, V0_169_0
+from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse
 
@@ -110,22 +110,38 @@ def shape(args: Args, answer: Answer) -> Violation | None:
     return None
 
 
-def classic_keywords(args: Args, answer: Answer) -> Violation | None:
-    for path, schema in _schemas(answer):
-        if not isinstance(schema, dict):
-            return Violation(f"{path}: every schema position holds an object in the subset")
-        kind = schema.get("type")
-        order = CLASSIC_KEYS.get(kind) if isinstance(kind, str) else None
-        if order is None:
-            return Violation(f"{path}.type: {kind!r} is not one of {list(CLASSIC_KEYS)}")
-        if not _ordered_subset(list(schema), order):
-            return Violation(f"{path}: keys {list(schema)} are not an in-order part of {order}")
-        if "additionalProperties" in schema and not isinstance(schema["additionalProperties"], bool):
-            return Violation(f"{path}.additionalProperties: only a boolean fits the 0.25.0 subset")
-        table = _unsorted_table(schema)
-        if table is not None:
-            return Violation(f"{path}.{table}: keys are not sorted by UTF-8 bytes")
-    return None
+def _typed_subset_keywords(additional_schema: bool) -> Callable[[Args, Answer], Violation | None]:
+    """The typed subset's keywords, in its per-type order; ``additionalProperties`` a boolean,
+    or also a schema (itself in the subset: the walk goes into it) where ``additional_schema``."""
+
+    def typed_subset_keywords(args: Args, answer: Answer) -> Violation | None:
+        for path, schema in _schemas(answer):
+            if not isinstance(schema, dict):
+                return Violation(f"{path}: every schema position holds an object in the subset")
+            kind = schema.get("type")
+            order = CLASSIC_KEYS.get(kind) if isinstance(kind, str) else None
+            if order is None:
+                return Violation(f"{path}.type: {kind!r} is not one of {list(CLASSIC_KEYS)}")
+            if not _ordered_subset(list(schema), order):
+                return Violation(f"{path}: keys {list(schema)} are not an in-order part of {order}")
+            additional = schema.get("additionalProperties", False)
+            if not isinstance(additional, bool) and not (additional_schema and isinstance(additional, dict)):
+                allowed = (
+                    "a boolean or a schema fits the 0.94.0"
+                    if additional_schema
+                    else "a boolean fits the 0.25.0"
+                )
+                return Violation(f"{path}.additionalProperties: only {allowed} subset")
+            table = _unsorted_table(schema)
+            if table is not None:
+                return Violation(f"{path}.{table}: keys are not sorted by UTF-8 bytes")
+        return None
+
+    return typed_subset_keywords
+
+
+classic_keywords = _typed_subset_keywords(additional_schema=False)  # 0.25.0
+handler_era_keywords = _typed_subset_keywords(additional_schema=True)  # 0.94.0
 
 
 def classic_number_types(args: Args, answer: Answer) -> Violation | None:
@@ -164,6 +180,12 @@ INVARIANTS_0_25_0 = (
     Invariant("keywords", ("SCHEMA-KEEP-1", "SCHEMA-ORDER-1", "SCHEMA-OBJ-1"), classic_keywords),
     Invariant("number-types", ("SCHEMA-NUM-1",), classic_number_types),
 )
+# 0.94.0: 0.25.0's subset, with a schema-valued additionalProperties kept (SCHEMA-KEEP-1).
+INVARIANTS_0_94_0 = (
+    Invariant("shape", ("SCHEMA-REJECT-1",), shape),
+    Invariant("keywords", ("SCHEMA-KEEP-1", "SCHEMA-ORDER-1", "SCHEMA-OBJ-1"), handler_era_keywords),
+    Invariant("number-types", ("SCHEMA-NUM-1",), classic_number_types),
+)
 INVARIANTS_0_169_0 = (
     Invariant("shape", ("SCHEMA-REJECT-1",), shape),
     Invariant("keywords", ("SCHEMA-KEEP-1", "SCHEMA-ORDER-1"), current_keywords),
@@ -171,10 +193,16 @@ INVARIANTS_0_169_0 = (
 )
 
 
+INVARIANTS = {
+    V0_25_0.version: INVARIANTS_0_25_0,
+    V0_94_0.version: INVARIANTS_0_94_0,
+    V0_169_0.version: INVARIANTS_0_169_0,
+}
 PROPERTY_SETS = (
-    PropertySet(OP, V0_25_0.version, _args(V0_25_0.version), INVARIANTS_0_25_0),
-    PropertySet(OP, V0_169_0.version, _args(V0_169_0.version), INVARIANTS_0_169_0),
+    *(PropertySet(OP, edition, _args(edition), invariants) for edition, invariants in INVARIANTS.items()),
     # The explorer's schemas, from the whole vocabulary: rules nobody aimed at.
-    PropertySet(OP, V0_25_0.version, explored_schema_args(V0_25_0.version), INVARIANTS_0_25_0, EXPLORED),
-    PropertySet(OP, V0_169_0.version, explored_schema_args(V0_169_0.version), INVARIANTS_0_169_0, EXPLORED),
+    *(
+        PropertySet(OP, edition, explored_schema_args(edition), invariants, EXPLORED)
+        for edition, invariants in INVARIANTS.items()
+    ),
 )

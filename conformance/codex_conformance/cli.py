@@ -252,6 +252,8 @@ def _certify(args: argparse.Namespace) -> int:
     try:
         session.start()  # every option is checked here, before any case runs
         interrupted = _run_items(session, quiet=args.quiet)
+        if not interrupted:
+            session.end_connection()
         report = session.report()
         # The summary goes out first: if the report file cannot be written
         # (the disk filled up during the run), the verdict is still shown.

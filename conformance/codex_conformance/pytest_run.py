@@ -198,6 +198,8 @@ class PytestRun:
     def finish(self, session: pytest.Session) -> None:
         if self.session.hello is None or session.config.option.collectonly or self.worker:
             return
+        if session.exitstatus != pytest.ExitCode.INTERRUPTED:
+            self.session.end_connection()
         self.report = self.session.report()
         _junit_totals(session.config, self.report)
         try:
@@ -214,7 +216,11 @@ class PytestRun:
                 # pytest's own code for a run that tested nothing, set even
                 # though not-applicable items were collected (and skipped).
                 session.exitstatus = pytest.ExitCode.NO_TESTS_COLLECTED
-            elif self.report.expected_failure_problems:
+            elif self.report.expected_failure_problems or (
+                self.session.late_error is not None and not self.report.ok
+            ):
+                # Not ok with every item passed: the last item's outcome became an
+                # error after it ran (ConformanceSession.end_connection).
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def summarize(self, reporter: pytest.TerminalReporter) -> None:
@@ -237,6 +243,13 @@ class PytestRun:
             reporter.write_line(f"FAILED (nothing tested): {report.nothing_tested}", red=True, bold=True)
         for problem in report.expected_failure_problems:
             reporter.write_line(f"FAILED (expected-failures): {problem}", red=True, bold=True)
+        if self.session.late_error is not None and self.session.outcomes:
+            last = self.session.outcomes[-1].id
+            reporter.write_line(
+                f"ERROR (after its test ended) {last}: {printable(self.session.late_error)}",
+                red=True,
+                bold=True,
+            )
         if self.write_error is not None:
             reporter.write_line(f"ERROR: {self.write_error}", red=True, bold=True)
         elif self.session.options.report is not None:

@@ -24,7 +24,7 @@ from codex_conformance.errors import HarnessError, UsageError
 from codex_conformance.expected_failures import ExpectedFailures
 from codex_conformance.facets import DEFAULT_LEVEL, Level
 from codex_conformance.impl import connect, is_reference
-from codex_conformance.outcome import Outcome, kit_error_outcome, kit_error_reason
+from codex_conformance.outcome import Outcome, Status, kit_error_outcome, kit_error_reason
 from codex_conformance.properties import DEFAULT_EXAMPLES, Property, PropertyRunner
 from codex_conformance.protocol import Hello
 from codex_conformance.report import Report, build_report, report_path_problem, write_report
@@ -119,6 +119,8 @@ class ConformanceSession:
     items_run: int = 0  # run() calls: the report's totals must add up to this
     to_update: ExpectedFailures = field(default_factory=ExpectedFailures)  # see write_expected_failures()
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    # What the implementation wrote after its last reply, found by end_connection(); the last item's error.
+    late_error: str | None = None
 
     def start(self) -> None:
         """Check the options, load cases, start the implementation; ``UsageError`` on any problem."""
@@ -259,6 +261,36 @@ class ConformanceSession:
         if self.options.report is None:
             return None
         return write_report(report, self.options.report)
+
+    def end_connection(self) -> None:
+        """End the connection after the last item, checking what the implementation wrote after its reply.
+
+        A line that answers no request (a reply sent twice, a moment late)
+        is an ERROR of a case whatever its timing (connection/subprocess.py).
+        Before a request it is the next one's; after the last request there
+        is no next one, so it is the last item's, the one whose reply it
+        followed: its outcome becomes an error here, before the report.
+        """
+        connection, self.connection = self.connection, None
+        if connection is None:
+            return
+        try:
+            connection.end()
+        except HarnessError as exc:
+            self.late_error = str(exc)
+            if self.outcomes:
+                last = self.outcomes[-1]
+                judged = Outcome(
+                    id=last.id,
+                    kind=last.kind,
+                    edition=last.edition,
+                    op=last.op,
+                    status=Status.ERROR,
+                    clauses=last.clauses,
+                    reason=f"{exc} (found at the end of the run: this was its last item)",
+                    duration_seconds=last.duration_seconds,
+                )
+                self.outcomes[-1] = self.expected_failures.apply(judged)
 
     def close(self) -> None:
         if self.property_runner is not None:

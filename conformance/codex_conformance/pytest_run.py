@@ -18,7 +18,7 @@ from codex_conformance import baseline, pytest_xdist
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level, level_named
-from codex_conformance.outcome import Outcome, Status
+from codex_conformance.outcome import Outcome, Status, ran_more_than_once
 from codex_conformance.properties import Property
 from codex_conformance.report import (
     MEASURES_VOLATILE_LINE,
@@ -73,6 +73,9 @@ def describe_failure(outcome: Outcome) -> str:
 
 def _failure_text(outcome: Outcome) -> str:
     clauses = "clauses: " + ", ".join(outcome.clauses)
+    ran = ran_more_than_once(outcome.reruns) if outcome.reruns else ""
+    if ran and ran not in outcome.reason:
+        clauses += "\n" + ran
     if outcome.status is Status.UNSUPPORTED:
         text = f"UNSUPPORTED {outcome.id}: {outcome.reason}\n{clauses}"
         if outcome.counterexample is not None:
@@ -167,6 +170,7 @@ class PytestRun:
             write_expected_failures=option.conformance_write_expected_failures,
             prune_expected_failures=option.conformance_prune_expected_failures,
             level=_level(option.conformance_level),
+            strict_runs=option.conformance_strict_runs,
             flags=_FLAGS,
         )
         return cls(ConformanceSession(options), worker=pytest_xdist.is_worker(config))
@@ -243,6 +247,10 @@ class PytestRun:
             reporter.write_line(f"FAILED (nothing tested): {report.nothing_tested}", red=True, bold=True)
         for problem in report.expected_failure_problems:
             reporter.write_line(f"FAILED (expected-failures): {problem}", red=True, bold=True)
+        for outcome in report.outcomes:
+            if outcome.reruns:
+                ran = printable(ran_more_than_once(outcome.reruns))
+                reporter.write_line(f"{outcome.id} ({outcome.status.value}): {ran}", yellow=True)
         if self.session.late_error is not None and self.session.outcomes:
             last = self.session.outcomes[-1].id
             reporter.write_line(

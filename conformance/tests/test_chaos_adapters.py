@@ -26,7 +26,10 @@ from misbehaving_server import LATE_COPY_DELAYS
 from codex_conformance import cli
 from codex_conformance.cases import load_cases
 from codex_conformance.connection import InProcessConnection, SubprocessConnection
+from codex_conformance.connection.inprocess import DEFAULT_INPROCESS_TIMEOUT
 from codex_conformance.connection.limits import MIB, Limits
+from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
+from codex_conformance.impl import connect
 from codex_conformance.outcome import Outcome
 from codex_conformance.protocol import ProtocolError, ResultResponse
 from codex_conformance.runner import run_cases
@@ -295,3 +298,23 @@ def test_a_quiet_adapter_ends_clean() -> None:
     assert session.late_error is None
     assert time.monotonic() - started < 5
     assert [outcome.status.value for outcome in session.outcomes] == [P, P]
+
+
+# The per-case timeout reaches every adapter (issue #31: in process, it was fixed at 300 s).
+
+
+def test_connect_gives_the_timeout_to_in_process_adapters_too() -> None:
+    started = time.monotonic()
+    outcomes = run_cases(connect("fake_adapters:slow_upper", timeout=0.5), CASES)
+    assert statuses(outcomes) == MISBEHAVED
+    assert outcomes[UPPER].reason.startswith("hung: no answer within 0.5 s")
+    assert time.monotonic() - started < 2.5  # not the 3 s demo.upper takes
+
+
+def test_without_a_timeout_each_transport_keeps_its_default() -> None:
+    in_process = connect("fake_adapters:correct")
+    assert isinstance(in_process, InProcessConnection)
+    assert in_process.timeout == DEFAULT_INPROCESS_TIMEOUT == 300
+    child = connect(_misbehaving_impl("hang"))
+    assert isinstance(child, SubprocessConnection)
+    assert child.timeout == DEFAULT_TIMEOUT == 10

@@ -328,6 +328,28 @@ def test_conformance_timeout_applies_to_cmd_impls(pytester: pytest.Pytester, chi
     result.stdout.fnmatch_lines(["ERROR (harness): no response within 0.5 s*"])
 
 
+def test_conformance_timeout_applies_to_in_process_impls(pytester: pytest.Pytester) -> None:
+    result = run(
+        pytester, "--impl=fake_adapters:slow_upper", "--conformance-timeout=0.5", "-k", "upper or echo"
+    )
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["ERROR (harness): hung: no answer within 0.5 s*"])
+
+
+def test_a_case_run_twice_is_shown_in_the_summary(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:rerunning", "-k", "upper")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["demo/0.25.0/upper-text (pass): ran twice: stalled: *"])
+
+
+def test_strict_runs_makes_a_case_run_twice_an_error(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:rerunning", "--strict-runs", "-k", "upper")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        ["ERROR (harness): ran twice: stalled: * (an error with --strict-runs; it would have been: pass)"]
+    )
+
+
 def test_fixtures_dir_that_does_not_exist_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--impl=fake_adapters:correct", "--fixtures-dir=nowhere")
     assert result.ret == pytest.ExitCode.USAGE_ERROR

@@ -106,7 +106,8 @@ class JsonRpcClient:
         self._stdin: IO[str] = stdin
         self._name = name
         # The per-case timeout's share, when an adapter call has one (drive/stall.py).
-        self._deadline = time.monotonic() + run_wait(timeout)
+        self.timeout = run_wait(timeout)  # what it waits in all, for error messages
+        self._deadline = time.monotonic() + self.timeout
         self._on_request = on_request or (lambda _message: _NOT_SUPPORTED)
         # Fields every message carries (``codex mcp`` wants ``"jsonrpc": "2.0"``).
         self._envelope = dict(envelope or {})

@@ -25,7 +25,7 @@ from codex_conformance.facets import DEFAULT_LEVEL, Level
 from codex_conformance.impl import connect, is_reference
 from codex_conformance.outcome import Outcome, Status, kit_error_outcome, kit_error_reason, ran_more_than_once
 from codex_conformance.properties import DEFAULT_EXAMPLES, Property, PropertyRunner
-from codex_conformance.protocol import Hello
+from codex_conformance.protocol import Hello, truncate_text
 from codex_conformance.report import Report, build_report, report_path_problem, write_report
 from codex_conformance.runner import not_applicable_reason, run_case
 from codex_conformance.selection import Selection
@@ -293,6 +293,7 @@ class ConformanceSession:
                     status=Status.ERROR,
                     clauses=last.clauses,
                     reason=f"{exc} (found at the end of the run: this was its last item)",
+                    reruns=last.reruns,
                     duration_seconds=last.duration_seconds,
                 )
                 self.outcomes[-1] = self.expected_failures.apply(judged)
@@ -317,13 +318,8 @@ def strict_runs(outcome: Outcome, flag: str) -> Outcome:
         return outcome
     was = outcome.status.value + (f" ({outcome.reason})" if outcome.reason else "")
     reason = f"{ran_more_than_once(outcome.reruns)} (an error with {flag}; it would have been: {was})"
-    return outcome.model_copy(
-        update={
-            "status": Status.ERROR,
-            "reason": reason,
-            "levels": {},
-        }
-    )
+    # model_copy skips the validators: the reason is cut to a report's size here.
+    return outcome.model_copy(update={"status": Status.ERROR, "reason": truncate_text(reason), "levels": {}})
 
 
 def _property_runner(connection: Connection, options: SessionOptions) -> PropertyRunner:

@@ -144,7 +144,9 @@ class SubprocessConnection(Connection):
             self._fail(child, ProtocolError(self._stray_message(stray, "before the next request")), op)
 
     def _stray_message(self, stray: list[bytes | Oversize], when: str) -> str:
-        shown = "; ".join(quote(item.head if isinstance(item, Oversize) else item) for item in stray[:3])
+        shown = "; ".join(
+            quote(item.head if isinstance(item, Oversize) else item) for item in stray[:_SHOWN_LINES]
+        )
         more = f" (and {len(stray) - _SHOWN_LINES} more)" if len(stray) > _SHOWN_LINES else ""
         return (
             f"{self._after_reply()} the child wrote {len(stray)} more line(s) {when}, answering no "

@@ -200,10 +200,13 @@ class PytestRun:
         return list(session.genitems(suite))
 
     def finish(self, session: pytest.Session) -> None:
-        if self.session.hello is None or session.config.option.collectonly or self.worker:
+        if self.session.hello is None or session.config.option.collectonly:
             return
         if session.exitstatus != pytest.ExitCode.INTERRUPTED:
             self.session.end_connection()
+        if self.worker:
+            pytest_xdist.send_late_errors(session.config, self.session)
+            return
         self.report = self.session.report()
         _junit_totals(session.config, self.report)
         try:
@@ -220,9 +223,7 @@ class PytestRun:
                 # pytest's own code for a run that tested nothing, set even
                 # though not-applicable items were collected (and skipped).
                 session.exitstatus = pytest.ExitCode.NO_TESTS_COLLECTED
-            elif self.report.expected_failure_problems or (
-                self.session.late_error is not None and not self.report.ok
-            ):
+            elif self.report.expected_failure_problems or (self.session.late_errors and not self.report.ok):
                 # Not ok with every item passed: the last item's outcome became an
                 # error after it ran (ConformanceSession.end_connection).
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
@@ -251,12 +252,9 @@ class PytestRun:
             if outcome.reruns:
                 ran = printable(ran_more_than_once(outcome.reruns))
                 reporter.write_line(f"{outcome.id} ({outcome.status.value}): {ran}", yellow=True)
-        if self.session.late_error is not None and self.session.outcomes:
-            last = self.session.outcomes[-1].id
+        for item_id, error in self.session.late_errors.items():
             reporter.write_line(
-                f"ERROR (after its test ended) {last}: {printable(self.session.late_error)}",
-                red=True,
-                bold=True,
+                f"ERROR (after its test ended) {item_id}: {printable(error)}", red=True, bold=True
             )
         if self.write_error is not None:
             reporter.write_line(f"ERROR: {self.write_error}", red=True, bold=True)

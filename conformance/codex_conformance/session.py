@@ -121,8 +121,9 @@ class ConformanceSession:
     items_run: int = 0  # run() calls: the report's totals must add up to this
     to_update: ExpectedFailures = field(default_factory=ExpectedFailures)  # see write_expected_failures()
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
-    # What the implementation wrote after its last reply, found by end_connection(); the last item's error.
-    late_error: str | None = None
+    # Item id -> what the implementation wrote after that item's reply, the run's last (end_connection);
+    # under pytest-xdist, one per worker at most.
+    late_errors: dict[str, str] = field(default_factory=dict)
 
     def start(self) -> None:
         """Check the options, load cases, start the implementation; ``UsageError`` on any problem."""
@@ -216,6 +217,11 @@ class ConformanceSession:
         self.items_run += 1
         self.outcomes.append(outcome)
 
+    def record_late(self, outcome: Outcome, error: str) -> None:
+        """A worker's last item, judged again after its connection ended (``end_connection``)."""
+        self.late_errors[outcome.id] = error
+        self.outcomes = [outcome if recorded.id == outcome.id else recorded for recorded in self.outcomes]
+
     def ordered_outcomes(self) -> list[Outcome]:
         """The outcomes in item order, whatever order they were judged in (xdist, pytest-randomly)."""
         order = {item.id: index for index, item in enumerate(self.items)}
@@ -282,9 +288,9 @@ class ConformanceSession:
         try:
             connection.end()
         except HarnessError as exc:
-            self.late_error = str(exc)
             if self.outcomes:
                 last = self.outcomes[-1]
+                self.late_errors[last.id] = str(exc)
                 judged = Outcome(
                     id=last.id,
                     kind=last.kind,

@@ -263,7 +263,7 @@ def test_a_copy_of_the_last_reply_is_an_error_of_the_last_case(mode: str, tmp_pa
     assert "after its reply to request 2 (op 'demo.upper')" in outcome.reason
     assert "found at the end of the run" in outcome.reason
     assert not report.ok
-    assert session.late_error is not None
+    assert list(session.late_errors) == ["demo/0.25.0/upper-text"]
 
 
 def test_certify_fails_a_run_whose_last_reply_came_twice(capsys: pytest.CaptureFixture[str]) -> None:
@@ -295,7 +295,7 @@ def test_a_quiet_adapter_ends_clean() -> None:
         session.end_connection()
     finally:
         session.close()
-    assert session.late_error is None
+    assert session.late_errors == {}
     assert time.monotonic() - started < 5
     assert [outcome.status.value for outcome in session.outcomes] == [P, P]
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from codex_conformance import __version__, paths
 from codex_conformance.badge import DEFAULT_LABEL
+from codex_conformance.connection.inprocess import DEFAULT_INPROCESS_TIMEOUT
 from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
 from codex_conformance.errors import UsageError
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS
@@ -116,8 +117,14 @@ def build_parser() -> argparse.ArgumentParser:
     certify.add_argument(
         "--timeout",
         type=float,
-        default=DEFAULT_TIMEOUT,
-        help=f"per-case timeout in seconds, above 0 and at most 86400 (default {DEFAULT_TIMEOUT:g})",
+        default=None,
+        help="per-case timeout in seconds for every adapter, above 0 and at most 86400 (default "
+        f"{DEFAULT_TIMEOUT:g} for cmd:, {DEFAULT_INPROCESS_TIMEOUT:g} in process)",
+    )
+    certify.add_argument(
+        "--strict-runs",
+        action="store_true",
+        help="a case the implementation ran more than once (a stalled release run, run again) is an error",
     )
     certify.add_argument(
         "--examples",
@@ -246,12 +253,15 @@ def _certify(args: argparse.Namespace) -> int:
             write_expected_failures=args.write_expected_failures,
             prune_expected_failures=args.prune_expected_failures,
             level=args.level,
+            strict_runs=args.strict_runs,
             flags={"keyword": "-k"},
         )
     )
     try:
         session.start()  # every option is checked here, before any case runs
         interrupted = _run_items(session, quiet=args.quiet)
+        if not interrupted:
+            session.end_connection()
         report = session.report()
         # The summary goes out first: if the report file cannot be written
         # (the disk filled up during the run), the verdict is still shown.

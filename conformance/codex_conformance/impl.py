@@ -18,6 +18,7 @@ import sys
 from typing import Any, cast
 
 from codex_conformance.connection import Connection, Handler, InProcessConnection, SubprocessConnection
+from codex_conformance.connection.inprocess import DEFAULT_INPROCESS_TIMEOUT
 from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
 from codex_conformance.errors import UsageError
 
@@ -27,8 +28,16 @@ RELEASE_PREFIX = "release:"
 COMMAND_PREFIX = "cmd:"
 
 
-def connect(impl: str, *, timeout: float = DEFAULT_TIMEOUT) -> Connection:
-    """A connection for ``impl``; not started yet (call ``hello()``)."""
+def connect(impl: str, *, timeout: float | None = None) -> Connection:
+    """A connection for ``impl``; not started yet (call ``hello()``).
+
+    ``timeout`` bounds each request, whatever the transport; None: the
+    transport's default (``DEFAULT_TIMEOUT`` for a child process,
+    ``DEFAULT_INPROCESS_TIMEOUT`` in process, long enough for a release
+    adapter to run a release twice).  An in-process adapter can read what is
+    left of it (``connection.deadline.current_budget``): the release adapter
+    bounds its runs by it.
+    """
     impl = impl.strip()
     if impl.startswith(COMMAND_PREFIX):
         try:
@@ -37,8 +46,9 @@ def connect(impl: str, *, timeout: float = DEFAULT_TIMEOUT) -> Connection:
             raise UsageError(f"--impl {impl!r}: cannot split the command line: {exc}") from None
         if not argv:
             raise UsageError(f"--impl {impl!r}: empty command line after 'cmd:'")
-        return SubprocessConnection(argv, timeout=timeout)
-    return InProcessConnection(load_handler(impl), name=impl)
+        return SubprocessConnection(argv, timeout=DEFAULT_TIMEOUT if timeout is None else timeout)
+    in_process = DEFAULT_INPROCESS_TIMEOUT if timeout is None else timeout
+    return InProcessConnection(load_handler(impl), name=impl, timeout=in_process)
 
 
 def is_reference(impl: str) -> bool:

@@ -25,7 +25,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from codex_conformance.facets import FacetOutcome, Level
-from codex_conformance.protocol import REPORT_TEXT_CHARS, truncate_text
+from codex_conformance.protocol import MAX_RERUNS_KEPT, REPORT_TEXT_CHARS, RERUN_REASON_CHARS, truncate_text
 
 
 class Status(StrEnum):
@@ -107,12 +107,27 @@ class Outcome(BaseModel):
         "status is the one at the level the run certifies. Empty: the same status at every level.",
     )
 
+    reruns: list[str] = Field(
+        default_factory=list,
+        description="Cases: why the implementation ran the case more than once, one reason per extra run "
+        "(its response's reruns: a release run that stalled and was run again). Empty: it ran once. "
+        "With --strict-runs such a case is an error.",
+    )
+
     kit_error: bool = Field(
         default=False,
         description="An error of the kit itself on this item (an exception of the kit, a broken fixture), "
         "its cause in reason; never covered by the expected-failures file, so it always fails the run.",
     )
     duration_seconds: float = 0.0
+
+    @field_validator("reruns")
+    @classmethod
+    def _bounded_reruns(cls, reruns: list[str]) -> list[str]:
+        kept = [truncate_text(reason, RERUN_REASON_CHARS) for reason in reruns[:MAX_RERUNS_KEPT]]
+        if len(reruns) > MAX_RERUNS_KEPT:
+            kept.append(f"... and {len(reruns) - MAX_RERUNS_KEPT} more")
+        return kept
 
     def status_at(self, level: Level) -> Status:
         """The status at verdict ``level``, whatever level the run certified at."""
@@ -127,6 +142,13 @@ class Outcome(BaseModel):
     def is_unexpected_problem(self) -> bool:
         """A fail, unsupported or error that no expected-failures entry covers: it fails the run."""
         return self.status in PROBLEM_STATUSES and self.expected_failure is None
+
+
+def ran_more_than_once(reruns: Sequence[str]) -> str:
+    """``ran twice: <why>`` (``ran 3 times: <why>; <why>``), for an outcome whose case was run again."""
+    runs = len(reruns) + 1
+    times = "twice" if runs == 2 else f"{runs} times"
+    return f"ran {times}: " + "; ".join(reruns)
 
 
 def unsupported_reason(answered: str, whose: str = "implementation") -> str:

@@ -90,9 +90,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--conformance-timeout",
         dest="conformance_timeout",
         type=float,
-        default=None,  # --conformance-timeout, else conformance_timeout in the ini file, else 10
+        default=None,  # --conformance-timeout, else conformance_timeout in the ini file, else per transport
         metavar="SECONDS",
-        help="per-case timeout in seconds, above 0 and at most 86400 (default 10)",
+        help="per-case timeout in seconds for every adapter, above 0 and at most 86400 "
+        "(default 10 for cmd:, 300 in process)",
+    )
+    group.addoption(
+        "--strict-runs",
+        dest="conformance_strict_runs",
+        action="store_true",
+        help="a case the implementation ran more than once (a stalled release run, run again) is an error",
     )
     group.addoption(
         "--conformance-examples",
@@ -134,10 +141,11 @@ _INI: dict[str, tuple[Literal["string", "linelist", "paths"], str]] = {
     "conformance_examples": ("string", "default for --conformance-examples"),
     "conformance_level": ("string", "default for --conformance-level (behaviour or bytes)"),
 }
-# Built-in defaults of the options an ini key may also set (a literal: the
-# plugin imports nothing heavy; properties.DEFAULT_EXAMPLES and the
-# subprocess transport's DEFAULT_TIMEOUT say the same).
-_DEFAULTS: dict[str, float | int] = {"conformance_timeout": 10.0, "conformance_examples": 100}
+# Built-in defaults of the numbers an ini key may also set (a literal: the
+# plugin imports nothing heavy; properties.DEFAULT_EXAMPLES says the same).
+# No timeout: the session's default, which depends on the transport.
+_DEFAULTS: dict[str, float | int | None] = {"conformance_timeout": None, "conformance_examples": 100}
+_KINDS: dict[str, type[float] | type[int]] = {"conformance_timeout": float, "conformance_examples": int}
 
 
 def _apply_ini(config: pytest.Config) -> None:
@@ -148,13 +156,13 @@ def _apply_ini(config: pytest.Config) -> None:
             continue
         value = config.getini(name)
         if name in _DEFAULTS:
-            setattr(option, name, _number(name, value, type(_DEFAULTS[name])))
+            setattr(option, name, _number(name, value, _KINDS[name]))
         elif value:
             # A "paths" key gives a list: its one path; "linelist" keeps its list.
             setattr(option, name, value[0] if _INI[name][0] == "paths" else value)
 
 
-def _number(name: str, value: object, kind: type[float] | type[int]) -> float | int:
+def _number(name: str, value: object, kind: type[float] | type[int]) -> float | int | None:
     if value is None or value == "":
         return _DEFAULTS[name]
     try:

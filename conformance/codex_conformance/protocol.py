@@ -109,17 +109,31 @@ class ErrorBody(_Message):
     message: str
 
 
-class ResultResponse(_Message):
+# How many reasons of ``reruns`` the kit keeps, each cut to this many characters.
+MAX_RERUNS_KEPT = 10
+RERUN_REASON_CHARS = 2000
+
+
+class _Response(_Message):
+    id: StrictInt | None = None
+    reruns: list[str] = Field(
+        default_factory=list,
+        description="Optional, any kind of response: why the implementation did the work of this request "
+        "more than once, one reason per extra run (a release run that stalled and was run again). The "
+        "case's outcome says it ran twice and why; --strict-runs makes it an error. Absent or empty: it "
+        "ran once.",
+    )
+
+
+class ResultResponse(_Response):
     """The op succeeded; ``result`` is compared with the case's expected result."""
 
-    id: StrictInt | None = None
     result: dict[str, Any]
 
 
-class ErrorResponse(_Message):
+class ErrorResponse(_Response):
     """The implementation rejected the input, as the release would."""
 
-    id: StrictInt | None = None
     error: ErrorBody
 
     @property
@@ -127,10 +141,9 @@ class ErrorResponse(_Message):
         return self.error.kind == INTERNAL_ERROR_KIND
 
 
-class UnsupportedResponse(_Message):
+class UnsupportedResponse(_Response):
     """The implementation declines this particular request (not applicable, with a reason)."""
 
-    id: StrictInt | None = None
     unsupported: str
 
 

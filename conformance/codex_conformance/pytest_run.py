@@ -18,7 +18,7 @@ from codex_conformance import baseline, pytest_xdist
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level, level_named
-from codex_conformance.outcome import Outcome, Status
+from codex_conformance.outcome import Outcome, Status, ran_more_than_once
 from codex_conformance.properties import Property
 from codex_conformance.report import (
     MEASURES_VOLATILE_LINE,
@@ -73,6 +73,9 @@ def describe_failure(outcome: Outcome) -> str:
 
 def _failure_text(outcome: Outcome) -> str:
     clauses = "clauses: " + ", ".join(outcome.clauses)
+    ran = ran_more_than_once(outcome.reruns) if outcome.reruns else ""
+    if ran and ran not in outcome.reason:
+        clauses += "\n" + ran
     if outcome.status is Status.UNSUPPORTED:
         text = f"UNSUPPORTED {outcome.id}: {outcome.reason}\n{clauses}"
         if outcome.counterexample is not None:
@@ -167,6 +170,7 @@ class PytestRun:
             write_expected_failures=option.conformance_write_expected_failures,
             prune_expected_failures=option.conformance_prune_expected_failures,
             level=_level(option.conformance_level),
+            strict_runs=option.conformance_strict_runs,
             flags=_FLAGS,
         )
         return cls(ConformanceSession(options), worker=pytest_xdist.is_worker(config))
@@ -196,7 +200,12 @@ class PytestRun:
         return list(session.genitems(suite))
 
     def finish(self, session: pytest.Session) -> None:
-        if self.session.hello is None or session.config.option.collectonly or self.worker:
+        if self.session.hello is None or session.config.option.collectonly:
+            return
+        if session.exitstatus != pytest.ExitCode.INTERRUPTED:
+            self.session.end_connection()
+        if self.worker:
+            pytest_xdist.send_late_errors(session.config, self.session)
             return
         self.report = self.session.report()
         _junit_totals(session.config, self.report)
@@ -214,7 +223,9 @@ class PytestRun:
                 # pytest's own code for a run that tested nothing, set even
                 # though not-applicable items were collected (and skipped).
                 session.exitstatus = pytest.ExitCode.NO_TESTS_COLLECTED
-            elif self.report.expected_failure_problems:
+            elif self.report.expected_failure_problems or (self.session.late_errors and not self.report.ok):
+                # Not ok with every item passed: the last item's outcome became an
+                # error after it ran (ConformanceSession.end_connection).
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def summarize(self, reporter: pytest.TerminalReporter) -> None:
@@ -237,6 +248,14 @@ class PytestRun:
             reporter.write_line(f"FAILED (nothing tested): {report.nothing_tested}", red=True, bold=True)
         for problem in report.expected_failure_problems:
             reporter.write_line(f"FAILED (expected-failures): {problem}", red=True, bold=True)
+        for outcome in report.outcomes:
+            if outcome.reruns:
+                ran = printable(ran_more_than_once(outcome.reruns))
+                reporter.write_line(f"{outcome.id} ({outcome.status.value}): {ran}", yellow=True)
+        for item_id, error in self.session.late_errors.items():
+            reporter.write_line(
+                f"ERROR (after its test ended) {item_id}: {printable(error)}", red=True, bold=True
+            )
         if self.write_error is not None:
             reporter.write_line(f"ERROR: {self.write_error}", red=True, bold=True)
         elif self.session.options.report is not None:

@@ -49,6 +49,23 @@ def attached(report: pytest.TestReport) -> Outcome | None:
     return None if text is None else Outcome.model_validate(json.loads(text))
 
 
+# The key of a worker's ``config.workeroutput`` (sent to the controller when the
+# worker finishes) carrying the outcomes its end_connection() revised.
+LATE_KEY = "codex_conformance_late_errors"
+
+
+def send_late_errors(config: pytest.Config, session: ConformanceSession) -> None:
+    """On a worker: hand the controller the last item's outcome if it became an error after its test."""
+    late = [
+        {"outcome": outcome.model_dump(mode="json"), "error": session.late_errors[outcome.id]}
+        for outcome in session.outcomes
+        if outcome.id in session.late_errors
+    ]
+    output = getattr(config, "workeroutput", None)
+    if late and output is not None:
+        output[LATE_KEY] = json.dumps(late)
+
+
 class WorkerCrashed(RuntimeError):
     """A worker died on an item (xdist's words as the message); the item is an error of the kit."""
 
@@ -80,6 +97,12 @@ class WorkerOutcomes:
                 outcome = kit_error_outcome(item, crash)
         self.recorded.add(report.nodeid)
         self.session.record(outcome)
+
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        """A worker finished: the outcomes its end of connection turned into errors replace its reports'."""
+        text = getattr(node, "workeroutput", {}).get(LATE_KEY)
+        for late in json.loads(text) if text else []:
+            self.session.record_late(Outcome.model_validate(late["outcome"]), str(late["error"]))
 
     def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
         """xdist's ``load`` (the default of ``-n N``) with each property group kept on one worker.

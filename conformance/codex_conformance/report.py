@@ -17,7 +17,7 @@ from codex_conformance.compare import canonical
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import UsageError
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level
-from codex_conformance.outcome import PROBLEM_STATUSES, Counterexample, Outcome, Status
+from codex_conformance.outcome import PROBLEM_STATUSES, Counterexample, Outcome, Status, ran_more_than_once
 from codex_conformance.protocol import PROTOCOL_VERSION, Implementation
 
 REPORT_FORMAT: Final = 1
@@ -412,6 +412,7 @@ def render_markdown(report: Report) -> str:
     out.extend(_expected_section(report.outcomes))
     out.extend(_not_applicable_section(report.outcomes))
     out.extend(_errors_section(report.outcomes))
+    out.extend(_reruns_section(report.outcomes))
     return printable("\n".join(out) + "\n")
 
 
@@ -589,6 +590,21 @@ def _errors_section(outcomes: Iterable[Outcome]) -> list[str]:
             out += ["", "  ```", *(f"  {line}" for line in rest.splitlines()[:30]), "  ```"]
     if len(errors) > 50:
         out.append(f"- ... and {len(errors) - 50} more")
+    return out
+
+
+def _reruns_section(outcomes: Iterable[Outcome]) -> list[str]:
+    """Every case the implementation ran more than once, whatever its status (a pass included)."""
+    rerun = [outcome for outcome in outcomes if outcome.reruns]
+    if not rerun:
+        return []
+    out = ["", f"## Ran more than once ({len(rerun)})", ""]
+    out += [
+        f"- `{outcome.id}` ({outcome.status.value}): {_cell(ran_more_than_once(outcome.reruns))}"
+        for outcome in rerun[:50]
+    ]
+    if len(rerun) > 50:
+        out.append(f"- ... and {len(rerun) - 50} more")
     return out
 
 

@@ -81,6 +81,8 @@ def run_cases(
 
 
 def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
+    reruns: list[str] = []  # the response's: why the adapter ran the case more than once
+
     def outcome(status: Status, reason: str = "", diff: str = "", *, kit_error: bool = False) -> Outcome:
         return Outcome(
             id=case.id,
@@ -91,6 +93,7 @@ def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
             reason=reason,
             diff=diff,
             kit_error=kit_error,
+            reruns=reruns,
         )
 
     inapplicable = not_applicable_reason(hello, case)
@@ -111,6 +114,7 @@ def _judge(connection: Connection, hello: Hello, case: Case) -> Outcome:
         with contextlib.suppress(Exception):
             connection.close()
         raise
+    reruns = list(response.reruns)
     if isinstance(response, UnsupportedResponse):
         # The op and edition are declared (not_applicable_reason said so), so
         # declining is not "not applicable": it would let a port skip every
@@ -149,7 +153,7 @@ def _request(connection: Connection, case: Case) -> Response:
     with factory(dict(case.args)) as harnessed:
         response = connection.request(case.op, harnessed.args)
         if isinstance(response, ResultResponse):
-            return ResultResponse(result=harnessed.observe(response.result))
+            return ResultResponse(result=harnessed.observe(response.result), reruns=response.reruns)
         return response
 
 

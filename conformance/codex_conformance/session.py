@@ -17,16 +17,15 @@ from codex_conformance import baseline, paths
 from codex_conformance.areas import discover, facets_of, known_facet_names, property_sets, select_properties
 from codex_conformance.cases import Case, FixtureError, load_cases
 from codex_conformance.connection import Connection
-from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
 from codex_conformance.declaration import nothing_tested, unknown_declaration, unmatched_ops
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import HarnessError, UsageError
 from codex_conformance.expected_failures import ExpectedFailures
 from codex_conformance.facets import DEFAULT_LEVEL, Level
 from codex_conformance.impl import connect, is_reference
-from codex_conformance.outcome import Outcome, kit_error_outcome, kit_error_reason
+from codex_conformance.outcome import Outcome, Status, kit_error_outcome, kit_error_reason, ran_more_than_once
 from codex_conformance.properties import DEFAULT_EXAMPLES, Property, PropertyRunner
-from codex_conformance.protocol import Hello
+from codex_conformance.protocol import Hello, truncate_text
 from codex_conformance.report import Report, build_report, report_path_problem, write_report
 from codex_conformance.runner import not_applicable_reason, run_case
 from codex_conformance.selection import Selection
@@ -37,7 +36,9 @@ class SessionOptions:
     impl: str
     editions: Sequence[str] = ()  # empty: every edition the implementation declares
     fixtures_dir: Path | None = None  # None: the fixtures shipped with the kit
-    timeout: float = DEFAULT_TIMEOUT
+    # Per case, for every adapter; None: each transport's default (10 s for a child process,
+    # 300 s in process, where a release adapter runs a release and may run it twice).
+    timeout: float | None = None
     expected_failures: Path | None = None
     report: Path | None = None
     examples: int = DEFAULT_EXAMPLES  # per property; 0 disables property checks
@@ -45,6 +46,7 @@ class SessionOptions:
     write_expected_failures: Path | None = None  # write the run's failures here as expected failures
     prune_expected_failures: bool = False  # ... and drop the stale entries
     level: Level = DEFAULT_LEVEL  # the verdict level certified (spec/levels.md)
+    strict_runs: bool = False  # a case the implementation ran more than once is an error
     # How the front end spells each option above, for its error messages (the
     # plugin's --conformance-timeout is certify's --timeout); default --<name>.
     flags: Mapping[str, str] = field(default_factory=dict)
@@ -61,7 +63,7 @@ def check_options(options: SessionOptions) -> None:
     """``UsageError`` naming the option for any value the run cannot use; nothing runs first."""
     check_editions(options.editions)
     timeout = options.timeout
-    if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
+    if timeout is not None and not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
         raise UsageError(
             f"{options.flag('timeout')} must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}, "
             f"got {timeout:g}"
@@ -119,6 +121,9 @@ class ConformanceSession:
     items_run: int = 0  # run() calls: the report's totals must add up to this
     to_update: ExpectedFailures = field(default_factory=ExpectedFailures)  # see write_expected_failures()
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    # Item id -> what the implementation wrote after that item's reply, the run's last (end_connection);
+    # under pytest-xdist, one per worker at most.
+    late_errors: dict[str, str] = field(default_factory=dict)
 
     def start(self) -> None:
         """Check the options, load cases, start the implementation; ``UsageError`` on any problem."""
@@ -200,7 +205,10 @@ class ConformanceSession:
         return kit_error_outcome(item, exc, kind="property" if isinstance(item, Property) else "case")
 
     def _record(self, judged: Outcome) -> Outcome:
-        outcome = self.expected_failures.apply(judged.at_level(self.options.level))
+        judged = judged.at_level(self.options.level)
+        if self.options.strict_runs:
+            judged = strict_runs(judged, self.options.flag("strict_runs"))
+        outcome = self.expected_failures.apply(judged)
         self.outcomes.append(outcome)
         return outcome
 
@@ -208,6 +216,11 @@ class ConformanceSession:
         """Count an item judged by another process (a pytest-xdist worker), already marked expected."""
         self.items_run += 1
         self.outcomes.append(outcome)
+
+    def record_late(self, outcome: Outcome, error: str) -> None:
+        """A worker's last item, judged again after its connection ended (``end_connection``)."""
+        self.late_errors[outcome.id] = error
+        self.outcomes = [outcome if recorded.id == outcome.id else recorded for recorded in self.outcomes]
 
     def ordered_outcomes(self) -> list[Outcome]:
         """The outcomes in item order, whatever order they were judged in (xdist, pytest-randomly)."""
@@ -260,6 +273,37 @@ class ConformanceSession:
             return None
         return write_report(report, self.options.report)
 
+    def end_connection(self) -> None:
+        """End the connection after the last item, checking what the implementation wrote after its reply.
+
+        A line that answers no request (a reply sent twice, a moment late)
+        is an ERROR of a case whatever its timing (connection/subprocess.py).
+        Before a request it is the next one's; after the last request there
+        is no next one, so it is the last item's, the one whose reply it
+        followed: its outcome becomes an error here, before the report.
+        """
+        connection, self.connection = self.connection, None
+        if connection is None:
+            return
+        try:
+            connection.end()
+        except HarnessError as exc:
+            if self.outcomes:
+                last = self.outcomes[-1]
+                self.late_errors[last.id] = str(exc)
+                judged = Outcome(
+                    id=last.id,
+                    kind=last.kind,
+                    edition=last.edition,
+                    op=last.op,
+                    status=Status.ERROR,
+                    clauses=last.clauses,
+                    reason=f"{exc} (found at the end of the run: this was its last item)",
+                    reruns=last.reruns,
+                    duration_seconds=last.duration_seconds,
+                )
+                self.outcomes[-1] = self.expected_failures.apply(judged)
+
     def close(self) -> None:
         if self.property_runner is not None:
             self.property_runner.reference.close()
@@ -267,6 +311,21 @@ class ConformanceSession:
         if self.connection is not None:
             self.connection.close()
             self.connection = None
+
+
+def strict_runs(outcome: Outcome, flag: str) -> Outcome:
+    """``outcome`` as ``--strict-runs`` judges it: a case that ran more than once is an error.
+
+    A retry hides a stall, and a stall may be the implementation's fault;
+    strict, it is not given the benefit of the doubt.  The status is the
+    same at every level.
+    """
+    if not outcome.reruns or outcome.status is Status.ERROR:
+        return outcome
+    was = outcome.status.value + (f" ({outcome.reason})" if outcome.reason else "")
+    reason = f"{ran_more_than_once(outcome.reruns)} (an error with {flag}; it would have been: {was})"
+    # model_copy skips the validators: the reason is cut to a report's size here.
+    return outcome.model_copy(update={"status": Status.ERROR, "reason": truncate_text(reason), "levels": {}})
 
 
 def _property_runner(connection: Connection, options: SessionOptions) -> PropertyRunner:

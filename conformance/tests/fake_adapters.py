@@ -9,6 +9,7 @@ for the subprocess-only misbehaviours (garbage, exit, hang).
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 ALL_EDITIONS = ["0.25.0", "0.94.0", "0.169.0"]
@@ -171,3 +172,19 @@ def dies_on_upper(request: dict[str, Any]) -> dict[str, Any]:
 
         os._exit(3)
     return correct(request)
+
+
+def slow_upper(request: dict[str, Any]) -> dict[str, Any]:
+    """Like ``correct``, but takes 3 s to answer demo.upper (past a short --conformance-timeout)."""
+    if request["op"] == "demo.upper":
+        time.sleep(3)
+    return correct(request)
+
+
+RERUN_WHY = "stalled: the release did not finish within 1 s"
+
+
+def rerunning(request: dict[str, Any]) -> dict[str, Any]:
+    """Like ``correct``, but says it ran demo.upper twice (as the release adapter does after a stall)."""
+    reply = correct(request)
+    return {**reply, "reruns": [RERUN_WHY]} if request["op"] == "demo.upper" else reply

@@ -2,7 +2,8 @@
 
 It answers like ``fake_adapters.correct`` except on op ``demo.upper``, where
 it misbehaves as MODE says (see ``MODES``); ``stderr-flood`` misbehaves at
-start-up instead and then answers every request correctly.  Every start is
+start-up instead and then answers every request correctly, and
+``every-twice`` answers every request, hello included, twice.  Every start is
 logged to stderr, so tests can count restarts.
 """
 
@@ -62,12 +63,21 @@ def _hang(request: dict[str, Any]) -> bytes:
     return b""
 
 
-def _late_double(request: dict[str, Any]) -> bytes:
-    # The copy comes in a second write, after the kit has moved on.
-    sys.stdout.buffer.write(_correct(request))
-    sys.stdout.buffer.flush()
-    time.sleep(0.2)
-    return _correct(request)
+def _copy_after(delay: float) -> Callable[[dict[str, Any]], bytes]:
+    """The reply, then the same reply again in a second write ``delay`` seconds later."""
+
+    def reply_twice(request: dict[str, Any]) -> bytes:
+        sys.stdout.buffer.write(_correct(request))
+        sys.stdout.buffer.flush()
+        time.sleep(delay)
+        return _correct(request)
+
+    return reply_twice
+
+
+# The copy of a reply comes this long after it (a second write): the kit may
+# already have moved on to the next request, or be about to send it.
+LATE_COPY_DELAYS = {"late-double": 0.2, "double-apart": 0.0, "double-50ms": 0.05, "double-500ms": 0.5}
 
 
 def _with_id(request: dict[str, Any], request_id: object) -> bytes:
@@ -87,12 +97,14 @@ MODES: dict[str, Callable[[dict[str, Any]], bytes]] = {
     "endless-line": _endless_line,
     "invalid-utf8": lambda request: b'{"id": %d, "result": {"text": "\xff\xfe"}}\n' % request["id"],
     "double": lambda request: _correct(request) * 2,  # both copies in one write
-    "late-double": _late_double,
+    **{mode: _copy_after(delay) for mode, delay in LATE_COPY_DELAYS.items()},
+    "stale-id": lambda request: _with_id(request, request["id"] - 1),  # the id of the request before
     "closed-stdout": _close_stdout,
     "deep": lambda request: _raw_text(request, "[" * 100_000 + "]" * 100_000),
     "huge-int": lambda request: _raw_text(request, "1" + "0" * 4999),
     "nan": lambda request: _raw_text(request, "NaN"),
     "stderr-flood": _correct,  # misbehaves at start-up instead
+    "every-twice": _copy_after(0.0),  # misbehaves on every op, hello included
 }
 
 
@@ -108,7 +120,8 @@ def main() -> None:
     out = sys.stdout.buffer
     for line in sys.stdin:
         request = json.loads(line)
-        reply = misbehave(request) if request["op"] == "demo.upper" else _correct(request)
+        on_every_op = mode == "every-twice"
+        reply = misbehave(request) if on_every_op or request["op"] == "demo.upper" else _correct(request)
         out.write(reply)
         out.flush()
 

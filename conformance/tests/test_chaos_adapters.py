@@ -9,22 +9,32 @@ to 1 MiB so the oversize modes cost little time.
 
 from __future__ import annotations
 
+import contextlib
+import shlex
 import sys
 import threading
 import time
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import fake_adapters
 import pytest
 from conftest import DEMO_FIXTURES, TESTS_DIR
+from misbehaving_server import LATE_COPY_DELAYS
 
+from codex_conformance import cli
 from codex_conformance.cases import load_cases
 from codex_conformance.connection import InProcessConnection, SubprocessConnection
+from codex_conformance.connection.inprocess import DEFAULT_INPROCESS_TIMEOUT
 from codex_conformance.connection.limits import MIB, Limits
+from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
+from codex_conformance.impl import connect
 from codex_conformance.outcome import Outcome
-from codex_conformance.protocol import ResultResponse
+from codex_conformance.protocol import ProtocolError, ResultResponse
 from codex_conformance.runner import run_cases
+from codex_conformance.selection import Selection
+from codex_conformance.session import ConformanceSession, SessionOptions
 
 CASES = load_cases(DEMO_FIXTURES)
 UPPER = 2  # index of demo/0.25.0/upper-text, the case every mode misbehaves on
@@ -59,6 +69,7 @@ def statuses(outcomes: list[Outcome]) -> list[str]:
         ("endless-line", "a line longer than the limit of 1,048,576 bytes per line"),
         ("invalid-utf8", "not UTF-8 (invalid start byte"),
         ("double", "request 4 was answered with more than one line"),
+        ("stale-id", "another reply to request 3 while request 4 awaited its own"),
         ("closed-stdout", "the process closed its stdout before answering (it is still running)"),
         ("deep", "nested deeper than the limit of 200 levels"),
         ("huge-int", "an integer of 5,000 digits (the limit is 1,000 digits)"),
@@ -88,18 +99,37 @@ def test_a_stderr_flood_at_start_up_does_not_make_hello_miss_its_timeout() -> No
         assert len(child.stderr.tail()) == 64 * 1024  # ... and only the tail was kept
 
 
-def test_a_reply_that_comes_twice_later_does_not_poison_the_next_case(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    connection = misbehaving("late-double")
-    with connection:
+@pytest.mark.parametrize("mode", list(LATE_COPY_DELAYS))
+def test_a_reply_sent_twice_is_an_error_whatever_the_delay(mode: str) -> None:
+    # Issue #31: a copy that came apart from its reply was dropped with a log
+    # warning, and the run passed.  Now it is an error: of the case answered
+    # twice if the copy came with its reply, else of the next case, checked
+    # before its request is sent and while its reply is awaited.
+    with misbehaving(mode, timeout=10.0) as connection:
         outcomes = run_cases(connection, CASES)
-        # The first copy answered its case; the second is discarded as
-        # belonging to request 4 (hello was request 1), whenever it arrives.
-        assert statuses(outcomes) == ALL_PASS
-        assert connection.starts == 1
-        assert connection.discarded == 1
-    assert "answering request 4" in caplog.text
+    errors = [index for index, outcome in enumerate(outcomes) if outcome.status.value == E]
+    assert len(errors) == 1, [outcome.reason for outcome in outcomes]
+    erred = errors[0]
+    assert erred in (UPPER, UPPER + 1)
+    if LATE_COPY_DELAYS[mode] >= 0.05:
+        assert erred == UPPER + 1  # the kit had moved on before the copy came
+    assert statuses(outcomes) == [E if index == erred else status for index, status in enumerate(ALL_PASS)]
+    # The reason names the request answered twice (hello was request 1) and its op.
+    reason = outcomes[erred].reason
+    assert "request 4" in reason and "'demo.upper'" in reason, reason
+    assert connection.starts == 2
+
+
+def test_an_adapter_printing_every_reply_twice_passes_nothing() -> None:
+    with misbehaving("every-twice", timeout=10.0) as connection:
+        # Hello, answered twice too, fails when the copy comes with it (the
+        # session's start then fails); once one got through, every case errs.
+        for _ in range(10):
+            with contextlib.suppress(ProtocolError):
+                connection.hello()
+                break
+        outcomes = run_cases(connection, CASES)
+    assert statuses(outcomes) == [E, E, E, E, E, E, NA, NA], [outcome.reason for outcome in outcomes]
 
 
 @pytest.mark.parametrize("mode", ["endless-line", "huge-reply"])
@@ -200,3 +230,91 @@ def test_the_nesting_limit_counts_the_whole_reply(depth: int, status: str) -> No
     # {"result": {"text": <depth lists>}}: the reply and the result add two levels.
     outcomes = run_cases(in_process(lambda request: {"result": {"text": _nested(depth)}}), CASES)
     assert outcomes[UPPER].status.value == status, outcomes[UPPER].reason
+
+
+# After the last case there is no next one: the session ends the connection and looks.
+
+
+def _misbehaving_impl(mode: str) -> str:
+    return "cmd:" + shlex.join([sys.executable, str(TESTS_DIR / "misbehaving_server.py"), mode])
+
+
+@pytest.mark.parametrize("mode", ["double-50ms", "double-500ms"])
+def test_a_copy_of_the_last_reply_is_an_error_of_the_last_case(mode: str, tmp_path: Path) -> None:
+    options = SessionOptions(
+        impl=_misbehaving_impl(mode),
+        fixtures_dir=DEMO_FIXTURES,
+        examples=0,
+        selection=Selection(keyword="upper"),
+        report=tmp_path / "report.json",
+    )
+    session = ConformanceSession(options)
+    session.start()
+    try:
+        assert [case.id for case in session.cases] == ["demo/0.25.0/upper-text"]
+        for item in session.items:
+            session.run(item)
+        session.end_connection()
+        report = session.report()
+    finally:
+        session.close()
+    [outcome] = report.outcomes
+    assert outcome.status.value == E, outcome.reason
+    assert "after its reply to request 2 (op 'demo.upper')" in outcome.reason
+    assert "found at the end of the run" in outcome.reason
+    assert not report.ok
+    assert list(session.late_errors) == ["demo/0.25.0/upper-text"]
+
+
+def test_certify_fails_a_run_whose_last_reply_came_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(
+        [
+            "certify",
+            _misbehaving_impl("double-500ms"),
+            "--fixtures-dir",
+            str(DEMO_FIXTURES),
+            "-k",
+            "upper",
+            "--examples",
+            "0",
+            "--quiet",
+        ]
+    )
+    assert code == cli.EXIT_PROBLEMS
+    assert "found at the end of the run" in capsys.readouterr().out
+
+
+def test_a_quiet_adapter_ends_clean() -> None:
+    options = SessionOptions(impl=_misbehaving_impl("hang"), fixtures_dir=DEMO_FIXTURES, examples=0)
+    session = ConformanceSession(options)
+    session.start()
+    try:
+        for item in session.items[:2]:  # demo.upper (the hang) comes third
+            session.run(item)
+        started = time.monotonic()
+        session.end_connection()
+    finally:
+        session.close()
+    assert session.late_errors == {}
+    assert time.monotonic() - started < 5
+    assert [outcome.status.value for outcome in session.outcomes] == [P, P]
+
+
+# The per-case timeout reaches every adapter (issue #31: in process, it was fixed at 300 s).
+
+
+def test_connect_gives_the_timeout_to_in_process_adapters_too() -> None:
+    started = time.monotonic()
+    outcomes = run_cases(connect("fake_adapters:slow_upper", timeout=0.5), CASES)
+    assert statuses(outcomes) == MISBEHAVED
+    assert outcomes[UPPER].reason.startswith("hung: no answer within 0.5 s")
+    assert time.monotonic() - started < 2.5  # not the 3 s demo.upper takes
+
+
+def test_without_a_timeout_each_transport_keeps_its_default() -> None:
+    in_process = connect("fake_adapters:correct")
+    assert isinstance(in_process, InProcessConnection)
+    assert in_process.timeout == DEFAULT_INPROCESS_TIMEOUT == 300
+    child = connect(_misbehaving_impl("hang"))
+    assert isinstance(child, SubprocessConnection)
+    assert child.timeout == DEFAULT_TIMEOUT == 10

@@ -8,8 +8,8 @@ import pytest
 from conftest import DEMO_FIXTURES
 
 from codex_conformance import paths, plugin
-from codex_conformance.connection.subprocess import DEFAULT_TIMEOUT
 from codex_conformance.properties import DEFAULT_EXAMPLES
+from codex_conformance.session import SessionOptions
 
 PYPROJECT = """\
 [tool.pytest.ini_options]
@@ -70,10 +70,11 @@ def test_a_value_that_is_not_a_number_is_one_usage_error(pytester: pytest.Pytest
 
 
 def test_the_plugins_defaults_are_the_kits() -> None:
-    assert plugin._DEFAULTS == {
-        "conformance_timeout": DEFAULT_TIMEOUT,
+    # No timeout: each transport's own default (SessionOptions.timeout None).
+    assert {
+        "conformance_timeout": SessionOptions(impl="x").timeout,
         "conformance_examples": DEFAULT_EXAMPLES,
-    }
+    } == plugin._DEFAULTS
 
 
 def test_the_readme_shows_every_key() -> None:

@@ -328,6 +328,47 @@ def test_conformance_timeout_applies_to_cmd_impls(pytester: pytest.Pytester, chi
     result.stdout.fnmatch_lines(["ERROR (harness): no response within 0.5 s*"])
 
 
+def test_a_copy_of_the_last_reply_fails_the_run_after_its_test_passed(
+    pytester: pytest.Pytester, child_env: None
+) -> None:
+    import sys
+
+    from conftest import TESTS_DIR
+
+    command = f"cmd:{sys.executable} {TESTS_DIR / 'misbehaving_server.py'} double-500ms"
+    result = run(pytester, f"--impl={command}", "-k", "upper")
+    result.assert_outcomes(passed=1)  # the copy came after the case's test had ended ...
+    assert result.ret == pytest.ExitCode.TESTS_FAILED  # ... and fails the run, attributed to that case
+    result.stdout.fnmatch_lines(
+        [
+            "ERROR (after its test ended) demo/0.25.0/upper-text: after its reply to request 2 *",
+            "*conformance: 0 passed, 0 failed, 0 unsupported, 0 not applicable, 1 errors*",
+        ]
+    )
+
+
+def test_conformance_timeout_applies_to_in_process_impls(pytester: pytest.Pytester) -> None:
+    result = run(
+        pytester, "--impl=fake_adapters:slow_upper", "--conformance-timeout=0.5", "-k", "upper or echo"
+    )
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["ERROR (harness): hung: no answer within 0.5 s*"])
+
+
+def test_a_case_run_twice_is_shown_in_the_summary(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:rerunning", "-k", "upper")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["demo/0.25.0/upper-text (pass): ran twice: stalled: *"])
+
+
+def test_strict_runs_makes_a_case_run_twice_an_error(pytester: pytest.Pytester) -> None:
+    result = run(pytester, "--impl=fake_adapters:rerunning", "--strict-runs", "-k", "upper")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        ["ERROR (harness): ran twice: stalled: * (an error with --strict-runs; it would have been: pass)"]
+    )
+
+
 def test_fixtures_dir_that_does_not_exist_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--impl=fake_adapters:correct", "--fixtures-dir=nowhere")
     assert result.ret == pytest.ExitCode.USAGE_ERROR

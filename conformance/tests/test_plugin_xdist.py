@@ -7,10 +7,11 @@ expected-failures file and writes the report (codex_conformance.pytest_xdist).
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
-from conftest import DEMO_FIXTURES
+from conftest import DEMO_FIXTURES, TESTS_DIR
 
 # A stale entry (no such case), an unexpected pass (upper-text passes) and
 # expected failures (the echo cases fail): every way the file can judge a run.
@@ -108,3 +109,29 @@ def test_a_worker_that_dies_on_a_case_leaves_an_error_in_the_report(
     assert error["kit_error"] is True
     assert error["reason"].startswith("harness error: WorkerCrashed: worker 'gw")
     assert "crashed while running 'demo/0.25.0/upper-text'" in error["reason"]
+
+
+def test_a_copy_of_a_workers_last_reply_fails_the_run(pytester: pytest.Pytester, child_env: None) -> None:
+    # The copy comes after the worker's last test ended: the worker ends its
+    # connection, finds it, and hands the controller the case's new outcome.
+    command = f"cmd:{sys.executable} {TESTS_DIR / 'misbehaving_server.py'} double-500ms"
+    result = pytester.runpytest_subprocess(
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:randomly",
+        f"--fixtures-dir={DEMO_FIXTURES}",
+        f"--impl={command}",
+        "--conformance-examples=0",
+        "-k",
+        "upper",
+        "-n",
+        "2",
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(
+        [
+            "ERROR (after its test ended) demo/0.25.0/upper-text: after its reply to request 2 *",
+            "*conformance: 0 passed, 0 failed, 0 unsupported, 0 not applicable, 1 errors*",
+        ]
+    )

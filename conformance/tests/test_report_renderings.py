@@ -51,6 +51,14 @@ def test_markdown_report_of_a_partly_wrong_port(
     assert render_markdown(report) == snapshot
 
 
+def test_markdown_report_of_a_port_that_ran_a_case_twice(
+    tmp_path: Path, snapshot: SnapshotAssertion, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = demo_report(tmp_path, "fake_adapters:rerunning")
+    capsys.readouterr()
+    assert render_markdown(report) == snapshot
+
+
 def test_certify_help(
     snapshot: SnapshotAssertion, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -50,6 +50,15 @@ class Connection(ABC):
     def describe(self) -> str:
         """A short human description of the transport, for error messages and reports."""
 
+    def end(self) -> None:
+        """Close the connection after the run's last request, checking the implementation's last words.
+
+        ``HarnessError`` if it wrote anything after its last reply that no
+        request asked for (a reply sent twice, a moment late).  ``close()``
+        ends a connection without this check (after a failure, on Ctrl-C).
+        """
+        self.close()
+
     def close(self) -> None:  # noqa: B027 - optional hook; in-process has nothing to release
         """Release whatever the transport holds (a child process, ...)."""
 

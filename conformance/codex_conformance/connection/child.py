@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Sequence
 
-from codex_conformance.connection.inbox import END_OF_OUTPUT, Inbox
+from codex_conformance.connection.inbox import END_OF_OUTPUT, EndOfOutput, Inbox, Item
 from codex_conformance.connection.limits import Limits
 from codex_conformance.connection.lines import CHUNK_BYTES, LineSplitter
 from codex_conformance.connection.ring import RingBuffer
@@ -100,13 +100,40 @@ class Child:
         except subprocess.TimeoutExpired:
             return None
 
-    def kill(self) -> None:
+    def kill_group(self) -> None:
         if self.process.poll() is None:
             with contextlib.suppress(OSError):
                 os.killpg(self.process.pid, signal.SIGKILL)
+
+    def kill(self) -> None:
+        self.kill_group()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
         self._release()
+
+    def finish(self, grace: float = 2.0) -> list[Item]:
+        """Close stdin, let the child exit, and return everything it wrote that the kit had not read.
+
+        A child that does not exit within ``grace`` is killed; what it wrote
+        by then is still returned.  The child is released either way.
+        """
+        self._close_stdin()
+        exited = self.exit_code(wait=grace) is not None
+        if not exited:
+            self.kill_group()
+        unread: list[Item] = []
+        # The reader thread still has to pass on what the pipe held, then the end of output.
+        deadline = time.monotonic() + grace
+        while True:
+            try:
+                item = self.inbox.get(max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                break
+            unread.append(item)
+            if isinstance(item, EndOfOutput):
+                break
+        self.kill()
+        return unread
 
     def close(self, grace: float = 2.0) -> None:
         """Ask the child to finish (EOF on stdin), then kill it if it does not."""

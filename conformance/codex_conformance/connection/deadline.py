@@ -11,6 +11,13 @@ One worker serves call after call (starting a thread per call would cost
 more than a typical reference call), and it ends after a moment without
 work, so connections nobody closes leave no threads behind.
 
+The deadline is the adapter's to read: while a call runs, ``current_budget()``
+gives it (a context variable), so an adapter that waits on something of its
+own (the release adapter waits for a release run) can stop waiting before
+the kit stops waiting for it.  A call may take one more timeout once, when
+it runs its work again after a stall (``CallBudget.extend``); the kit
+reports that the case ran twice (drive/stall.py).
+
 Limits of this: a handler stuck in C code that holds the GIL stops the whole
 kit, and an abandoned call still uses CPU and memory.  Adapters that may do
 either belong in a child process (``cmd:codex-conformance serve pkg.mod``).
@@ -21,6 +28,7 @@ from __future__ import annotations
 import contextvars
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -79,6 +87,49 @@ class _Worker:
             job.run()
 
 
+class CallBudget:
+    """The time one call has: ``timeout`` seconds from its start, plus one more ``timeout`` if extended."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self._deadline = time.monotonic() + timeout
+        self._lock = threading.Lock()
+        self._expired = False  # the kit gave up on the call: no extension any more
+        self.extended = False
+
+    def remaining(self) -> float:
+        """Seconds left before the kit abandons the call (0 once passed)."""
+        return max(0.0, self._deadline - time.monotonic())
+
+    def extend(self) -> bool:
+        """One more ``timeout`` from now, for running the work once more; False if no longer possible.
+
+        Allowed once per call, and only while the call is still awaited.
+        """
+        with self._lock:
+            if self._expired or self.extended:
+                return False
+            self.extended = True
+            self._deadline = time.monotonic() + self.timeout
+            return True
+
+    def expire_if_due(self) -> bool:
+        with self._lock:
+            if time.monotonic() >= self._deadline:
+                self._expired = True
+            return self._expired
+
+
+_BUDGET: contextvars.ContextVar[CallBudget | None] = contextvars.ContextVar(
+    "codex_conformance_call_budget", default=None
+)
+
+
+def current_budget() -> CallBudget | None:
+    """The budget of the adapter call running in this context; None outside one, or with no deadline."""
+    return _BUDGET.get()
+
+
 class DeadlineRunner:
     """Runs ``function(argument)`` on the worker; ``Hung`` if it overruns ``timeout`` seconds."""
 
@@ -93,12 +144,18 @@ class DeadlineRunner:
             return call
         # The caller's context variables travel with the call, as they would in a direct call.
         context = contextvars.copy_context()
+        budget = CallBudget(timeout)
+        context.run(_BUDGET.set, budget)
         self._worker.submit(_Job(call, lambda: context.run(_run, call, function, argument)))
-        if not call.done.wait(timeout):
-            # The worker is busy with this call for as long as it likes; the
-            # next call must not queue up behind it.
-            self._worker = _Worker()
-            raise Hung(f"hung: no answer within {timeout:g} s (the call is abandoned, maybe still running)")
+        while not call.done.wait(budget.remaining()):
+            if budget.expire_if_due():
+                # The worker is busy with this call for as long as it likes; the
+                # next call must not queue up behind it.
+                self._worker = _Worker()
+                within = f"{timeout:g} s" + (
+                    f" and {timeout:g} s more to run again" if budget.extended else ""
+                )
+                raise Hung(f"hung: no answer within {within} (the call is abandoned, maybe still running)")
         return call
 
 

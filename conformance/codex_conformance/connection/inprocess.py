@@ -12,8 +12,9 @@ from codex_conformance.connection.limits import DEFAULT_LIMITS, Limits, checked_
 from codex_conformance.errors import HarnessError
 from codex_conformance.protocol import ProtocolError, Request, Response, parse_response, truncate_text
 
-# Release adapters drive a real Codex binary per request, which can take a
-# couple of minutes; the deadline is there to end a hang, not to judge speed.
+# The deadline when the run gives no --timeout.  Release adapters drive a real
+# Codex binary per request, which can take a couple of minutes (and one retry
+# after a stall); the deadline is there to end a hang, not to judge speed.
 DEFAULT_INPROCESS_TIMEOUT = 300.0
 
 _SUMMARY_CHARS = 8 * 1024  # an exception message can be as long as the adapter likes

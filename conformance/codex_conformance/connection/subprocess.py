@@ -8,11 +8,24 @@ raises ``HarnessError`` for that request; the child is then killed and a
 fresh one is started (and greeted with ``hello`` again) at the next request,
 so one bad case cannot take the rest of the run down with it.
 
-Ids decide which case a line belongs to.  A reply carrying the id of an
-earlier request (an answer that came late, or came twice) belongs to that
-earlier case: it is discarded and logged, never handed to the case being
-run.  A second line that arrives together with a reply means the request
-was answered twice, an ERROR for that request itself.
+Every request gets exactly one reply line; any other line is a protocol
+error, whatever its timing, never only a log warning (issue #31: a reply
+printed twice passed whenever the copy came a moment after the first):
+
+- a second line that arrives together with the reply: an ERROR for that
+  request itself;
+- a line that arrives after the reply, before the next request's reply (a
+  copy 50 ms or 5 s later, a reply carrying an earlier request's id, any
+  stray output): an ERROR for the *next* request, checked before it is sent
+  and while it is awaited.  The next case, not the one answered twice,
+  because that case's outcome has already been given out (to pytest, the
+  progress line, an xdist controller) and outcomes are never revised; the
+  reason names the request and op that were answered, so the error stays
+  attributed.  No reply can legitimately come late: a request that timed
+  out takes its child with it, and ids never repeat across children;
+- a line written after the last reply: ``end()`` closes the child's stdin,
+  lets it exit and reads everything it wrote, so the session can make it
+  an ERROR for the last case (``session.ConformanceSession.end_connection``).
 
 Output is read by background threads from the moment the child starts, and
 writes go through a non-blocking pipe with a deadline, so no request can
@@ -21,10 +34,9 @@ hang the kit; see ``child`` for how memory stays bounded.
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from codex_conformance.connection.base import Connection
 from codex_conformance.connection.child import CannotStart, Child
@@ -48,9 +60,7 @@ __all__ = ["DEFAULT_TIMEOUT", "CannotStart", "SubprocessConnection"]
 
 DEFAULT_TIMEOUT = 10.0
 _STDERR_QUOTED = 2 * 1024  # bytes of the child's stderr quoted in an error message
-_NOTES_KEPT = 5  # discarded lines mentioned in the next error message
-
-log = logging.getLogger(__name__)
+_SHOWN_LINES = 3  # stray lines quoted in an error message
 
 
 class SubprocessConnection(Connection):
@@ -73,32 +83,40 @@ class SubprocessConnection(Connection):
         self._env = env
         self._child: Child | None = None
         self._next_id = 0
-        self._last_answered: int | None = None  # the id whose reply the current child gave last
-        self._notes: list[str] = []  # lines discarded since the last error, quoted in the next one
+        self._last_answered: tuple[int, str] | None = None  # (id, op) the current child answered last
         self.starts = 0  # how many children were started; > 1 means restarts happened
-        self.discarded = 0  # lines discarded as belonging to an earlier request
 
     def describe(self) -> str:
         return "subprocess " + " ".join(self.argv)
 
     def hello(self) -> Hello:
         if self._hello is None:
-            self._live_child()
+            self._live_child(HELLO_OP)
         assert self._hello is not None
         return self._hello
 
     def _send(self, op: str, args: dict[str, Any]) -> Response:
-        return self._exchange(self._live_child(), op, args)
+        return self._exchange(self._live_child(op), op, args)
 
     def close(self) -> None:
         if self._child is not None:
             self._child.close()
             self._child = None
 
-    def _live_child(self) -> Child:
+    def end(self) -> None:
+        child, self._child = self._child, None
+        if child is None:
+            return
+        stray = [item for item in child.finish() if not isinstance(item, EndOfOutput)]
+        if stray:
+            raise ProtocolError(f"{self._stray_message(stray, 'before it exited')} [{self.describe()}]")
+
+    def _live_child(self, op: str) -> Child:
         """The running child, starting (and greeting) a new one if needed."""
-        if self._child is not None and self._drain(self._child) and self._child.exit_code() is None:
-            return self._child
+        if self._child is not None:
+            self._check_quiet(self._child, op)
+            if self._child is not None and self._child.exit_code() is None:
+                return self._child
         self._discard_child()
         child = Child(self.argv, self._env, self.limits)
         self._child = child
@@ -113,24 +131,33 @@ class SubprocessConnection(Connection):
             self._hello = hello
         return child
 
-    def _drain(self, child: Child) -> bool:
-        """Discard what the child wrote since its last reply; False if its output has ended.
+    def _check_quiet(self, child: Child, op: str) -> None:
+        """Before a request: ``ProtocolError`` for it if the child wrote anything since its last reply.
 
-        Such lines answer no request still open: they belong to the request
-        answered last, never to the one about to be sent.
+        Such a line answers no request still open (see the module docstring).
+        A child whose output has ended is replaced (by the caller).
         """
-        while (item := child.inbox.get_nowait()) is not None:
-            if isinstance(item, EndOfOutput):
-                return False
-            self._discard(item, f"after the reply to request {self._last_answered}")
-        return True
+        stray: list[bytes | Oversize] = []
+        while (item := child.inbox.get_nowait()) is not None and not isinstance(item, EndOfOutput):
+            stray.append(item)
+        if stray:
+            self._fail(child, ProtocolError(self._stray_message(stray, "before the next request")), op)
 
-    def _discard(self, item: bytes | Oversize, why: str) -> None:
-        shown = quote(item.head if isinstance(item, Oversize) else item)
-        note = f"discarded a line written {why}: {shown}"
-        log.warning("%s [%s]", note, self.describe())
-        self.discarded += 1
-        self._notes = [*self._notes, note][-_NOTES_KEPT:]
+    def _stray_message(self, stray: list[bytes | Oversize], when: str) -> str:
+        shown = "; ".join(
+            quote(item.head if isinstance(item, Oversize) else item) for item in stray[:_SHOWN_LINES]
+        )
+        more = f" (and {len(stray) - _SHOWN_LINES} more)" if len(stray) > _SHOWN_LINES else ""
+        return (
+            f"{self._after_reply()} the child wrote {len(stray)} more line(s) {when}, answering no "
+            f"request (one reply line per request): {shown}{more}"
+        )
+
+    def _after_reply(self) -> str:
+        if self._last_answered is None:
+            return "after starting,"
+        answered, op = self._last_answered
+        return f"after its reply to request {answered} (op {op!r}),"
 
     def _discard_child(self) -> None:
         if self._child is not None:
@@ -145,20 +172,23 @@ class SubprocessConnection(Connection):
             child.write(encode_line(Request(id=request_id, op=op, args=args).to_wire()), deadline)
             response = self._await_reply(child, request_id, deadline)
         except HarnessError as exc:
-            # The child's state is unknown now (it may still answer late, or
-            # be half-way through a line), so it is replaced, not reused.
-            message = f"{exc} [op {op!r}, {self.describe()}]"
-            stderr = child.stderr_tail(_STDERR_QUOTED)
-            self._discard_child()
-            if self._notes:
-                message += "\n--- discarded before this error ---\n" + "\n".join(self._notes)
-                self._notes = []
-            if stderr.strip():
-                message += "\n--- stderr (last lines) ---\n" + stderr.rstrip()
-            exc.args = (message,)
-            raise
-        self._last_answered = request_id
+            self._fail(child, exc, op)
+        self._last_answered = (request_id, op)
         return response
+
+    def _fail(self, child: Child, exc: HarnessError, op: str) -> NoReturn:
+        """Raise ``exc`` for the request of ``op``, with its context; the child is replaced.
+
+        Its state is unknown now (it may still answer late, or be half-way
+        through a line), so it is never reused.
+        """
+        message = f"{exc} [op {op!r}, {self.describe()}]"
+        stderr = child.stderr_tail(_STDERR_QUOTED)
+        self._discard_child()
+        if stderr.strip():
+            message += "\n--- stderr (last lines) ---\n" + stderr.rstrip()
+        exc.args = (message,)
+        raise exc
 
     def _await_reply(self, child: Child, request_id: int, deadline: float) -> Response:
         while True:
@@ -173,8 +203,11 @@ class SubprocessConnection(Connection):
             value = decode_line(item, self.limits)
             reply_id = value.get("id") if isinstance(value, dict) else None
             if is_wire_id(reply_id) and reply_id < request_id:
-                self._discard(item, f"late, answering request {reply_id} (awaiting {request_id})")
-                continue
+                # Never a late answer: a request that timed out took its child with it.
+                raise ProtocolError(
+                    f"{self._after_reply()} the child wrote another reply to request {reply_id} "
+                    f"while request {request_id} awaited its own (one reply line per request): {quote(item)}"
+                )
             response = parse_response(value, expected_id=request_id)
             following = child.inbox.get_nowait()
             if following is not None and not isinstance(following, EndOfOutput):

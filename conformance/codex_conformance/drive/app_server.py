@@ -151,7 +151,7 @@ def run_app_server_turn(
                         "turn/start", {"threadId": thread_id, "input": [{"type": "text", "text": prompt}]}
                     )
                     if client.wait(lambda message: message.get("method") == "turn/completed") is None:
-                        raise ReleaseStalledError(f"the turn did not complete within {timeout:g} s")
+                        raise ReleaseStalledError(f"the turn did not complete within {client.timeout:g} s")
         run = ExecRun(release.returncode, "", release.stderr_text(), list(server.requests))
         if stopped is not None:
             start_error = _error_line(run.stderr)

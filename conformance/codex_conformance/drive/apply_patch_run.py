@@ -28,6 +28,7 @@ from codex_conformance.drive.errors import ApplyPatchRunError, FileTreeError
 from codex_conformance.drive.file_tree import read_tree, write_tree
 from codex_conformance.drive.patch_paths import check_header_paths
 from codex_conformance.drive.scratch import scratch_dir
+from codex_conformance.drive.stall import run_wait
 
 _TIMEOUT_SECONDS = 60
 _NAME = "apply_patch"  # the name the release dispatches on
@@ -42,19 +43,18 @@ def _check_cwd(cwd: str) -> PurePosixPath:
 
 
 def _run(argv: list[str], version: str, **options: Any) -> subprocess.CompletedProcess[bytes]:
+    wait = run_wait(_TIMEOUT_SECONDS)  # the per-case timeout's share, when an adapter call has one
     try:
         return subprocess.run(
             argv,
             stdin=subprocess.DEVNULL,
             capture_output=True,
-            timeout=_TIMEOUT_SECONDS,
+            timeout=wait,
             check=False,
             **options,
         )
     except subprocess.TimeoutExpired as exc:
-        raise ApplyPatchRunError(
-            f"apply_patch of release {version} did not finish in {_TIMEOUT_SECONDS} s"
-        ) from exc
+        raise ApplyPatchRunError(f"apply_patch of release {version} did not finish in {wait:g} s") from exc
     except ValueError as exc:  # an argument with a NUL byte cannot be passed to a process
         raise ApplyPatchRunError(f"the patch cannot be passed as a process argument: {exc}") from exc
 

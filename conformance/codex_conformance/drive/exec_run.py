@@ -25,7 +25,7 @@ from codex_conformance.drive.errors import CaptureError, ReleaseCrashedError, Re
 from codex_conformance.drive.file_tree import write_files
 from codex_conformance.drive.mock_responses_server import MockResponsesServer, RecordedRequest, Stream
 from codex_conformance.drive.scratch import scratch_dir
-from codex_conformance.drive.stall import once_more_if_stalled
+from codex_conformance.drive.stall import once_more_if_stalled, run_wait
 
 # The stdio MCP server every capture starts (python FAKE_MCP_SERVER TOOLS.json [CALLS.json]).
 FAKE_MCP_SERVER = Path(__file__).with_name("fake_mcp_server.py")
@@ -203,6 +203,7 @@ def run_exec(
                 readable=[binary],
                 cwd=work_dir,
             )
+            wait = run_wait(timeout)  # the per-case timeout's share, when an adapter call has one
             try:
                 completed = subprocess.run(
                     argv,
@@ -212,11 +213,11 @@ def run_exec(
                     capture_output=True,
                     text=True,
                     errors="replace",
-                    timeout=timeout,
+                    timeout=wait,
                     check=False,
                 )
             except subprocess.TimeoutExpired as exc:
-                raise ReleaseStalledError(f"{binary} exec did not finish within {timeout} s") from exc
+                raise ReleaseStalledError(f"{binary} exec did not finish within {wait:g} s") from exc
             return ExecRun(
                 completed.returncode,
                 completed.stdout,

@@ -21,6 +21,7 @@ from typing import IO, Any
 
 from codex_conformance.drive import sandbox
 from codex_conformance.drive.errors import CaptureError
+from codex_conformance.drive.stall import run_wait
 
 Message = dict[str, Any]
 # Answers one request the server sends (``{"result": ...}`` or ``{"error": ...}``).
@@ -104,7 +105,9 @@ class JsonRpcClient:
         assert stdin is not None and stdout is not None
         self._stdin: IO[str] = stdin
         self._name = name
-        self._deadline = time.monotonic() + timeout
+        # The per-case timeout's share, when an adapter call has one (drive/stall.py).
+        self.timeout = run_wait(timeout)  # what it waits in all, for error messages
+        self._deadline = time.monotonic() + self.timeout
         self._on_request = on_request or (lambda _message: _NOT_SUPPORTED)
         # Fields every message carries (``codex mcp`` wants ``"jsonrpc": "2.0"``).
         self._envelope = dict(envelope or {})

@@ -296,7 +296,9 @@ def test_a_quiet_adapter_ends_clean() -> None:
     finally:
         session.close()
     assert session.late_errors == {}
-    assert time.monotonic() - started < 5
+    # Ending waits for the child's exit (a grace of 2 s, twice at most), never a case's timeout
+    # over again; the bound leaves room for a loaded machine (CI's lanes run side by side).
+    assert time.monotonic() - started < 15
     assert [outcome.status.value for outcome in session.outcomes] == [P, P]
 
 
@@ -304,11 +306,11 @@ def test_a_quiet_adapter_ends_clean() -> None:
 
 
 def test_connect_gives_the_timeout_to_in_process_adapters_too() -> None:
-    started = time.monotonic()
+    # slow_upper answers after 3 s: within the default in-process deadline (300 s) it
+    # would pass; only the given 0.5 s makes it hang.
     outcomes = run_cases(connect("fake_adapters:slow_upper", timeout=0.5), CASES)
     assert statuses(outcomes) == MISBEHAVED
     assert outcomes[UPPER].reason.startswith("hung: no answer within 0.5 s")
-    assert time.monotonic() - started < 2.5  # not the 3 s demo.upper takes
 
 
 def test_without_a_timeout_each_transport_keeps_its_default() -> None:

@@ -19,7 +19,7 @@ from codex_reference.dynamic import call_output_op, to_responses_op
 from codex_reference.editions import Edition
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
 from codex_reference.json_types import JSON
-from codex_reference.limits import reply_problem
+from codex_reference.limits import reply_problem, request_problem
 from codex_reference.mcp import tools
 from codex_reference.request import build as request_build
 from codex_reference.request import builtins as request_builtins
@@ -147,7 +147,7 @@ def make_handler(table: Mapping[str, Edition]) -> Handler:
         args = request.get("args", {})
         if not isinstance(args, dict):
             return {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}
-        problem = unicode_problem(args)
+        problem = unicode_problem(args) or request_problem(args)
         if problem is not None:
             return {"error": {"kind": "invalid-args", "message": problem}}
         try:

@@ -87,6 +87,10 @@ def unicode_problem(args: JSON) -> str | None:
     while stack:
         value, place = stack.pop()
         if isinstance(value, str):
+            if len(value) > 1_024:  # a long string met again is not searched twice either
+                if id(value) in walked:
+                    continue
+                walked.add(id(value))
             found = _lone_surrogate(value)
             if found is not None:
                 return f"`{_dotted(place)}` is not valid Unicode text: a lone surrogate ({found})"

@@ -18,7 +18,7 @@ from json.encoder import encode_basestring_ascii
 
 from codex_reference.json_types import JSON
 
-__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "MAX_LINE_BYTES", "reply_problem"]
+__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "MAX_LINE_BYTES", "reply_problem", "request_problem"]
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 200
@@ -42,7 +42,7 @@ def _string_bytes(text: str) -> int:
     return 2 + sum(len(encode_basestring_ascii(text[at : at + _PIECE])) - 2 for at in pieces)
 
 
-def _scalar_bytes(value: JSON) -> int:
+def _scalar_bytes(value: JSON, strict: bool = True) -> int:
     if isinstance(value, str):
         return _string_bytes(value)
     if value is None or value is True:
@@ -54,21 +54,33 @@ def _scalar_bytes(value: JSON) -> int:
             raise _Past(f"an integer of more than {MAX_INT_DIGITS:,} digits")
         return len(str(value))
     if isinstance(value, float):
-        if not math.isfinite(value):
+        if not math.isfinite(value) and strict:
             raise _Past(f"the number {value!r}, which JSON cannot write")
         return len(repr(value))
     raise _Past(f"a value JSON cannot write ({type(value).__name__})")
 
 
-def _measure(reply: JSON) -> tuple[int, int]:
+def _measure(reply: JSON, strict: bool = True) -> tuple[int, int]:
     """The bytes of ``reply`` as one line and its nesting depth (a scalar: 0).
 
-    Iterative, and each list or object is measured once however often it
-    recurs: its bytes and depth do not depend on where it sits.
+    Iterative, and each list, object or long string is measured once however
+    often it recurs (in process a value can be many references to one
+    object): its bytes and depth do not depend on where it sits.  Not
+    ``strict`` (a request's args), only the size is held to the limit: what
+    else is wrong with args, their ops name better.
     """
     if not isinstance(reply, dict | list):
-        return _scalar_bytes(reply), 0
+        return _scalar_bytes(reply, strict), 0
     sizes: dict[int, tuple[int, int]] = {}
+    strings: dict[int, int] = {}
+
+    def scalar(value: JSON) -> int:
+        if not isinstance(value, str) or len(value) < 1_024:
+            return _scalar_bytes(value, strict)
+        if id(value) not in strings:
+            strings[id(value)] = _string_bytes(value)
+        return strings[id(value)]
+
     open_: set[int] = set()
     stack: list[dict[str, JSON] | list[JSON]] = [reply]
     while stack:
@@ -99,13 +111,34 @@ def _measure(reply: JSON) -> tuple[int, int]:
                 deepest = max(deepest, depth)
                 total += size
             else:
-                total += _scalar_bytes(child)
+                total += scalar(child)
         if total > MAX_LINE_BYTES:
-            raise _Past(f"a reply line of more than {MAX_LINE_BYTES:,} bytes")
-        if deepest + 1 > MAX_DEPTH:
-            raise _Past(f"a reply nested deeper than {MAX_DEPTH} levels")
+            raise _Past(f"a line of more than {MAX_LINE_BYTES:,} bytes")
+        if deepest + 1 > MAX_DEPTH and strict:
+            raise _Past(f"nesting deeper than {MAX_DEPTH} levels")
         sizes[id(value)] = (total, deepest + 1)
     return sizes[id(reply)]
+
+
+def request_problem(args: JSON) -> str | None:
+    """Which of the protocol's limits a request line with ``args`` would pass, or None.
+
+    No kit can send such a request (the wire refuses it before any adapter
+    reads it); in process it is refused before any op runs, and no op ever
+    works through more than the wire can bring it.  Only the size: args nested too
+    deep or holding a number JSON cannot write are refused where they are read.
+    """
+    try:
+        size, _depth = _measure(args, strict=False)
+    except _Past as past:
+        return f"the request would break the adapter protocol's limits (no kit can send it): {past}"
+    # `{"id": 7, "op": "...", "args": ...}`: the args are level 2, with a few dozen bytes around them.
+    if size + _ID_ROOM > MAX_LINE_BYTES:
+        return (
+            "the request would break the adapter protocol's limits (no kit can send it): "
+            f"a line of over {size:,} bytes"
+        )
+    return None
 
 
 def reply_problem(reply: JSON) -> str | None:
@@ -113,9 +146,9 @@ def reply_problem(reply: JSON) -> str | None:
     try:
         size, depth = _measure(reply)
     except _Past as past:
-        return f"the answer would be {past}, past the adapter protocol's limits"
+        return f"the answer would break the adapter protocol's limits: {past}"
     if size + _ID_ROOM > MAX_LINE_BYTES:
-        return f"the answer would be a reply line of {size:,} bytes, past the adapter protocol's limits"
+        return f"the answer would break the adapter protocol's limits: a line of {size:,} bytes"
     if depth > MAX_DEPTH:
-        return f"the answer would be nested {depth} levels deep, past the adapter protocol's limits"
+        return f"the answer would break the adapter protocol's limits: nesting {depth} levels deep"
     return None

@@ -104,7 +104,7 @@ def test_an_answer_past_the_line_limit_is_refused_before_the_line_is_written() -
     started = time.process_time()
     reply, size = _served("request.build", args)
     assert _kind(reply) == "error:invalid-args"
-    assert "past the adapter protocol's limits" in reply["error"]["message"]
+    assert "the answer would break the adapter protocol's limits" in reply["error"]["message"]
     assert size < 1_000
     assert time.process_time() - started < 30
 
@@ -151,4 +151,16 @@ def test_a_reply_nested_past_the_limit_is_refused() -> None:
     for _ in range(limits.MAX_DEPTH - 1):
         deep = [deep]
     assert limits.reply_problem({"result": deep}) is None
-    assert "nested deeper than 200" in str(limits.reply_problem({"result": [deep]}))
+    assert "nesting deeper than 200 levels" in str(limits.reply_problem({"result": [deep]}))
+
+
+def test_a_request_past_the_line_limit_is_refused_before_any_op_runs() -> None:
+    # In process one string can stand in seventy places: seventy megabytes no wire carries.
+    args = _first("mcp.tools_to_responses", "0.94.0")
+    tool = {"name": "x" * (1 << 20), "inputSchema": {"type": "object"}}
+    args["servers"] = [{"name": "srv", "tools": [tool] * 70}]
+    started = time.process_time()
+    reply = handle({"op": "mcp.tools_to_responses", "args": args})
+    assert _kind(reply) == "error:invalid-args"
+    assert "no kit can send it" in reply["error"]["message"]
+    assert time.process_time() - started < 1.0

@@ -19,7 +19,7 @@ grammar.py), so the grammar cannot stand in for them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from codex_reference.apply_patch.model import AddFile, Chunk, DeleteFile, Hunk, PatchParseError, UpdateFile
 from codex_reference.rustlib.strings import lines as rust_lines
@@ -202,6 +202,9 @@ class _State:
     hunk_line: int = 0
     chunk_closed: bool = False  # the last chunk ended with *** End of File
     environment_id: str | None = None
+    # The lines of the Add File hunk being read, joined into its contents when it
+    # ends (one join, not a copy of the contents per line).
+    added: list[str] = field(default_factory=list)
 
 
 def parse_lines(lines: list[str]) -> list[Hunk]:
@@ -217,6 +220,8 @@ def parse_lines(lines: list[str]) -> list[Hunk]:
 def _header(state: _State, text: str, number: int) -> bool:
     """Handle an End/Add/Delete/Update marker line; False when ``text`` is none of them."""
     assert state.hunks is not None
+    if not text.startswith("*** "):  # what every marker starts with: most lines are no marker
+        return False
     if text == END:
         _close_update(state, text, number)
         state.mode = "ended"
@@ -238,6 +243,11 @@ def _header(state: _State, text: str, number: int) -> bool:
 def _close_update(state: _State, text: str, number: int) -> None:
     """An update hunk must have a chunk, and its last chunk a line, before anything follows."""
     assert state.hunks is not None
+    if state.added:
+        added = state.hunks[-1]
+        assert isinstance(added, AddFile)
+        added.contents += "".join(f"{text}\n" for text in state.added)
+        state.added.clear()
     if state.mode != "update":
         return
     hunk = state.hunks[-1]
@@ -250,6 +260,9 @@ def _close_update(state: _State, text: str, number: int) -> None:
 
 def _line(state: _State, line: str, number: int) -> None:
     assert state.hunks is not None
+    if state.mode == "update":
+        _update_line(state, line, number)
+        return
     trimmed = trim(line)
     if state.mode == "ended":
         if trimmed and trimmed != END:
@@ -272,7 +285,7 @@ def _line(state: _State, line: str, number: int) -> None:
             return
         hunk = state.hunks[-1]
         if state.mode == "add" and line.startswith("+") and isinstance(hunk, AddFile):
-            hunk.contents += line[1:] + "\n"
+            state.added.append(line[1:])
             return
         raise PatchParseError(_not_a_header(trimmed), number)
     _update_line(state, line, number)

@@ -1,6 +1,9 @@
 """The reference model on hostile input: millions of mutated requests, every op, counted by outcome.
 
-    python conformance/benchmarks/fuzz_reference.py [--calls N] [--seed S] [--workers W]
+    python conformance/benchmarks/fuzz_reference.py [--calls N] [--seed S] [--workers W] [--max-seconds T]
+
+``--max-seconds T`` stops the workers after T seconds and prints the totals
+of the calls they made (a run that must end by a deadline).
 
 Requests are the fixtures' own cases with one to three things broken
 (codex_conformance.fuzz).  Prints the calls made, the outcomes by kind
@@ -89,13 +92,15 @@ def _over_limits(response: Any) -> str | None:
     return None
 
 
-def _work(job: tuple[int, int]) -> tuple[Counter[str], list[str], tuple[float, float]]:
-    seed, calls = job
+def _work(job: tuple[int, int, float]) -> tuple[Counter[str], list[str], tuple[float, float]]:
+    seed, calls, stop_at = job
     cases = load_cases(fixtures_dir())
     counts: Counter[str] = Counter()
     problems: list[str] = []
     slowest_cpu = slowest_wall = 0.0
     for number, request in enumerate(itertools.islice(mutated_requests(cases, seed), calls), 1):
+        if time.time() > stop_at:  # --max-seconds: the totals of the calls made so far
+            break
         if number % PROGRESS_EVERY == 0:  # on stderr, so a long run shows where it is
             bad = {key: counts[key] for key in ("error:internal", "escaped", "over-limits", "slow")}
             print(f"worker {seed}: {number} calls, {bad}", file=sys.stderr, flush=True)
@@ -129,9 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--max-seconds", type=float, default=math.inf, help="stop the workers after this")
     args = parser.parse_args(argv)
     per_worker = -(-args.calls // args.workers)
-    jobs = [(args.seed * 1000 + worker, per_worker) for worker in range(args.workers)]
+    stop_at = time.time() + args.max_seconds
+    jobs = [(args.seed * 1000 + worker, per_worker, stop_at) for worker in range(args.workers)]
     started = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         results = pool.map(_work, jobs)

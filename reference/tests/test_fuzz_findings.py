@@ -164,3 +164,13 @@ def test_a_request_past_the_line_limit_is_refused_before_any_op_runs() -> None:
     assert _kind(reply) == "error:invalid-args"
     assert "no kit can send it" in reply["error"]["message"]
     assert time.process_time() - started < 1.0
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.94.0"])
+def test_blank_lines_in_an_update_hunk_are_skipped_in_linear_time(edition: str) -> None:
+    # Found by the project's fuzzer (seed 3131): 500,000 CR LF lines took 150 to 173 s of CPU.
+    patch = "*** Begin Patch\n*** Update File: f.txt\n" + "\r\n" * 500_000 + "*** End Patch"
+    started = time.process_time()
+    reply = handle({"op": "apply_patch.apply", "args": {"edition": edition, "patch": patch, "files": {}}})
+    assert "result" in reply or "error" in reply
+    assert time.process_time() - started < 2.0

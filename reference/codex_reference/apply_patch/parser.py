@@ -145,9 +145,12 @@ def _one_hunk(lines: list[str], line_number: int) -> tuple[Hunk, int]:
             used += 1
         chunks: list[Chunk] = []
         while remaining:
-            if not trim(remaining[0]):
-                used += 1
-                remaining = remaining[1:]
+            blank = 0  # blank lines are skipped by counting, not by a copy of the list per line
+            while blank < len(remaining) and not trim(remaining[blank]):
+                blank += 1
+            if blank:
+                used += blank
+                remaining = remaining[blank:]
                 continue
             if remaining[0].startswith("***"):
                 break

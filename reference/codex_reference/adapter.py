@@ -1,7 +1,9 @@
 """Adapter protocol v1 for the reference model: ``handle(request) -> response``.
 
 Every response is exactly one of ``{"result": ...}``, ``{"error": {"kind",
-"message"}}`` or ``{"unsupported": reason}``; no exception escapes.
+"message"}}`` or ``{"unsupported": reason}``; no exception escapes, and no
+reply passes the protocol's limits on a line (``codex_reference.limits``:
+one that would is answered ``invalid-args`` saying so).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from codex_reference.dynamic import call_output_op, to_responses_op
 from codex_reference.editions import Edition
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
 from codex_reference.json_types import JSON
+from codex_reference.limits import reply_problem, request_problem
 from codex_reference.mcp import tools
 from codex_reference.request import build as request_build
 from codex_reference.request import builtins as request_builtins
@@ -126,6 +129,13 @@ def make_handler(table: Mapping[str, Edition]) -> Handler:
     """
 
     def handle(request: JSON) -> dict[str, JSON]:
+        reply = _answer(request)
+        problem = reply_problem(reply)
+        if problem is not None:
+            return {"error": {"kind": "invalid-args", "message": problem}}
+        return reply
+
+    def _answer(request: JSON) -> dict[str, JSON]:
         if not isinstance(request, dict) or not isinstance(request.get("op"), str):
             return {
                 "error": {"kind": "invalid-args", "message": "request must be an object with a string `op`"}
@@ -137,7 +147,7 @@ def make_handler(table: Mapping[str, Edition]) -> Handler:
         args = request.get("args", {})
         if not isinstance(args, dict):
             return {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}
-        problem = unicode_problem(args)
+        problem = unicode_problem(args) or request_problem(args)
         if problem is not None:
             return {"error": {"kind": "invalid-args", "message": problem}}
         try:

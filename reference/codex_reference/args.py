@@ -9,7 +9,8 @@ in the middle of its algorithm:
 - ``unicode_problem``: every text a release reads is UTF-8 (Rust's
   ``String``, ``serde_json``, TOML), which cannot hold a lone surrogate; a
   Python string can, so a request holding one, anywhere, is refused before
-  any op runs (spec/adapter-protocol.md, "Args a release cannot be given").
+  any op runs (spec/adapter-protocol.md, "Args a release cannot be given"),
+  and so is an integer past the protocol's 1,000 digits, which no wire carries.
 - ``string``, ``mapping``, ``string_map``, ``integer``, ``number``, ``flag``:
   one arg of one JSON type, and in range where the Rust type has one.
 
@@ -25,6 +26,7 @@ from typing import Any
 
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
+from codex_reference.limits import MAX_INT_DIGITS
 
 __all__ = [
     "I32",
@@ -58,8 +60,20 @@ def _lone_surrogate(text: str) -> str | None:
     return None if found is None else f"U+{ord(found.group()):04X} at character {found.start()}"
 
 
+# The wire carries no integer past the protocol's limit, so no request holds one.
+_INT_PAST_LIMIT = 10**MAX_INT_DIGITS
+
+
+def _digits(value: int) -> int:
+    """The digits of an integer, counted without writing it (Python writes none past 4,300)."""
+    magnitude = abs(value)
+    estimate = max(1, int(magnitude.bit_length() * math.log10(2)))
+    return estimate + 1 if magnitude >= 10**estimate else estimate
+
+
 def unicode_problem(args: JSON) -> str | None:
-    """What makes ``args`` unreadable as UTF-8 text (a lone surrogate in a key or string), or None.
+    """What makes ``args`` unreadable as UTF-8 text (a lone surrogate in a key or string), or
+    something the wire cannot carry (an integer past the protocol's 1,000 digits), or None.
 
     Linear in the size of the args, however deep: iterative (no recursion
     limit), each value's place kept as a link to its parent's (a path copied
@@ -73,9 +87,18 @@ def unicode_problem(args: JSON) -> str | None:
     while stack:
         value, place = stack.pop()
         if isinstance(value, str):
+            if len(value) > 1_024:  # a long string met again is not searched twice either
+                if id(value) in walked:
+                    continue
+                walked.add(id(value))
             found = _lone_surrogate(value)
             if found is not None:
                 return f"`{_dotted(place)}` is not valid Unicode text: a lone surrogate ({found})"
+        elif isinstance(value, int) and not -_INT_PAST_LIMIT < value < _INT_PAST_LIMIT:
+            return (
+                f"`{_dotted(place)}` is an integer of {_digits(value):,} digits, past the adapter "
+                f"protocol's limit of {MAX_INT_DIGITS:,} digits"
+            )
         elif isinstance(value, dict | list):
             if id(value) in walked:
                 continue

@@ -19,7 +19,7 @@ grammar.py), so the grammar cannot stand in for them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from codex_reference.apply_patch.model import AddFile, Chunk, DeleteFile, Hunk, PatchParseError, UpdateFile
 from codex_reference.rustlib.strings import lines as rust_lines
@@ -145,9 +145,12 @@ def _one_hunk(lines: list[str], line_number: int) -> tuple[Hunk, int]:
             used += 1
         chunks: list[Chunk] = []
         while remaining:
-            if not trim(remaining[0]):
-                used += 1
-                remaining = remaining[1:]
+            blank = 0  # blank lines are skipped by counting, not by a copy of the list per line
+            while blank < len(remaining) and not trim(remaining[blank]):
+                blank += 1
+            if blank:
+                used += blank
+                remaining = remaining[blank:]
                 continue
             if remaining[0].startswith("***"):
                 break
@@ -202,6 +205,9 @@ class _State:
     hunk_line: int = 0
     chunk_closed: bool = False  # the last chunk ended with *** End of File
     environment_id: str | None = None
+    # The lines of the Add File hunk being read, joined into its contents when it
+    # ends (one join, not a copy of the contents per line).
+    added: list[str] = field(default_factory=list)
 
 
 def parse_lines(lines: list[str]) -> list[Hunk]:
@@ -217,6 +223,8 @@ def parse_lines(lines: list[str]) -> list[Hunk]:
 def _header(state: _State, text: str, number: int) -> bool:
     """Handle an End/Add/Delete/Update marker line; False when ``text`` is none of them."""
     assert state.hunks is not None
+    if not text.startswith("*** "):  # what every marker starts with: most lines are no marker
+        return False
     if text == END:
         _close_update(state, text, number)
         state.mode = "ended"
@@ -238,6 +246,11 @@ def _header(state: _State, text: str, number: int) -> bool:
 def _close_update(state: _State, text: str, number: int) -> None:
     """An update hunk must have a chunk, and its last chunk a line, before anything follows."""
     assert state.hunks is not None
+    if state.added:
+        added = state.hunks[-1]
+        assert isinstance(added, AddFile)
+        added.contents += "".join(f"{text}\n" for text in state.added)
+        state.added.clear()
     if state.mode != "update":
         return
     hunk = state.hunks[-1]
@@ -250,6 +263,9 @@ def _close_update(state: _State, text: str, number: int) -> None:
 
 def _line(state: _State, line: str, number: int) -> None:
     assert state.hunks is not None
+    if state.mode == "update":
+        _update_line(state, line, number)
+        return
     trimmed = trim(line)
     if state.mode == "ended":
         if trimmed and trimmed != END:
@@ -272,7 +288,7 @@ def _line(state: _State, line: str, number: int) -> None:
             return
         hunk = state.hunks[-1]
         if state.mode == "add" and line.startswith("+") and isinstance(hunk, AddFile):
-            hunk.contents += line[1:] + "\n"
+            state.added.append(line[1:])
             return
         raise PatchParseError(_not_a_header(trimmed), number)
     _update_line(state, line, number)

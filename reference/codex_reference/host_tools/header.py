@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from codex_reference.errors import InvalidArgs
+from codex_reference.args import seconds
 
 __all__ = ["headed_output"]
 
 
 def _seconds(args: Mapping[str, Any]) -> str:
-    value = args.get("duration_seconds", 0.0)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise InvalidArgs("`duration_seconds` must be a non-negative number")
+    # A measured duration: 0 up to Duration::MAX (an integer of hundreds of digits is none).
+    value = seconds(args, "duration_seconds", default=0.0)
     text = f"{value:.1f}"
     return text.removesuffix(".0")
 

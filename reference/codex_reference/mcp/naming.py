@@ -7,13 +7,16 @@ Constants (delimiter, limits, prefix) come from the edition's table.
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from codex_reference.errors import ReleaseCrash
 from codex_reference.rustlib.sha1 import sha1_hex
-from codex_reference.rustlib.strings import byte_slice_prefix, is_ascii_alphanumeric, utf8_len
+from codex_reference.rustlib.strings import byte_slice_prefix, utf8_len
 
 
 @dataclass(frozen=True)
@@ -46,10 +49,25 @@ class NamingRules:
     allowed_punctuation: str | None = None
 
 
+@cache
+def _outside(allowed: str) -> re.Pattern[str]:
+    """A char that is neither ASCII alphanumeric (``char::is_ascii_alphanumeric``) nor allowed."""
+    return re.compile(f"[^A-Za-z0-9{re.escape(allowed)}]" if allowed else "[^A-Za-z0-9]")
+
+
+@cache
+def _ascii_table(allowed: str) -> bytes:
+    kept = {ord(char) for char in allowed + string.ascii_letters + string.digits}
+    return bytes(byte if byte in kept else ord("_") for byte in range(256))
+
+
 def sanitize(name: str, rules: NamingRules) -> str:
     """Each char outside the allowed set becomes `_`; an empty result becomes `_`."""
     allowed = rules.allowed_punctuation or ""
-    out = "".join(c if is_ascii_alphanumeric(c) or c in allowed else "_" for c in name)
+    if name.isascii():  # a byte per char: a table lookup in C
+        out = name.encode("ascii").translate(_ascii_table(allowed)).decode("ascii")
+    else:
+        out = _outside(allowed).sub("_", name)
     return out or "_"
 
 

@@ -11,11 +11,13 @@ The editions differ in the places ``ResultTypes`` names.
 from __future__ import annotations
 
 import datetime
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from codex_reference.json_types import JSON
+from codex_reference.mcp_output import json_numbers
 from codex_reference.mcp_output.json_numbers import Number
 from codex_reference.rustlib.floats import to_f32
 from codex_reference.rustlib.serde_json_write import f64_text
@@ -172,6 +174,10 @@ def priority(types: ResultTypes, value: Number) -> Number | None:
     """The priority as the release writes it back: its float, printed as serde prints an f64;
     None where it is not written back."""
     number = float(value)
+    if math.isinf(number):
+        # Past f64's range serde_json cannot read the message at all (as a number
+        # past it anywhere in the result: captured structured-number-out-of-range).
+        raise json_numbers.NumberOutOfRange(value)
     if types.priority_f32:
         try:
             number = to_f32(number)

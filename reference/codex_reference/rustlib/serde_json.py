@@ -28,6 +28,7 @@ which has no limit, so no call's arguments can reach it.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -40,6 +41,10 @@ from codex_reference.rustlib.strings import debug_str
 __all__ = ["SerdeError", "Shape", "check_syntax", "from_str"]
 
 _WHITESPACE = b" \n\t\r"
+_WHITESPACE_RUN = re.compile(rb"[ \n\t\r]*")
+# A run of a string's content serde_json reads without an error: bytes that are
+# no quote, backslash or control byte, and escapes but those of surrogates.
+_READS_CLEAN = re.compile(rb'(?:[^"\\\x00-\x1f]+|\\["\\/bfnrt]|\\u(?![dD][89a-fA-F])[0-9a-fA-F]{4})*')
 
 
 class SerdeError(Exception):
@@ -111,7 +116,18 @@ class _Number:
 
 _U64_MAX = 2**64 - 1
 _I32_MAX = 2**31 - 1
+
+
 # serde_json's POW10 table: each power as its literal (correctly rounded), not as pow() computes it.
+def _at_most(digits: str, limit: int) -> bool:
+    """Whether an integer's digits (no sign, no leading zero) are at most ``limit``.
+
+    Counted before converted: Python refuses to convert over 4,300 digits, and
+    nothing longer than ``limit`` can be at most it.
+    """
+    return len(digits) <= len(str(limit)) and int(digits) <= limit
+
+
 _POW10 = [float(f"1e{power}") for power in range(309)]
 
 
@@ -208,9 +224,10 @@ class _Reader:
         return byte
 
     def whitespace(self) -> int | None:
-        while (byte := self.peek()) is not None and byte in _WHITESPACE:
-            self.index += 1
-        return byte
+        match = _WHITESPACE_RUN.match(self.data, self.index)
+        assert match is not None  # it matches the empty run too
+        self.index = match.end()
+        return self.peek()
 
     # -- scalars ---------------------------------------------------------------
     def _struct_from_seq(self, shape: Shape) -> dict[str, object]:
@@ -300,6 +317,13 @@ class _Reader:
         out: list[str] = []
         start = self.index
         while True:
+            # What reads without an error is read at once (a megabyte of escapes is
+            # a megabyte of work in C, not a step each); the loop below reads the rest.
+            run = _READS_CLEAN.match(self.data, self.index)
+            if run is not None and run.end() > self.index:
+                if validate:
+                    out.append(json.loads('"' + run.group().decode("utf-8") + '"'))
+                self.index = start = run.end()
             while (
                 self.index < len(self.data)
                 and self.data[self.index] not in b'"\\'
@@ -362,12 +386,12 @@ class _Reader:
         text = self.data[start : self.index].decode("ascii")
         if scan:
             # arbitrary_precision keeps the text: an integer if it fits, else "number".
-            if not is_float and (int(text) <= 2**64 - 1 if positive else int(text) <= 2**63):
+            if not is_float and _at_most(text, 2**64 - 1 if positive else 2**63):
                 return _Number("u64" if positive else "i64", int(text) if positive else -int(text))
             return _Number("number", 0)
-        if not is_float:
+        if not is_float and _at_most(text, 2**64 - 1 if positive else 2**63):
             magnitude = int(text)
-            if positive and magnitude <= 2**64 - 1:
+            if positive:
                 return _Number("u64", magnitude)
             if not positive and 0 < magnitude <= 2**63:
                 return _Number("i64", -magnitude)

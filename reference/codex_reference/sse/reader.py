@@ -11,8 +11,14 @@ here.
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+
+# A line ends at CR LF, CR or LF (SSE-FRAME-*); a run of them is read at once.
+_BREAK = re.compile(r"[\r\n]")
+_BREAKS = re.compile(r"(?:\r\n|\r|\n)+")
+_ONE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -30,7 +36,7 @@ class SseReader:
 
     def __init__(self) -> None:
         self._decoder = codecs.getincrementaldecoder("utf-8")()
-        self._pending = ""  # text not yet split into complete lines
+        self._pending: list[str] = []  # text not yet split into complete lines, in pieces
         self._data: list[str] = []  # the data lines of the event being read
         self._started = False
 
@@ -47,32 +53,42 @@ class SseReader:
         return self._lines(text)
 
     def _lines(self, text: str) -> list[str | StreamBroken]:
-        buffer = self._pending + text
+        # Linear in the text, whatever it holds: pending text without a line
+        # break is kept in pieces (joined once a break comes), breaks are
+        # found by one regular expression scan, and a run of breaks is read
+        # at once (past its second break, each one ends an empty line with no
+        # data, which changes nothing).
+        if not _BREAK.search(text) and not (self._pending and self._pending[-1].endswith("\r")):
+            if text:
+                self._pending.append(text)
+            return []
+        buffer = "".join(self._pending) + text
         out: list[str | StreamBroken] = []
         start = 0
         length = len(buffer)
-        while True:
-            lf = buffer.find("\n", start)
-            cr = buffer.find("\r", start, lf if lf >= 0 else length)
-            if cr >= 0:
-                if cr + 1 == length:
-                    break  # a CR at the end may be the first half of CR LF: wait
-                end, after = cr, cr + 2 if buffer[cr + 1] == "\n" else cr + 1
-            elif lf >= 0:
-                end, after = lf, lf + 1
-            else:
-                break
-            data = self._line(buffer[start:end])
-            if data is not None:
-                out.append(data)
-            start = after
-        self._pending = buffer[start:]
+        for run in _BREAKS.finditer(buffer):
+            breaks, end = run.group(), run.end()
+            if end == length and breaks.endswith("\r"):
+                # A CR at the end may be the first half of CR LF: wait for what follows.
+                breaks, end = breaks[:-1], end - 1
+                if not breaks:
+                    break
+            lines = [buffer[start : run.start()]]
+            if not _ONE_BREAK.fullmatch(breaks):
+                lines.append("")  # the empty line the second break ends
+            for line in lines:
+                data = self._line(line)
+                if data is not None:
+                    out.append(data)
+            start = end
+        self._pending = [buffer[start:]] if start < length else []
         return out
 
     def _line(self, line: str) -> str | None:
         if not line:
-            # The crate dispatches nothing where no data line came; this
-            # dispatches "" there, which every reader skips as not JSON.
+            # The crate dispatches nothing where no data line came.
+            if not self._data:
+                return None
             data = "\n".join(self._data)
             self._data.clear()
             return data

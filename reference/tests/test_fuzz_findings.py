@@ -1,0 +1,176 @@
+"""What a fuzzer from outside the kit found (issue #31): each a defined answer now.
+
+Four inputs the wire carries crashed the reference (``internal``): a
+401-digit ``duration_seconds`` in host_tools shell_command and apply_patch,
+a 401-digit annotation priority in ``mcp.call_output``, a 4,301-digit
+number as a list_dir call's arguments text.  Inputs under the protocol's
+64 MiB line made replies of hundreds of megabytes, and a megabyte of line
+breaks in ``sse.responses`` took seconds.  Each is sent here as the wire
+sends it (through ``serve``'s reading, so it is one a kit can send), and
+answered within the protocol's limits.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import time
+from functools import cache
+from typing import Any
+
+import pytest
+
+from codex_conformance.cases import Case, load_cases
+from codex_conformance.connection.jsonline import decode_line, encode_line
+from codex_conformance.connection.limits import DEFAULT_LIMITS
+from codex_conformance.paths import fixtures_dir
+from codex_conformance.serve import serve
+from codex_reference import limits
+from codex_reference.adapter import handle
+
+BIG = 10**400  # 401 digits: past every double, under the wire's 1,000
+
+
+@cache
+def _cases() -> dict[str, Case]:
+    return {case.id: case for case in load_cases(fixtures_dir())}
+
+
+def _args(case_id: str) -> dict[str, Any]:
+    return copy.deepcopy(dict(_cases()[case_id].args))
+
+
+def _first(op: str, edition: str) -> dict[str, Any]:
+    """The args of the first case of ``op`` in ``edition`` (any one will do)."""
+    case = next(case for case in _cases().values() if case.op == op and case.edition == edition)
+    return copy.deepcopy(dict(case.args))
+
+
+def _served(op: str, args: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The reply ``serve`` sends the reference for one request line, and the line's size."""
+    line = encode_line({"id": 1, "op": op, "args": args})
+    assert len(line) - 1 <= DEFAULT_LIMITS.max_line_bytes  # a request the wire carries
+    stdout = io.BytesIO()
+    assert serve(handle, io.BytesIO(line), stdout, io.StringIO()) == 0
+    reply_line = stdout.getvalue()
+    reply = decode_line(reply_line.rstrip(b"\n"))  # within every limit of the kit's
+    assert isinstance(reply, dict)
+    return reply, len(reply_line) - 1
+
+
+def _kind(reply: dict[str, Any]) -> str:
+    if "error" in reply:
+        return f"error:{reply['error']['kind']}"
+    return "result" if "result" in reply else "unsupported"
+
+
+@pytest.mark.parametrize("op", ["host_tools.shell_command", "host_tools.apply_patch"])
+def test_a_duration_of_hundreds_of_digits_is_past_every_duration(op: str) -> None:
+    args = _first(op, "0.94.0")
+    args["duration_seconds"] = BIG
+    reply, _ = _served(op, args)
+    assert _kind(reply) == "error:invalid-args"
+    assert "duration_seconds" in reply["error"]["message"]
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.94.0"])
+def test_an_annotation_priority_past_every_double_makes_the_message_unreadable(edition: str) -> None:
+    args = _args(f"mcp_output/{edition}/text-annotations")
+    args["answer"]["result"]["content"][0]["annotations"]["priority"] = BIG
+    reply, _ = _served("mcp.call_output", args)
+    # As a number past f64 anywhere in the result (captured: structured-number-out-of-range):
+    # 0.25.0 never completes the call, 0.94.0's transport closes.
+    past_f64 = _args(f"mcp_output/{edition}/structured-number-out-of-range")
+    assert _kind(reply) == _kind(_served("mcp.call_output", past_f64)[0])
+    if edition == "0.94.0":
+        assert "Transport closed" in reply["result"]["item"]["output"]
+    else:
+        assert _kind(reply) == "error:no-output"
+
+
+def test_arguments_of_a_number_past_python_int_conversion_are_serdes_out_of_range() -> None:
+    args = _first("host_tools.list_dir", "0.94.0")
+    args["arguments"] = "1" * 4_301
+    reply, _ = _served("host_tools.list_dir", args)
+    assert reply["result"]["output"].startswith("failed to parse function arguments: number out of range")
+
+
+def test_an_answer_past_the_line_limit_is_refused_before_the_line_is_written() -> None:
+    # request.build writes the session id fourteen times, in headers and in JSON texts
+    # escaped twice: a 6 MB request line would be a reply line of about 270 MB.
+    args = _args("request/0.169.0/default-gpt-5")
+    args["observed"]["session_id"] = "\U0001f680" * 1_500_000
+    started = time.process_time()
+    reply, size = _served("request.build", args)
+    assert _kind(reply) == "error:invalid-args"
+    assert "the answer would break the adapter protocol's limits" in reply["error"]["message"]
+    assert size < 1_000
+    assert time.process_time() - started < 30
+
+
+def test_an_answer_under_the_line_limit_is_sent() -> None:
+    args = _args("request/0.169.0/default-gpt-5")
+    args["observed"]["session_id"] = "\U0001f680" * 10_000
+    reply, size = _served("request.build", args)
+    assert _kind(reply) == "result"
+    assert size > 1_000_000
+
+
+@pytest.mark.parametrize("breaks", ["\n", "\r", "\r\n", "\n\r"])
+def test_a_megabyte_of_line_breaks_is_read_in_linear_time(breaks: str) -> None:
+    args = _first("sse.responses", "0.169.0")
+    args["stream"] = breaks * (1_000_000 // len(breaks))
+    started = time.process_time()
+    reply = handle({"op": "sse.responses", "args": args})
+    assert reply["result"]["events"] == []
+    # Was 2.6 s (LF) to 9 s (CR, quadratic) of CPU; now about 0.1 s.
+    assert time.process_time() - started < 1.0
+
+
+def test_the_reference_limits_are_the_kits() -> None:
+    assert DEFAULT_LIMITS.max_line_bytes == limits.MAX_LINE_BYTES
+    assert DEFAULT_LIMITS.max_depth == limits.MAX_DEPTH
+    assert DEFAULT_LIMITS.max_int_digits == limits.MAX_INT_DIGITS
+
+
+def test_the_measured_size_is_the_written_size() -> None:
+    reply = {
+        "result": {
+            "a": ['\x00\n"\\\u00e9\U0001f680\x7f', 1.5, -0.0, 5e-324, 10**999, None, True, False, {}],
+            "\u2028": [[], {"k": "v"}],
+        }
+    }
+    assert limits.reply_problem(reply) is None
+    assert limits._measure(reply) == (len(encode_line(reply)) - 1, 4)
+    assert json.loads(encode_line(reply)) == reply
+
+
+def test_a_reply_nested_past_the_limit_is_refused() -> None:
+    deep: Any = 0
+    for _ in range(limits.MAX_DEPTH - 1):
+        deep = [deep]
+    assert limits.reply_problem({"result": deep}) is None
+    assert "nesting deeper than 200 levels" in str(limits.reply_problem({"result": [deep]}))
+
+
+def test_a_request_past_the_line_limit_is_refused_before_any_op_runs() -> None:
+    # In process one string can stand in seventy places: seventy megabytes no wire carries.
+    args = _first("mcp.tools_to_responses", "0.94.0")
+    tool = {"name": "x" * (1 << 20), "inputSchema": {"type": "object"}}
+    args["servers"] = [{"name": "srv", "tools": [tool] * 70}]
+    started = time.process_time()
+    reply = handle({"op": "mcp.tools_to_responses", "args": args})
+    assert _kind(reply) == "error:invalid-args"
+    assert "no kit can send it" in reply["error"]["message"]
+    assert time.process_time() - started < 1.0
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.94.0"])
+def test_blank_lines_in_an_update_hunk_are_skipped_in_linear_time(edition: str) -> None:
+    # Found by the project's fuzzer (seed 3131): 500,000 CR LF lines took 150 to 173 s of CPU.
+    patch = "*** Begin Patch\n*** Update File: f.txt\n" + "\r\n" * 500_000 + "*** End Patch"
+    started = time.process_time()
+    reply = handle({"op": "apply_patch.apply", "args": {"edition": edition, "patch": patch, "files": {}}})
+    assert "result" in reply or "error" in reply
+    assert time.process_time() - started < 2.0

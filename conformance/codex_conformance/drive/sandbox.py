@@ -145,8 +145,9 @@ def forget_mount_point(root: Path, name: str) -> None:
 # The host's programs and libraries (links, as in a merged /usr, stay links).
 SYSTEM_DIRECTORIES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 # What programs read from /etc to start: the loader's cache, users and groups
-# by name, name resolution, time zone, locale aliases, the system's CA
-# certificates, and the login shell's profile (0.25.0 runs `bash -lc`).  Not
+# by name, name resolution (without resolv.conf, 0.169.0's resolver waits 5 s
+# on every run for a name server on loopback), time zone, locale aliases, the
+# system's CA certificates, and the login shell's profile (0.25.0 runs `bash -lc`).  Not
 # /etc/shadow, /etc/ssl/private, /etc/ssh, /etc/gitconfig, /etc/codex or any
 # other configuration of the host: a case must not see it, and a release
 # must not be steered by it.
@@ -170,6 +171,7 @@ ETC_ENTRIES = (
     "profile",
     "profile.d",
     "protocols",
+    "resolv.conf",
     "services",
     "ssl/certs",
     "timezone",

@@ -221,6 +221,7 @@ def oracle_decode(data: bytes) -> tuple[int, int, bytes]:
     mcu_x, mcu_y = -(-parser.width // (8 * hmax)), -(-parser.height // (8 * vmax))
     planes = [[[0] * (mcu_x * c.h * 8) for _ in range(mcu_y * c.v * 8)] for c in comps]
     preds = [0] * len(comps)
+    too_large = False
     try:
         tables = [(parser.quant[quant], parser.dc[dc], parser.ac[ac]) for quant, dc, ac in selectors]
     except KeyError as missing:
@@ -247,14 +248,15 @@ def oracle_decode(data: bytes) -> tuple[int, int, bytes]:
                             natural = ZIGZAG[min(k, 63)]
                             block[natural] = bits.value(size) * quant[natural]
                             k += 1
-                        if max(map(abs, block)) >= image_jpeg_read._LARGEST_MODELLED:
-                            raise NotModelled(
-                                "a JPEG with a dequantized coefficient of 2**15 or more is not modelled"
-                            )
+                        too_large = too_large or max(map(abs, block)) >= image_jpeg_read._LARGEST_MODELLED
                         samples = _idct(block)
                         top, left = (my * comp.v + v) * 8, (mx * comp.h + h) * 8
                         for r in range(8):
                             planes[index][top + r][left : left + 8] = samples[r * 8 : r * 8 + 8]
+    # As the decoder does: all the Huffman data first (a later block that does not
+    # decode is the reason given), then the coefficients' bound.
+    if too_large:
+        raise NotModelled("a JPEG with a dequantized coefficient of 2**15 or more is not modelled")
     width, height = parser.width, parser.height
     if len(planes) == 1:
         return (

@@ -357,3 +357,12 @@ def test_a_plain_write_would_go_through_the_link(fixtures_copy: Path, host: Path
     target.symlink_to(host / "x")
     target.write_text("overwritten", encoding="utf-8")
     assert (host / "x").read_text(encoding="utf-8") == "overwritten"
+
+
+def test_a_fixture_that_cannot_be_put_in_place_leaves_no_temporary_file(fixtures_copy: Path) -> None:
+    target = fixtures_copy / "sse" / "captured-0.94.0.json"
+    target.mkdir()  # a directory where the file goes: the rename fails
+    before = sorted(path.name for path in target.parent.iterdir())
+    with pytest.raises(OSError):
+        write_fixture_text(target, "{}\n")
+    assert sorted(path.name for path in target.parent.iterdir()) == before

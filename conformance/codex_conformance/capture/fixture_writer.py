@@ -28,9 +28,14 @@ def write_fixture_text(path: Path, text: str) -> None:
     through to whatever it points at.
     """
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False) as stream:
-        stream.write(text)
-    os.chmod(stream.name, 0o644)  # a temporary file is made private; a fixture is for everyone to read
-    os.replace(stream.name, path)
+        try:
+            stream.write(text)
+            stream.flush()  # all of it in the file before the file takes the fixture's name
+            os.chmod(stream.name, 0o644)  # a temporary file is made private; a fixture is for everyone
+            os.replace(stream.name, path)
+        except BaseException:
+            os.unlink(stream.name)  # no half-written temporary file left among the fixtures
+            raise
 
 
 def write_fixture(path: Path, fixture: FixtureFile) -> None:

@@ -4,7 +4,7 @@ The public surface is small and pinned (conformance/tests/test_exported_members.
 the pytest plugin and the ``codex-conformance`` command; ``codex_conformance.strategies``
 (Hypothesis strategies for a port's own tests); ``codex_conformance.editions``
 (the releases the kit knows); ``codex_conformance.areas`` (the areas and their ops);
-``codex_conformance.broken`` (how the kit's deliberately broken adapters are built);
+``codex_workshop.broken`` (how the kit's deliberately broken adapters are built);
 ``codex_conformance.port`` (building blocks for a Python port's adapter).
 Everything else may change between versions.
 """

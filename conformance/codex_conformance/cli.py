@@ -2,7 +2,7 @@
 
 Subcommands: ``certify``, ``serve``, ``fixtures lint``, ``fixtures export``,
 ``badge``, ``schemas``, and any that optional modules register
-(``codex_conformance.capture.cli.register``).
+(``codex_workshop.capture.cli.register``).
 A usage problem is one line on stderr and exit code 2, never a traceback:
 every option and input file of ``certify`` is checked before any case runs.
 Exit codes: 0 success, 1 the check found problems (for ``certify``: the
@@ -15,10 +15,10 @@ applicable, or none selected: a run that proves nothing is never a pass),
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from collections.abc import Callable, Sequence
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,13 +40,15 @@ EXIT_USAGE = 2
 EXIT_NOTHING_TESTED = 3
 EXIT_INTERRUPTED = 130  # the shell's code for SIGINT
 
-# Optional modules that add subcommands: each has ``register(subparsers)``
-# and sets ``handler`` (a function of the parsed args returning an exit code) on the parsers it adds.
-_EXTENSIONS = (
-    "codex_conformance.capture.cli",
-    "codex_conformance.explore.cli",
-    "codex_conformance.gateway.cli",
-    "codex_conformance.timeline.cli",
+# Installed packages add subcommands here: each entry point is a ``register(subparsers)`` that
+# sets ``handler`` (a function of the parsed args returning an exit code) on the parsers it adds.
+COMMANDS_GROUP = "codex_conformance.commands"
+# The workshop's commands, named when the workshop is not installed (`codex-conformance capture`
+# then says what to install instead of argparse's "invalid choice").
+WORKSHOP_COMMANDS = ("capture", "explore", "gateway", "timeline")
+WORKSHOP_HINT = (
+    "needs the workshop (codex-conformance-workshop), which drives real releases: "
+    "from a checkout of the kit, pip install -e ./conformance/workshop"
 )
 
 Command = Callable[[argparse.Namespace], int]
@@ -182,30 +184,45 @@ def build_parser() -> argparse.ArgumentParser:
     badge.add_argument("--label", default=DEFAULT_LABEL, help="left-hand text (default: %(default)s)")
     badge.set_defaults(handler=_badge)
 
-    for module_name in _EXTENSIONS:
-        _register_extension(module_name, subparsers)
+    _register_extensions(subparsers)
     return parser
 
 
+def _register_extensions(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The installed packages' commands; the workshop's, when it is not installed, say so."""
+    registered = {entry.name for entry in entry_points(group=COMMANDS_GROUP)}
+    for entry in sorted(entry_points(group=COMMANDS_GROUP), key=lambda entry: entry.name):
+        _register_extension(entry, subparsers)
+    for name in WORKSHOP_COMMANDS:
+        if name not in registered:
+            # No option prefix: whatever follows (`--all`, `-h`) is taken as it is, and refused below.
+            missing = subparsers.add_parser(
+                name, help=f"(not installed) {WORKSHOP_HINT}", add_help=False, prefix_chars="\x00"
+            )
+            missing.add_argument("rest", nargs="*")
+            missing.set_defaults(handler=_not_installed(name))
+
+
 def _register_extension(
-    module_name: str, subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
+    entry: EntryPoint, subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
 ) -> None:
     try:
-        module = importlib.import_module(module_name)
-        module.register(subparsers)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and module_name.startswith(exc.name):
-            return  # the extension is not installed (or not written yet)
-        _extension_broken(module_name, exc)
+        entry.load()(subparsers)
     except Exception as exc:
         # A broken optional command must not take certify or lint down with it.
-        _extension_broken(module_name, exc)
+        print(
+            f"codex-conformance: warning: command {entry.name} ({entry.value}) not loaded: "
+            f"{type(exc).__name__}: {exc}",
+            file=sys.stderr,
+        )
 
 
-def _extension_broken(module_name: str, exc: Exception) -> None:
-    print(
-        f"codex-conformance: warning: {module_name} not loaded: {type(exc).__name__}: {exc}", file=sys.stderr
-    )
+def _not_installed(name: str) -> Command:
+    def refuse(_args: argparse.Namespace) -> int:
+        print(f"codex-conformance {name}: {WORKSHOP_HINT}", file=sys.stderr)
+        return EXIT_USAGE
+
+    return refuse
 
 
 def _directory(given: Path | None, default: Callable[[], Path]) -> Path:

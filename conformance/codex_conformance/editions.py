@@ -7,7 +7,7 @@ never here.  Each table after the first is derived from the one before it
 with ``replace()``, so the differences between two releases read as a list.
 
 This module and the fixtures are the only places in the kit that name a
-version (``conformance/tests/test_layout.py`` checks it): an area says which
+version (``conformance/workshop/tests/test_layout.py`` checks it): an area says which
 ``feature`` it needs, and an edition lists the features its release has.
 """
 

@@ -3,7 +3,8 @@
 Forms (documented in ``spec/adapter-protocol.md``):
 
 - ``reference``: the reference model, ``codex_reference.adapter.handle``;
-- ``release:<version>``: ``codex_conformance.release.adapter.ReleaseAdapter(version)``;
+- ``release:<version>``: the release adapter the workshop registers in the entry point group
+  ``codex_conformance.impls`` under ``release`` (``codex_workshop.release.adapter.ReleaseAdapter``);
 - ``cmd:<command line>``: a child process speaking the JSON-lines transport;
 - ``package.module`` or ``package.module:attr``: a Python adapter, where the
   attribute (default ``handle``) is a callable or an object with ``.handle``.
@@ -15,6 +16,7 @@ import importlib
 import os
 import shlex
 import sys
+from importlib.metadata import entry_points
 from typing import Any, cast
 
 from codex_conformance.connection import Connection, Handler, InProcessConnection, SubprocessConnection
@@ -25,6 +27,8 @@ from codex_conformance.errors import UsageError
 REFERENCE_ALIAS = "reference"
 REFERENCE_MODULE = "codex_reference.adapter"
 RELEASE_PREFIX = "release:"
+# Where an installed package registers the adapter ``release:<version>`` names.
+IMPLS_GROUP = "codex_conformance.impls"
 COMMAND_PREFIX = "cmd:"
 
 
@@ -83,15 +87,22 @@ def load_handler(impl: str) -> Handler:
 def _release_handler(version: str) -> Handler:
     if not version:
         raise UsageError("--impl 'release:': missing version, e.g. release:0.25.0")
-    # Imported lazily: the release adapter is optional machinery (it drives a
-    # real binary) that a kit user certifying their own adapter never needs.
+    # Found through an entry point: the release adapter is the workshop's (it drives a
+    # real binary), which a kit user certifying their own adapter never needs.
+    found = [entry for entry in entry_points(group=IMPLS_GROUP) if entry.name == "release"]
+    if not found:
+        raise UsageError(
+            f"--impl release:{version}: the release adapter is not installed: it comes with the "
+            "workshop (codex-conformance-workshop); from a checkout of the kit, "
+            "pip install -e ./conformance/workshop"
+        )
     try:
-        from codex_conformance.release import adapter as release_adapter
-    except ImportError as exc:
-        raise UsageError(f"--impl release:{version}: the release adapter is not available ({exc})") from None
-    adapter_class = getattr(release_adapter, "ReleaseAdapter", None)
-    if adapter_class is None:
-        raise UsageError(f"--impl release:{version}: codex_conformance.release.adapter has no ReleaseAdapter")
+        adapter_class = found[0].load()
+    except Exception as exc:
+        raise UsageError(
+            f"--impl release:{version}: the release adapter ({found[0].value}) does not load: "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
     try:
         adapter = adapter_class(version)
     except Exception as exc:

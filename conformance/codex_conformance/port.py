@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from codex_conformance.drive.errors import FileTreeError
-from codex_conformance.drive.file_tree import (
+from codex_conformance.file_tree import (
     decode_content,
     encode_content,
     read_tree,
     safe_relative,
     write_tree,
 )
+from codex_conformance.input_errors import FileTreeError
 
 # One op of a port: the request's args -> the whole response.
 PortOp = Callable[[dict[str, Any]], dict[str, Any]]

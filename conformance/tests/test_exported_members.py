@@ -10,11 +10,7 @@ import pytest
 PUBLIC = {
     "codex_conformance": "__version__",
     "codex_conformance.areas": (
-        "Area CaseSource PARTS ReleaseOp area_of_op discover facets_of known_facet_names property_sets "
-        "select_properties"
-    ),
-    "codex_conformance.broken": (
-        "BrokenAdapter Declines ResultChange declines declining rewrites rewriting with_edition with_rules"
+        "Area PARTS area_of_op discover facets_of known_facet_names property_sets select_properties"
     ),
     "codex_conformance.chat_loopback": "Loopback Recorder codex_instructions shared_loopback",
     "codex_conformance.editions": (

@@ -22,7 +22,7 @@ release arrives (an older one, like 0.94.0, included):
   ``naming.namespaced_names``.  Another release can share it under that name.
 
 This module is the only one in the reference that writes a version
-(``conformance/tests/test_layout.py`` checks it).  A release's own texts
+(``conformance/workshop/tests/test_layout.py`` checks it).  A release's own texts
 (instructions, tool objects, code-mode declarations) are data files named by
 its version, which the ops find through ``Edition.version``.
 """

@@ -21,7 +21,7 @@ def _apply(edition: str, patch: str, files: dict[str, Any], cwd: str = "/workspa
         "op": "apply_patch.apply",
         "args": {"edition": edition, "patch": patch, "files": files, "cwd": cwd},
     }
-    # A bound on hanging, not a speed target (speed lives in conformance/benchmarks/):
+    # A bound on hanging, not a speed target (speed lives in conformance/workshop/benchmarks/):
     # an answer that takes this long never comes.
     pool = ThreadPoolExecutor(max_workers=1)
     try:

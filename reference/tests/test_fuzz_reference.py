@@ -1,11 +1,11 @@
 """The reference on hostile input: a seeded sample of the fuzz stream, every answer defined, none hung.
 
 Requests are the fixtures' own cases with one to three things broken
-(codex_conformance.fuzz).  Every one must be answered with a result, an
+(codex_workshop.fuzz).  Every one must be answered with a result, an
 error of a kind other than ``internal`` (a bug in the model) or
 ``unsupported``, and no exception may escape ``handle``.  Speed is not
 asserted here (a loaded machine would fail it): a call is only bounded by a
-timeout that means "hung".  conformance/benchmarks/fuzz_reference.py runs
+timeout that means "hung".  conformance/workshop/benchmarks/fuzz_reference.py runs
 the same stream by the million and reports calls over 2 s.  Tiny images
 that claim huge sizes are answered from their headers.
 """
@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
-from codex_conformance.areas.dispatch.image_files import GifFrame, gif, png
 from codex_conformance.cases import Case, load_cases
-from codex_conformance.fuzz import mutated_requests
 from codex_conformance.paths import fixtures_dir
 from codex_reference.adapter import handle
+from codex_workshop.areas.dispatch.image_files import GifFrame, gif, png
+from codex_workshop.fuzz import mutated_requests
 
 # 30,000 calls in chunks of their own seed, so pytest-xdist can share them out.
 CHUNKS = 6

@@ -14,8 +14,8 @@ import zlib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codex_conformance.areas.dispatch.image_files import png
 from codex_reference.rustlib import image_deflate, image_png_read, image_png_write
+from codex_workshop.areas.dispatch.image_files import png
 
 SETTINGS = settings(max_examples=300, deadline=None, derandomize=True, database=None)
 

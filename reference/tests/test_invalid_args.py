@@ -2,7 +2,7 @@
 
 No conformance case can hold such args: every case's args were given to a
 release (or come from an upstream test of one), so these answers are checked
-here.  conformance/benchmarks/mutate_reference.py counts the mutants of these
+here.  conformance/workshop/benchmarks/mutate_reference.py counts the mutants of these
 checks apart from the cases' kill rate and names this file as what kills them.
 """
 

@@ -2,25 +2,20 @@
 
 ``areas/<name>/__init__.py`` holds ``AREA``, the declaration: the area's ops,
 the feature an edition needs for the area to exist in it, and the declared
-reasons for any missing piece.  Beside it, by convention (CONTRIBUTING.md):
+reasons for any missing piece.  Beside it, by convention (CONTRIBUTING.md),
+the kit's parts of the area:
 
-- ``scenarios.py``   the capture inputs' model (``fixtures/<name>/_scenarios.json``);
-- ``capture.py``     ``cases(root, version, only)``: captured cases, run by ``codex-conformance capture``;
-- ``release.py``     ``OPS``: the ops ``--impl=release:V`` answers by running the release, and
-                     optionally ``hidden_ops(V)``: those of them release V never shows the answer of;
 - ``strategies.py``  Hypothesis strategies for the area's inputs (optional);
-- ``properties.py``  ``PROPERTY_SETS``: property checks run during certification (optional);
-- ``broken.py``      ``BROKEN``: deliberately broken adapters, each caught on its clause;
-- ``explore.py``     ``EXPLORERS``: input generators for ``codex-conformance explore`` (optional).
+- ``inputs.py``      the explorer's input generators, as strategies for a port's own tests (optional);
+- ``properties.py``  ``PROPERTY_SETS``: property checks run during certification (optional).
 
-Every registry (capture areas, the release adapter's op table, property
-sets, broken adapters) is built here from those declarations, and
-``conformance/tests/test_area_completeness.py`` says what an area still lacks.
-Areas import the runtime, ``drive`` and the reference; never ``capture`` or
-``release``, which import them, and never another area: what two areas
-share is a module beside the folders, named for what it holds
-(``schema_generator``, ``input_schemas``, ``tool_answers``), or lives in
-``drive`` (conformance/tests/test_area_walls.py).
+The workshop's parts of the area (how its scenarios are captured, the
+release adapter's ops, explorers, broken adapters) live in the same area's
+folder of ``codex_workshop.areas``, which builds its registries from
+``discover()``.  Areas never import another area: what two areas share is
+a module beside the folders, named for what it holds (``schema_generator``,
+``input_schemas``); the kit never imports the workshop
+(conformance/workshop/tests/test_area_walls.py, test_package_walls.py).
 """
 
 from __future__ import annotations
@@ -28,28 +23,20 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from codex_conformance.editions import editions_of_area, get_edition
 from codex_conformance.facets import DEFAULT_FACETS, Facet
 
 if TYPE_CHECKING:
-    from codex_conformance.broken import BrokenAdapter
-    from codex_conformance.cases import Case
-    from codex_conformance.explorer import Explorer
     from codex_conformance.properties import Property, PropertySet
 
-# An op answered by running a release: (version, args) -> result.
-ReleaseOp = Callable[[str, dict[str, Any]], dict[str, Any]]
-# The captured cases of one edition: (fixtures root, version, only these slugs) -> cases.
-CaseSource = Callable[[Path, str, "set[str] | None"], Iterator["Case"]]
-
-PARTS = ("scenarios", "capture", "release", "strategies", "properties", "broken", "explore")
+# The kit's parts an area folder may hold (the workshop's: codex_workshop.areas.WORKSHOP_PARTS).
+PARTS = ("strategies", "inputs", "properties")
 
 
 @dataclass(frozen=True)
@@ -96,49 +83,16 @@ class Area:
         return f"{self.name}.md"
 
     def part(self, name: str) -> ModuleType | None:
-        """The area's module ``name`` (one of PARTS), or None where the area has none."""
+        """The area's kit module ``name`` (one of PARTS), or None where the area has none."""
         package = f"{__name__}.{self.name}"
         if importlib.util.find_spec(package) is None or importlib.util.find_spec(f"{package}.{name}") is None:
             return None  # no such area folder (a declaration made in a test), or no such part
         return importlib.import_module(f"{package}.{name}")
 
-    def capture_cases(self) -> CaseSource:
-        capture = self.part("capture")
-        if capture is None:
-            raise LookupError(f"area {self.name!r} has no capture.py")
-        source: CaseSource = capture.cases
-        return source
-
-    def release_ops(self) -> dict[str, ReleaseOp]:
-        release = self.part("release")
-        ops: dict[str, ReleaseOp] = {} if release is None else dict(release.OPS)
-        return ops
-
-    def release_hidden_ops(self, version: str) -> dict[str, str]:
-        """The release ops that release ``version`` runs but never shows the answer of, with why.
-
-        The release adapter leaves them out of its hello: declared, its
-        ``unsupported`` answers would count against the release (runner.py).
-        """
-        release = self.part("release")
-        hidden = None if release is None else getattr(release, "hidden_ops", None)
-        found: dict[str, str] = {} if hidden is None else dict(hidden(version))
-        return found
-
     def property_sets(self) -> tuple[PropertySet, ...]:
         properties = self.part("properties")
         sets: tuple[PropertySet, ...] = () if properties is None else tuple(properties.PROPERTY_SETS)
         return sets
-
-    def explorers(self) -> tuple[Explorer, ...]:
-        explore = self.part("explore")
-        found: tuple[Explorer, ...] = () if explore is None else tuple(explore.EXPLORERS)
-        return found
-
-    def broken_adapters(self) -> list[BrokenAdapter]:
-        broken = self.part("broken")
-        adapters: list[BrokenAdapter] = [] if broken is None else list(broken.BROKEN)
-        return adapters
 
 
 @cache
@@ -192,8 +146,6 @@ def select_properties(cells: set[tuple[str, str]]) -> list[Property]:
 __all__ = [
     "PARTS",
     "Area",
-    "CaseSource",
-    "ReleaseOp",
     "area_of_op",
     "discover",
     "facets_of",

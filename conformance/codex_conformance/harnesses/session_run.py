@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from codex_conformance.drive.mock_responses_server import MockResponsesServer
 from codex_conformance.harnesses import Harnessed, register
 from codex_conformance.harnesses.recorded import recorded
+from codex_conformance.mock_responses_server import MockResponsesServer
 
 OP = "session.run"
 

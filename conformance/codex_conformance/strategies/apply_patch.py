@@ -8,7 +8,7 @@ models, drawn with ``hypothesis.extra.lark.from_lark``) and of the explorer's
 order, End of File anywhere, any line ends); see their docstrings.
 """
 
-from codex_conformance.areas.apply_patch.explore import explored_apply_patch_args
+from codex_conformance.areas.apply_patch.inputs import explored_apply_patch_args
 from codex_conformance.areas.apply_patch.strategies import (
     apply_patch_args,
     file_states,

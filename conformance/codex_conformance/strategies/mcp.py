@@ -6,7 +6,7 @@ every length boundary) and ``explored_schema_args`` (schemas from the whole
 JSON Schema vocabulary); see their docstrings.
 """
 
-from codex_conformance.areas.mcp.explore import explored_mcp_args
+from codex_conformance.areas.mcp.inputs import explored_mcp_args
 from codex_conformance.areas.mcp.strategies import (
     input_schemas,
     mcp_servers,
@@ -14,7 +14,7 @@ from codex_conformance.areas.mcp.strategies import (
     server_names,
     tool_names,
 )
-from codex_conformance.areas.schema.explore import explored_schema_args
+from codex_conformance.areas.schema.inputs import explored_schema_args
 
 __all__ = [
     "explored_mcp_args",

@@ -1,7 +1,7 @@
 """The directory a file tool looks at, held in memory (HOST-TREE-1).
 
 Built from the op's ``cwd`` and ``tree`` args (the entries of
-conformance/codex_conformance/drive/host_tree.py): files, directories,
+conformance/workshop/codex_workshop/drive/host_tree.py): files, directories,
 symbolic links and FIFOs, each with a modification time.  Paths are looked
 up the way the kernel does for the release: ``.`` and ``..`` taken as they
 come, links followed (relative targets from the link's directory), and the

@@ -3,7 +3,7 @@
 Only 0.169.0 has the namespace; 0.25.0's table entry is ``None``.  The values
 are those 0.169.0 shows in captures (fixtures/skills/captured-0.169.0.json),
 named as in the extension's sources; the broken adapters in
-conformance/codex_conformance/areas/skills/broken.py swap single fields.
+conformance/workshop/codex_workshop/areas/skills/broken.py swap single fields.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ invariants hold for every release and are checked on every captured case by
 
 from __future__ import annotations
 
-from codex_conformance.areas.apply_patch.explore import explored_apply_patch_args
+from codex_conformance.areas.apply_patch.inputs import explored_apply_patch_args
 from codex_conformance.areas.apply_patch.strategies import apply_patch_args
 from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, PropertySet, Violation

@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from codex_conformance.areas.mcp.explore import explored_mcp_args
+from codex_conformance.areas.mcp.inputs import explored_mcp_args
 from codex_conformance.areas.mcp.strategies import mcp_servers
 from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, PropertySet, Violation

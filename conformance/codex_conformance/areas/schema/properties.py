@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from codex_conformance.areas.input_schemas import input_schemas
-from codex_conformance.areas.schema.explore import explored_schema_args
+from codex_conformance.areas.schema.inputs import explored_schema_args
 from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse

@@ -1,5 +1,0 @@
-import sys
-
-from codex_conformance.capture.cli import main
-
-sys.exit(main())

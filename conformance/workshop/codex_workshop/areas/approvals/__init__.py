@@ -1,0 +1,1 @@
+"""The workshop's part of area ``approvals``: see codex_conformance.areas.approvals."""

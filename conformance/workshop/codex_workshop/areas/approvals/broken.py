@@ -1,0 +1,143 @@
+"""Deliberately broken ports of ``approvals.written_back``, each caught on its clause."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from codex_reference.adapter import handle
+from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, APPROVALS_0_169_0
+from codex_reference.approvals.retry import after_any_failure, after_sandbox_words
+from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
+from codex_workshop.broken import BrokenAdapter, rewrites, with_edition
+
+_OP = "approvals.written_back"
+
+
+def _answered_with(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """Replaces ``result`` by the reference's answer to ``args``."""
+    answer = handle({"op": _OP, "args": args}).get("result")
+    if isinstance(answer, dict):
+        result.clear()
+        result.update(answer)
+
+
+def _approval_taken_for_refusal(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """writes back the rejection text after the client approved a command"""
+    if args.get("decision") in ("approved", "approved_for_session") and result.get("asked"):
+        _answered_with(result, {**args, "decision": "denied"})
+
+
+def _session_approval_forgotten(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """asks again for a command approved for the session, as for one approved once"""
+    if args.get("decision") == "approved_for_session":
+        _answered_with(result, {**args, "decision": "approved"})
+
+
+def _retry_writes_first_run(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """writes back the failed sandboxed run after the retry without the sandbox was approved"""
+    if args.get("approval_policy") == "on-failure" and "sandboxed" in args and "runs" in args:
+        _answered_with(result, {**args, "runs": args["sandboxed"]})
+
+
+def _justification_ignored(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """writes the prefix sentence for a forbidden command even when its rule has a justification"""
+    rules = args.get("rules")
+    if isinstance(rules, str) and "justification" in rules:
+        _answered_with(result, {**args, "rules": re.sub(r',\s*justification="[^"]*"', "", rules)})
+
+
+BROKEN: tuple[BrokenAdapter, ...] = (
+    BrokenAdapter(
+        name="exec-rejection-quotes-command",
+        clause="APPROVAL-EXEC-1",
+        why="writes back a text of its own for a declined exec ('command rejected by user')",
+        handle=with_edition(
+            V0_25_0, approvals=replace(APPROVALS_0_25_0, exec_rejected="command rejected by user")
+        ),
+    ),
+    BrokenAdapter(
+        name="patch-rejected-as-exec",
+        clause="APPROVAL-PATCH-1",
+        why="answers a declined patch with the exec text",
+        handle=with_edition(
+            V0_25_0, approvals=replace(APPROVALS_0_25_0, patch_rejected="exec command rejected by user")
+        ),
+    ),
+    BrokenAdapter(
+        name="no-shell-patch-warning-in-0.94.0",
+        clause="APPROVAL-PATCH-2",
+        why="0.94.0 without the user message about apply_patch through the shell",
+        handle=with_edition(V0_94_0, approvals=replace(APPROVALS_0_94_0, patch_via_shell_warning=None)),
+    ),
+    rewrites("approval-taken-for-refusal", "APPROVAL-APPROVED-1", _OP, _approval_taken_for_refusal),
+    rewrites("session-approval-forgotten", "APPROVAL-SESSION-1", _OP, _session_approval_forgotten),
+    rewrites("retry-writes-first-run", "APPROVAL-RETRY-3", _OP, _retry_writes_first_run),
+    BrokenAdapter(
+        name="0.94.0-retries-any-failure",
+        clause="APPROVAL-RETRY-2",
+        why="0.94.0 asks to retry every failed sandboxed run, as 0.25.0 does",
+        handle=with_edition(V0_94_0, approvals=replace(APPROVALS_0_94_0, retry_wanted=after_any_failure)),
+    ),
+    BrokenAdapter(
+        name="0.25.0-retries-on-sandbox-words",
+        clause="APPROVAL-RETRY-2",
+        why="0.25.0 asks to retry only failures whose output names the sandbox, as 0.94.0 does",
+        handle=with_edition(V0_25_0, approvals=replace(APPROVALS_0_25_0, retry_wanted=after_sandbox_words)),
+    ),
+    BrokenAdapter(
+        name="forbidden-without-prefix",
+        clause="APPROVAL-POLICY-1",
+        why="a forbidden command's refusal does not name the prefix the rule matched",
+        handle=with_edition(
+            V0_94_0, approvals=replace(APPROVALS_0_94_0, forbidden_reason="policy forbids this command")
+        ),
+    ),
+    rewrites("justification-ignored", "APPROVAL-POLICY-2", _OP, _justification_ignored),
+    BrokenAdapter(
+        name="prompt-under-never-as-user-rejection",
+        clause="APPROVAL-POLICY-3",
+        why="a `prompt` rule under approval policy never is answered as if the user had declined",
+        handle=with_edition(
+            V0_94_0, approvals=replace(APPROVALS_0_94_0, prompt_under_never="exec command rejected by user")
+        ),
+    ),
+    BrokenAdapter(
+        name="0.94.0-reads-no-rules",
+        clause="APPROVAL-POLICY-4",
+        why="0.94.0 without its exec policy: allowed commands ask, forbidden ones ask",
+        handle=with_edition(V0_94_0, approvals=replace(APPROVALS_0_94_0, reads_exec_policy=False)),
+    ),
+    BrokenAdapter(
+        name="0.25.0-reads-rules",
+        clause="APPROVAL-POLICY-5",
+        why="0.25.0 given an exec policy it does not have",
+        handle=with_edition(V0_25_0, approvals=replace(APPROVALS_0_25_0, reads_exec_policy=True)),
+    ),
+    BrokenAdapter(
+        name="0.169.0-rejection-in-v1-words",
+        clause="APPROVAL-V2-EXEC-1",
+        why="0.169.0's declined command answered with the v1 conversation's text",
+        handle=with_edition(
+            V0_169_0, approvals=replace(APPROVALS_0_169_0, exec_rejected="exec command rejected by user")
+        ),
+    ),
+    BrokenAdapter(
+        name="0.169.0-output-without-id",
+        clause="APPROVAL-V2-EXEC-1",
+        why="0.169.0's output item written without its `fco_` id, as the v1 editions' are",
+        handle=with_edition(V0_169_0, approvals=replace(APPROVALS_0_169_0, item_id_prefix=None)),
+    ),
+    BrokenAdapter(
+        name="0.169.0-asks-v1-requests",
+        clause="APPROVAL-V2-EXEC-1",
+        why="0.169.0 said to ask execCommandApproval and applyPatchApproval, the v1 requests",
+        handle=with_edition(
+            V0_169_0,
+            approvals=replace(
+                APPROVALS_0_169_0, exec_request="execCommandApproval", patch_request="applyPatchApproval"
+            ),
+        ),
+    ),
+)

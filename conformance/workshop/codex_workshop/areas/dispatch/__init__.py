@@ -1,0 +1,1 @@
+"""The workshop's part of area ``dispatch``: see codex_conformance.areas.dispatch."""

@@ -1,0 +1,187 @@
+"""Broken ports of ``dispatch.call``: what is written back for a call, changed one rule at a time."""
+
+from __future__ import annotations
+
+import base64
+import json
+import posixpath
+import re
+import struct
+import zlib
+from collections.abc import Callable
+from typing import Any
+from unittest import mock
+
+import numpy as np
+import numpy.typing as npt
+
+from codex_reference.adapter import Handler
+from codex_reference.dispatch import image_prompt
+from codex_reference.editions import V0_25_0, V0_169_0, Edition
+from codex_reference.rustlib import (
+    image_gif,
+    image_jpeg_read,
+    image_jpeg_write,
+    image_png_write,
+    image_resize,
+)
+from codex_workshop.areas.dispatch.run import CWD_FORM
+from codex_workshop.broken import BrokenAdapter, rewriting, with_rules
+
+
+def _dispatch(edition: Edition, **changes: Any) -> Handler:
+    return with_rules(edition, "dispatch", **changes)
+
+
+def _image_jpg_mime(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """JPEG data URLs labelled image/jpg (the file extension, not the MIME type)."""
+    output = result.get("item", {}).get("output")
+    if isinstance(output, list):
+        for part in output:
+            part["image_url"] = part["image_url"].replace("data:image/jpeg;", "data:image/jpg;")
+
+
+def _gif_as(convert: Callable[[bytes], str]) -> Handler:
+    """The reference, except that a view_image of a GIF gets the data URL ``convert`` makes of it."""
+    return _image_as(lambda content: content.startswith(b"GIF"), convert)
+
+
+def _image_as(applies: Callable[[bytes], bool], convert: Callable[[bytes], str]) -> Handler:
+    """The reference, except that a view_image of a file ``applies`` picks gets ``convert``'s data URL."""
+
+    def change(result: dict[str, Any], args: dict[str, Any]) -> None:
+        output = result.get("item", {}).get("output")
+        if isinstance(output, list):
+            # The file the image came from: 0.169.0 normalises the path as normpath does.
+            path = posixpath.normpath(json.loads(args["item"]["arguments"])["path"])
+            content = base64.b64decode(args["files"][path])
+            if applies(content):
+                output[0]["image_url"] = convert(content)
+
+    return rewriting("dispatch.call", change)
+
+
+def _data_url(mime: str, data: bytes) -> str:
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def _gif_passed_through(content: bytes) -> str:
+    """The GIF sent as it is (as PNG and JPEG are)."""
+    return _data_url("image/gif", content)
+
+
+def _png_chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def _gif_as_zlib_png(content: bytes) -> str:
+    """A valid PNG of the right pixels, but written the usual way (filter None, zlib's default level)."""
+    image = image_gif.decode_first_frame(content)
+    stride = image.width * 4
+    raw = b"".join(b"\x00" + image.rgba[y * stride : (y + 1) * stride] for y in range(image.height))
+    header = struct.pack(">IIBBBBB", image.width, image.height, 8, 6, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header) + _png_chunk(b"IDAT", zlib.compress(raw))
+    return _data_url("image/png", png + _png_chunk(b"IEND", b""))
+
+
+def _gif_transparent_black(content: bytes) -> str:
+    """Transparent pixels written as (0, 0, 0, 0) instead of keeping their palette colour."""
+    image = image_gif.decode_first_frame(content)
+    pixels = bytearray(image.rgba)
+    for i in range(0, len(pixels), 4):
+        if pixels[i + 3] == 0:
+            pixels[i : i + 3] = b"\x00\x00\x00"
+    return _data_url("image/png", image_png_write.encode_rgba(image.width, image.height, bytes(pixels)))
+
+
+def _large_jpeg(content: bytes) -> bool:
+    return content.startswith(b"\xff\xd8\xff") and image_prompt.prompt_image(content) != (
+        "image/jpeg",
+        content,
+    )
+
+
+def _jpeg_refit(content: bytes, quality: int = image_jpeg_write.QUALITY) -> str:
+    image = image_jpeg_read.decode(content)
+    fitted = image_resize.fit_dimensions(image.width, image.height, image_prompt.MAX_DIMENSION)
+    rgb = image_resize.resize((image.width, image.height), image.rgb, 3, fitted)
+    return _data_url("image/jpeg", image_jpeg_write.encode_rgb(*fitted, rgb, quality))
+
+
+def _jpeg_default_quality(content: bytes) -> str:
+    """Re-encoded at the encoder's default quality, 75 (a port calling ``JpegEncoder::new``), not 85."""
+    return _jpeg_refit(content, quality=75)
+
+
+def _jpeg_plain_upsampling(content: bytes) -> str:
+    """Subsampled chroma repeated into each pixel (a decoder without "fancy" upsampling)."""
+
+    def repeat_columns(plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return np.repeat(plane, 2, axis=1)
+
+    def repeat_rows(plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return np.repeat(plane, 2, axis=0)
+
+    with (
+        mock.patch.object(image_jpeg_read, "_upsample_horizontal", repeat_columns),
+        mock.patch.object(image_jpeg_read, "_upsample_vertical", repeat_rows),
+    ):
+        return _jpeg_refit(content)
+
+
+_WORK_DIR = re.compile(CWD_FORM)  # the run's working directory, as the capture finds it
+
+
+def _own_working_directory(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """A path in the output made absolute against the port's own directory, not the cwd the args give."""
+    item = result.get("item")
+    if isinstance(item, dict) and isinstance(item.get("output"), str):
+        item["output"] = _WORK_DIR.sub("/tmp/codex-conformance-work-elsewhere", item["output"])
+
+
+BROKEN = [
+    BrokenAdapter(
+        "own-working-directory",
+        "DISPATCH-IMAGE-2",
+        "view_image's missing path shown under its own working directory, not the cwd the args give",
+        rewriting("dispatch.call", _own_working_directory),
+    ),
+    BrokenAdapter(
+        "write-stdin-runs",
+        "DISPATCH-SESSION-1",
+        "0.25.0's write_stdin to a session never opened treated as running on the host (unsupported)",
+        _dispatch(V0_25_0, unknown_session=None),
+    ),
+    BrokenAdapter(
+        "unknown-tool-wording",
+        "DISPATCH-UNKNOWN-1",
+        "'unknown tool: NAME'",
+        _dispatch(V0_169_0, unknown_function="unknown tool: {name}"),
+    ),
+    BrokenAdapter(
+        "image-jpg-mime", "DISPATCH-IMAGE-1", "data:image/jpg", rewriting("dispatch.call", _image_jpg_mime)
+    ),
+    BrokenAdapter("gif-passed-through", "DISPATCH-IMAGE-1", "data:image/gif", _gif_as(_gif_passed_through)),
+    BrokenAdapter("gif-zlib-png", "DISPATCH-IMAGE-1", "PNG via zlib, no fdeflate", _gif_as(_gif_as_zlib_png)),
+    BrokenAdapter(
+        "gif-transparent-black", "DISPATCH-IMAGE-1", "transparent RGB zeroed", _gif_as(_gif_transparent_black)
+    ),
+    BrokenAdapter(
+        "jpeg-quality-75",
+        "DISPATCH-IMAGE-1",
+        "large JPEG re-encoded at quality 75",
+        _image_as(_large_jpeg, _jpeg_default_quality),
+    ),
+    BrokenAdapter(
+        "jpeg-plain-upsampling",
+        "DISPATCH-IMAGE-1",
+        "4:2:0/4:2:2 chroma repeated, not interpolated",
+        _image_as(_large_jpeg, _jpeg_plain_upsampling),
+    ),
+    BrokenAdapter(
+        "serde-default-numbers",
+        "DISPATCH-ARGS-1",
+        "0.169.0's serde_json read without arbitrary_precision ('floating point `1.5e20`', not 'number')",
+        _dispatch(V0_169_0, arbitrary_precision=False),
+    ),
+]

@@ -1,0 +1,1 @@
+"""The workshop's part of area ``dynamic``: see codex_conformance.areas.dynamic."""

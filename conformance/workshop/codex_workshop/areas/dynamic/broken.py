@@ -1,0 +1,175 @@
+"""Deliberately broken ports of the ``dynamic`` ops, each caught on its clause.
+
+Each gets one rule of spec/dynamic.md wrong the way a port that reused its
+MCP code (spec/mcp.md, spec/mcp_output.md) might; ``test_broken_adapters``
+runs them through the real runner.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from codex_reference.adapter import Handler, handle
+from codex_reference.dynamic import DYNAMIC_0_169_0, decode, output
+from codex_reference.editions import V0_94_0, V0_169_0, Edition
+from codex_reference.schema import sanitizer
+from codex_reference.tools import catalog
+from codex_workshop.broken import BrokenAdapter, rewrites, with_rules
+
+_NOT_ALLOWED = re.compile(r"[^a-zA-Z0-9_-]")
+
+
+def _mcp_sanitized_names(request: Any) -> dict[str, Any]:
+    """Names sanitized as MCP names are (bad characters to `_`), instead of refusing the thread."""
+    if isinstance(request, dict) and request.get("op") == "dynamic.to_responses":
+        request = copy.deepcopy(request)
+        for spec in request["args"].get("tools", []):
+            for tool in [spec, *spec.get("tools", [])] if isinstance(spec, dict) else []:
+                if isinstance(tool.get("name"), str):
+                    tool["name"] = _NOT_ALLOWED.sub("_", tool["name"]) or "_"
+    return handle(request)
+
+
+def _answered(args: dict[str, Any]) -> Any:
+    return (args.get("answer") or {}).get("result")
+
+
+def _success_false_as_failure(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """success: false written as a failed request, as if it were an MCP isError."""
+    answered = _answered(args)
+    if isinstance(answered, dict) and answered.get("success") is False:
+        result["item"]["output"] = "dynamic tool request failed"
+
+
+def _lone_text_as_array(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """A single text item sent as a one-entry input_text array (MCP 0.169.0's shape)."""
+    item, answered = result["item"], _answered(args)
+    if isinstance(item["output"], str) and isinstance(answered, dict):
+        items = answered.get("contentItems") or []
+        if len(items) == 1 and items[0].get("type") == "inputText":
+            item["output"] = [{"type": "input_text", "text": item["output"]}]
+
+
+def _image_without_detail(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """input_image entries without `detail`."""
+    if isinstance(result["item"]["output"], list):
+        for part in result["item"]["output"]:
+            part.pop("detail", None)
+
+
+def _namespace_in_given_order(result: dict[str, Any], args: dict[str, Any]) -> None:
+    """Namespaced tools kept in the order given instead of sorted by name."""
+    given = {
+        spec["name"]: [tool["name"] for tool in spec["tools"]]
+        for spec in args["tools"]
+        if isinstance(spec, dict) and spec.get("type") == "namespace"
+    }
+    for entry in result["tools"]:
+        if entry["type"] == "namespace":
+            # Built-in tools a namespace joined (DYN-BUILTIN-2) go after the given ones.
+            order = given.get(entry["name"], [])
+            entry["tools"].sort(
+                key=lambda tool: order.index(tool["name"]) if tool["name"] in order else len(order)
+            )
+
+
+def _builtin_functions_only(version: str) -> list[Any]:
+    tools = DYNAMIC_0_169_0.builtin_tools(version)
+    return [tool for tool in tools if tool.get("type") != "namespace"]
+
+
+def _gpt5_tools_early(version: str) -> list[Any]:
+    return list(catalog.build(catalog.CATALOG_0_94_0, version, {"model": "gpt-5"})["tools"])
+
+
+def _whole(text: str) -> str:
+    return text
+
+
+def _mcp_schema(edition: Edition) -> Handler:
+    """The MCP schema conversion, top-level `properties` step included."""
+    return with_rules(edition, "dynamic", parse_schema=sanitizer.convert)
+
+
+BROKEN: tuple[BrokenAdapter, ...] = (
+    BrokenAdapter(
+        name="mcp-sanitized-names",
+        clause="DYN-NAME-1",
+        why="a dotted or spaced name is sanitized to `_` as for MCP tools, instead of refusing the thread",
+        handle=_mcp_sanitized_names,
+    ),
+    BrokenAdapter(
+        name="mcp-schema-step",
+        clause="DYN-SCHEMA-1",
+        why="the input schema gets MCP's top-level `properties` step ({} becomes an object schema)",
+        handle=_mcp_schema(V0_169_0),
+    ),
+    BrokenAdapter(
+        name="builtin-names-kept",
+        clause="DYN-BUILTIN-1",
+        why="a function named like a built-in the release sends is added anyway",
+        handle=with_rules(V0_169_0, "dynamic", builtin_tools=lambda version: []),
+    ),
+    BrokenAdapter(
+        name="namespace-not-joined",
+        clause="DYN-BUILTIN-2",
+        why="a namespace named like a built-in one is sent as a namespace of its own",
+        handle=with_rules(V0_169_0, "dynamic", builtin_tools=_builtin_functions_only),
+    ),
+    BrokenAdapter(
+        name="responses-namespaces-allowed",
+        clause="DYN-NAME-3",
+        why="namespaces the Responses API reserves (functions, web, ...) are accepted",
+        handle=with_rules(V0_169_0, "dynamic", reserved_namespaces=frozenset()),
+    ),
+    rewrites("namespace-in-given-order", "DYN-NS-1", "dynamic.to_responses", _namespace_in_given_order),
+    rewrites(
+        "success-false-as-failure", "DYN-OUT-SUCCESS-1", "dynamic.call_output", _success_false_as_failure
+    ),
+    rewrites("lone-text-as-array", "DYN-OUT-CONTENT-1", "dynamic.call_output", _lone_text_as_array),
+    rewrites("image-without-detail", "DYN-OUT-IMAGE-1", "dynamic.call_output", _image_without_detail),
+    # Ports of 0.94.0 written from the later protocol.
+    BrokenAdapter(
+        name="namespaces-decoded-early",
+        clause="DYN-FLAT-1",
+        why="namespace specs decoded in 0.94.0 as in 0.169.0, not refused for lacking `inputSchema`",
+        handle=with_rules(V0_94_0, "dynamic", decode_specs=decode.decode_specs),
+    ),
+    BrokenAdapter(
+        name="name-alphabet-early",
+        clause="DYN-NAME-4",
+        why="0.94.0 checks names against 0.169.0's alphabet and length",
+        handle=with_rules(
+            V0_94_0,
+            "dynamic",
+            name_pattern=DYNAMIC_0_169_0.name_pattern,
+            max_name_chars=DYNAMIC_0_169_0.max_name_chars,
+        ),
+    ),
+    BrokenAdapter(
+        name="builtins-win-early",
+        clause="DYN-BUILTIN-3",
+        why="0.94.0 leaves out a function named like a tool the release sends, as 0.169.0 does",
+        handle=with_rules(V0_94_0, "dynamic", builtin_tools=_gpt5_tools_early),
+    ),
+    BrokenAdapter(
+        name="content-items-answer-early",
+        clause="DYN-OUT-PLAIN-1",
+        why="0.94.0's answer read as contentItems, so every `output` answer is invalid",
+        handle=with_rules(V0_94_0, "dynamic", answer_output=output.content_items_output),
+    ),
+    BrokenAdapter(
+        name="item-id-early",
+        clause="DYN-OUT-ITEM-1",
+        why="0.94.0's output item given an `fco_` id, as 0.169.0's is",
+        handle=with_rules(V0_94_0, "dynamic", generates_item_id=True),
+    ),
+    BrokenAdapter(
+        name="output-never-cut",
+        clause="DYN-OUT-TRUNC-1",
+        why="0.94.0's text output written whole whatever its size",
+        handle=with_rules(V0_94_0, "dynamic", cut_text=_whole),
+    ),
+)

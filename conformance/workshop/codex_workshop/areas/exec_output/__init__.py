@@ -1,0 +1,1 @@
+"""The workshop's part of area ``exec_output``: see codex_conformance.areas.exec_output."""

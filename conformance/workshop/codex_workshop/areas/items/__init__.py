@@ -1,0 +1,1 @@
+"""The workshop's part of area ``items``: see codex_conformance.areas.items."""

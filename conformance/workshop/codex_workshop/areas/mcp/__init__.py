@@ -1,0 +1,1 @@
+"""The workshop's part of area ``mcp``: see codex_conformance.areas.mcp."""

@@ -1,0 +1,1 @@
+"""The workshop's part of area ``request``: see codex_conformance.areas.request."""

@@ -1,0 +1,1 @@
+"""The workshop's part of area ``safety``: see codex_conformance.areas.safety."""

@@ -1,0 +1,1 @@
+"""The workshop's part of area ``schema``: see codex_conformance.areas.schema."""

@@ -1,0 +1,1 @@
+"""The workshop's part of area ``session``: see codex_conformance.areas.session."""

@@ -1,0 +1,1 @@
+"""The workshop's part of area ``skills``: see codex_conformance.areas.skills."""

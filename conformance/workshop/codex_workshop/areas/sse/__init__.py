@@ -1,0 +1,1 @@
+"""The workshop's part of area ``sse``: see codex_conformance.areas.sse."""

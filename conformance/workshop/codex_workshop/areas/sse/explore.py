@@ -1,0 +1,213 @@
+"""Inputs for exploring ``sse.responses``: event streams shuffled, cut, repeated, with unknown events.
+
+A stream is built from a pool of events (items, deltas, created and added
+events, unknown types, data that is not JSON or has no type, completed,
+failed and incomplete ends), then damaged the ways a connection or a server
+can: events shuffled, one repeated, the end dropped or the stream cut at
+any byte, comments and ``id:``/``retry:`` fields between events, LF, CRLF
+or lone-CR line ends, a missing final blank line, and reads cut at random
+byte offsets (inside characters too).
+
+Left out on purpose, as the area's scenarios leave them out (spec/sse.md):
+function-call items (the release would run them), and failures whose
+message asks for a delay (what a capture reads of a delay is timing, and a
+generated one may fall below what timing can tell).  One release run
+consumes one stream, so nothing is batched.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from hypothesis import strategies as st
+
+from codex_conformance.generators import Draw, as_strategy
+from codex_workshop.explorer import Args, Explorer, Response
+
+__all__ = ["EXPLORERS", "explored_sse_args", "generate_stream"]
+
+TEXTS = ["ok", "", "h\u00e9llo \U0001f600", "line\nbreak", 'quote " and \\', "\u2028"]
+
+
+def _message(draw: Draw, index: int) -> dict[str, Any]:
+    part: dict[str, Any] = {"type": "output_text", "text": draw.choice(TEXTS)}
+    if draw.integer(0, 2):
+        part["annotations"] = draw.choice([[], [{"type": "url_citation", "url": "https://example.org"}]])
+    item: dict[str, Any] = {"type": "message", "role": "assistant", "id": f"msg_{index}", "content": [part]}
+    if draw.integer(0, 5) == 0:
+        item["phase"] = "commentary"
+    return item
+
+
+def _reasoning(draw: Draw, index: int) -> dict[str, Any]:
+    item: dict[str, Any] = {"type": "reasoning", "id": f"rs_{index}"}
+    item["summary"] = [{"type": "summary_text", "text": draw.choice(TEXTS)}] if draw.boolean() else []
+    if draw.boolean():
+        item["encrypted_content"] = "gAAAA-opaque"
+    return item
+
+
+def _usage(draw: Draw) -> Any:
+    return draw.choice(
+        [
+            {
+                "input_tokens": 5,
+                "input_tokens_details": {"cached_tokens": 2},
+                "output_tokens": 3,
+                "output_tokens_details": {"reasoning_tokens": 1},
+                "total_tokens": 8,
+            },
+            {
+                "input_tokens": 1,
+                "input_tokens_details": None,
+                "output_tokens": 1,
+                "output_tokens_details": None,
+                "total_tokens": 2,
+            },
+            {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0},
+            None,
+        ]
+    )
+
+
+def _completed(draw: Draw) -> dict[str, Any]:
+    response: dict[str, Any] = {"id": draw.choice(["resp_1", "resp_\u00e9"])}
+    usage = _usage(draw)
+    if usage is not None or draw.boolean():
+        response["usage"] = usage
+    return {"type": "response.completed", "response": response}
+
+
+def _failed(draw: Draw) -> dict[str, Any]:
+    code = draw.choice(
+        [
+            "context_length_exceeded",
+            "insufficient_quota",
+            "server_error",
+            "invalid_prompt",
+            "cyber_policy",
+            None,
+        ]
+    )
+    error: dict[str, Any] = {"message": draw.choice(["The server had an error.", "", "Bad \u00e9"])}
+    if code is not None:
+        error["code"] = code
+    return {"type": "response.failed", "response": {"id": "resp_1", "error": error}}
+
+
+def _event(draw: Draw, index: int) -> tuple[str | None, str]:
+    """One event: (its ``event:`` name or None, its data text)."""
+    kind = draw.integer(0, 13)
+    data: Any
+    if kind <= 3:
+        item = _message(draw, index) if kind <= 2 else _reasoning(draw, index)
+        data = {"type": "response.output_item.done", "item": item}
+    elif kind == 4:
+        data = {"type": "response.created", "response": {"id": "resp_1"}}
+    elif kind == 5:
+        data = {"type": "response.output_item.added", "item": _message(draw, index)}
+    elif kind == 6:
+        delta = draw.choice(["response.output_text.delta", "response.reasoning_summary_text.delta"])
+        data = {"type": delta, "delta": draw.choice(TEXTS)}
+    elif kind == 7:
+        data = {"type": draw.choice(["response.something_new", "response.in_progress", "", "done"]), "x": 1}
+    elif kind == 8:
+        return draw.choice(["response.output_item.done", None]), draw.choice(["{not json", "", "[1]", "null"])
+    elif kind == 9:
+        data = {"item": index}
+    elif kind == 10:
+        data = _failed(draw)
+    elif kind == 11:
+        details = {"reason": "max_output_tokens"}
+        data = {"type": "response.incomplete", "response": {"id": "resp_1", "incomplete_details": details}}
+    else:
+        data = _completed(draw)
+    name = data.get("type") if isinstance(data.get("type"), str) else None
+    if draw.integer(0, 9) == 0:
+        name = draw.choice(["response.completed", "message", None])  # an event: line that disagrees
+    return name, json.dumps(data, ensure_ascii=False)
+
+
+def _frame(draw: Draw, events: list[tuple[str | None, str]], end: str) -> str:
+    lines: list[str] = []
+    for name, data in events:
+        if draw.integer(0, 7) == 0:
+            lines.append(draw.choice([": keep-alive", "id: 7", "retry: 10", ":"]))
+        if name is not None:
+            lines.append(f"event: {name}")
+        lines.append(f"data: {data}" if draw.integer(0, 7) else f"data:{data}")
+        lines.append("")
+    return "".join(line + end for line in lines)
+
+
+def generate_stream(draw: Draw) -> tuple[str, list[int]]:
+    """(stream text, read cuts): a normal stream most of the time, damaged one way or more."""
+    events = [_event(draw, index) for index in range(draw.integer(0, 5))]
+    if draw.integer(0, 3):
+        events.append(("response.completed", json.dumps(_completed(draw))))
+    if events and draw.integer(0, 4) == 0:  # shuffled
+        order = [draw.integer(0, 1000) for _ in events]
+        events = [event for _, event in sorted(zip(order, events, strict=True), key=lambda pair: pair[0])]
+    if events and draw.integer(0, 4) == 0:  # one event sent twice
+        events.insert(draw.integer(0, len(events)), draw.choice(events))
+    stream = _frame(draw, events, draw.choice(["\n", "\n", "\n", "\r\n", "\r"]))
+    data = stream.encode("utf-8")
+    cut = draw.integer(0, 5)
+    if cut == 0 and data:  # the connection drops at some byte
+        stream = data[: draw.integer(0, len(data))].decode("utf-8", errors="ignore")
+    elif cut == 1:  # no final blank line
+        stream = stream.rstrip("\r\n")
+    size = len(stream.encode("utf-8"))
+    splits = sorted({draw.integer(1, max(size - 1, 1)) for _ in range(draw.choice([0, 0, 1, 3]))})
+    return stream, splits if size > 1 else []
+
+
+def _args(draw: Draw, edition: str) -> Args:
+    stream, splits = generate_stream(draw)
+    return {"edition": edition, "stream": stream, "splits": splits}
+
+
+def explored_sse_args(edition: str) -> st.SearchStrategy[Args]:
+    """The explorer's streams as a Hypothesis strategy, for a port's own property tests."""
+    return as_strategy(lambda draw: _args(draw, edition))
+
+
+def describe(release: Response, reference: Response) -> str:
+    """How the recorded items and the end differ, without the items' own text."""
+    if "result" not in release or "result" not in reference:
+        kinds = [next(iter(response), "?") for response in (release, reference)]
+        return f"release {kinds[0]}, reference {kinds[1]}"
+    mine, theirs = release["result"], reference["result"]
+    found = []
+    events = [result.get("events") or [] for result in (mine, theirs)]
+    if events[0] != events[1]:
+        if len(events[0]) != len(events[1]):
+            found.append(f"events:{len(events[0])}≠{len(events[1])}")
+        else:
+            first = next(i for i, (a, b) in enumerate(zip(*events, strict=True)) if a != b)
+            found.append(f"events:{events[0][first].get('item', {}).get('type')} item form")
+    ends = [result.get("end") or {} for result in (mine, theirs)]
+    for key in ("kind", "error", "message", "retry_after_ms", "usage", "response_id"):
+        if ends[0].get(key) != ends[1].get(key):
+            # Texts by their start, numbers blanked; usage and ids by presence only.
+            shown = [
+                re.sub(r"\d+", "#", str(end.get(key)))[:60]
+                if key in ("kind", "error", "message")
+                else key in end
+                for end in ends
+            ]
+            found.append(f"end.{key}:{shown[0]}≠{shown[1]}")
+    return " ".join(found) or "key order"
+
+
+EXPLORERS = (
+    Explorer(
+        op="sse.responses",
+        generate=_args,
+        scenario=lambda args: {"stream": args["stream"], "splits": args["splits"]},
+        clauses=("SSE-EXPLORE-1",),
+        describe=describe,
+    ),
+)

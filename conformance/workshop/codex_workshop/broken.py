@@ -1,0 +1,134 @@
+"""Deliberately broken adapters: the reference model with one rule changed.
+
+Each area's ``broken.py`` lists its ``BROKEN`` adapters.  The reference keeps
+editions as data, so replacing one entry of one edition's table is a
+realistic bug; each adapter names the spec clause whose cases must catch it,
+and ``conformance/workshop/tests/test_broken_adapters.py`` runs every one through the
+real runner and requires a ``fail`` (or, for one that declines inputs, an
+``unsupported`` outcome: it fails the run as well) naming that clause.  They ship with the
+kit as worked examples of what the suite catches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from codex_reference import editions
+from codex_reference.adapter import Handler, handle, make_handler
+from codex_reference.editions import Edition
+
+
+@dataclass(frozen=True)
+class BrokenAdapter:
+    name: str
+    clause: str  # the clause whose cases must fail
+    why: str
+    handle: Handler
+
+
+def with_edition(edition: Edition, **changes: Any) -> Handler:
+    """The reference with fields of one edition's table replaced."""
+    table = dict(editions.EDITIONS)
+    table[edition.version] = replace(edition, **changes)
+    return make_handler(table)
+
+
+# Changes one result of the reference in place: (result, args) -> None.
+ResultChange = Callable[[dict[str, Any], dict[str, Any]], None]
+
+
+def rewriting(op: str, change: ResultChange) -> Handler:
+    """The reference, with ``change`` applied to each result it gives for ``op``."""
+
+    def broken(request: Any) -> dict[str, Any]:
+        response = handle(request)
+        result = response.get("result")
+        if isinstance(request, dict) and request.get("op") == op and isinstance(result, dict):
+            args = request.get("args")
+            change(result, args if isinstance(args, dict) else {})
+        return response
+
+    return broken
+
+
+def rewrites(name: str, clause: str, op: str, change: ResultChange) -> BrokenAdapter:
+    """A broken adapter that gets ``op``'s results wrong as ``change`` does (its docstring says how)."""
+    why = (change.__doc__ or name).strip().splitlines()[0]
+    return BrokenAdapter(name, clause, why, rewriting(op, change))
+
+
+# Which requests of an op a declining adapter answers ``unsupported``: args -> bool.
+Declines = Callable[[dict[str, Any]], bool]
+
+
+def declining(op: str, picks: Declines, reason: str) -> Handler:
+    """The reference, answering ``unsupported`` (with ``reason``) to the ``op`` requests ``picks`` chooses.
+
+    The op stays declared in hello: this is the port (or the mutant of the
+    reference) that skips what it gets wrong, which the runner must count
+    against it rather than as "not applicable".
+    """
+
+    def broken(request: Any) -> dict[str, Any]:
+        if isinstance(request, dict) and request.get("op") == op:
+            args = request.get("args")
+            if picks(args if isinstance(args, dict) else {}):
+                return {"unsupported": reason}
+        return handle(request)
+
+    return broken
+
+
+def declines(name: str, clause: str, op: str, picks: Declines) -> BrokenAdapter:
+    """A broken adapter that answers ``unsupported`` to the ``op`` requests ``picks`` chooses.
+
+    ``picks``'s docstring says which, and is the adapter's ``why`` and its unsupported reason.
+    """
+    what = (picks.__doc__ or name).strip().splitlines()[0]
+    return BrokenAdapter(name, clause, f"declares {op} but declines {what}", declining(op, picks, what))
+
+
+def with_rules(edition: Edition, part: str, **changes: Any) -> Handler:
+    """The reference with fields of one edition's ``part`` rules (``chat``, ``sse``, ...) replaced."""
+    rules = getattr(edition, part)
+    if rules is None:
+        raise ValueError(f"edition {edition.version} has no {part} rules")
+    return with_edition(edition, **{part: replace(rules, **changes)})
+
+
+__all__ = [
+    "BrokenAdapter",
+    "Declines",
+    "ResultChange",
+    "declines",
+    "declining",
+    "rewrites",
+    "rewriting",
+    "with_edition",
+    "with_rules",
+]
+
+
+# The seconds of a measured wall time as the outputs print them: "Wall time: 0.1 seconds",
+# "Wall time: 0.0012 seconds", '"duration_seconds":0.0'.
+_MEASURED_SECONDS = re.compile(r'(Wall time: |"duration_seconds":)([0-9]+)')
+
+
+def measured_again(text: str) -> str:
+    """``text`` with its first wall time one second longer: what a port prints that measures
+    its own time instead of printing the one the case's args give (the form stays right)."""
+    return _MEASURED_SECONDS.sub(lambda found: f"{found.group(1)}{int(found.group(2)) + 1}", text, count=1)
+
+
+def own_measure_in(field: str) -> ResultChange:
+    """A ``ResultChange``: ``result[field]`` (a text) with its wall time measured again."""
+
+    def change(result: dict[str, Any], _args: dict[str, Any]) -> None:
+        value = result.get(field)
+        if isinstance(value, str):
+            result[field] = measured_again(value)
+
+    return change

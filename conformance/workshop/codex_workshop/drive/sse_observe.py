@@ -1,0 +1,271 @@
+"""What a release does with one Responses SSE stream, in the neutral form of ``sse.responses``.
+
+The release is run once (``codex exec --json``) against the mock server, which
+sends the stream under test as the first response, cut into reads at the
+given byte offsets, and a recovery stream to any retry.  Four observations
+are turned into the result mechanically (see spec/sse.md, "How a result is
+observed"):
+
+- the items the release recorded into its history from the stream, read from
+  the session rollout file (they are what the next request's ``input``
+  carries): ``events``;
+- whether a second request arrived (the release retries): the stream ended in
+  a retryable error; the delay the release states in its retry warning is the
+  one it honoured, when it is not its own backoff;
+- the retry notice or the final error the release printed: the message;
+- the usage (and, where the release records it, the response id) of a
+  completed stream.
+
+Deltas and other events that leave no trace outside the process are not in
+the result: an outside observer cannot see them, and the kit does not guess.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from codex_conformance.editions import get_edition
+from codex_conformance.mock_responses_server import ScriptedStream, simple_reply_stream
+from codex_workshop.drive.cache import release_binary
+from codex_workshop.drive.errors import CaptureError
+from codex_workshop.drive.exec_run import ExecRun, run_exec
+
+PROMPT = "conformance sse probe"
+RECOVERY_TEXT = "codex-conformance recovery"
+# One retry is enough to see whether a failure is retryable; more would only
+# make captures slower.
+_PROVIDER = {"stream_max_retries": 1, "request_max_retries": 1}
+# The delay a release sleeps before retrying is read from its own warning,
+# `stream disconnected - retrying turn|sampling request (1/1 in <delay>)...`,
+# which it logs with `RUST_LOG=codex_core=warn`: timing the gap between the
+# two requests read 900 ms as 1,000 on a loaded machine (the release builds
+# the retried request after the sleep, tens of ms under load).  0.169.0 states
+# the time left of the server's delay (`896.410245ms` of 900), so the stated
+# delay is rounded *up* to a whole 100 ms.  The releases' own first backoff is
+# about 200 ms (jittered): a stated delay this long can only be the server's.
+_RUST_LOG = {"RUST_LOG": "codex_core=warn"}
+_RETRY_STATEMENT = re.compile(
+    r"retrying (?:turn|sampling request) \(\d+/\d+ in (?P<amount>\d+(?:\.\d+)?)(?P<unit>ns|µs|ms|s)\)"
+)
+_UNIT_NS = {"ns": 1, "µs": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
+# A release that states the *time left* (0.169.0) states less than it honours by
+# the time between reading the failure and logging; rounding up to 100 ms covers
+# that only while it is under 100 ms.  On a loaded machine it was not (1,100
+# read for 1,200 at load 12): a run whose warning came later than this after the
+# failing request arrived is run again, up to eight runs in all (CI's lanes side
+# by side at load 15 saw four late ones in a row, 0.10-0.18 s).
+_STATEMENT_LAG_LIMIT_S = 0.09
+_STATEMENT_ATTEMPTS = 8
+# The tracing timestamp that opens a log line: `2026-11-26T19:06:19.783579Z  WARN ...`.
+_LOG_TIMESTAMP = re.compile(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+)Z\s")
+_HONOURED_DELAY_FLOOR_NS = 700_000_000
+# The gap between the requests may not be shorter than the stated sleep; a
+# little slack for the two clocks' readings.
+_GAP_SLACK_S = 0.01
+_RETRY_NOTICES = (
+    re.compile(r"^stream error: (?P<message>.*); retrying \d+/\d+ in .*$", re.DOTALL),  # 0.25.0
+    re.compile(r"^Reconnecting\.\.\. \d+/\d+ \((?P<message>.*)\)$", re.DOTALL),  # 0.169.0
+    # Releases between them (0.47.0-0.77.0 in the timeline) say only that they reconnect.
+    re.compile(r"^Re-?connecting\.\.\. \d+/\d+$"),
+)
+# The JSON event a release prints a retry notice in (0.8.0-0.23.0: background_event).
+_NOTICE_EVENTS = ("stream_error", "error", "background_event")
+# Rollout bookkeeping the release adds to an item it stores; not part of the item.
+_ROLLOUT_ONLY_KEYS = ("internal_chat_message_metadata_passthrough",)
+
+
+@dataclass(frozen=True)
+class StreamUnderTest:
+    text: str
+    splits: tuple[int, ...] = ()  # byte offsets where the sender cuts the stream into reads
+
+    def scripted(self) -> ScriptedStream:
+        data = self.text.encode("utf-8")
+        bounds = [0, *sorted(set(s for s in self.splits if 0 < s < len(data))), len(data)]
+        chunks = [data[a:b] for a, b in itertools.pairwise(bounds)]
+        # A short pause between reads makes each cut reach the client as its own read.
+        return ScriptedStream(chunks, [0.0] + [0.005] * (len(chunks) - 1))
+
+
+def observe(version: str, stream: StreamUnderTest) -> dict[str, Any]:
+    lags: list[float] = []
+    for _attempt in range(_STATEMENT_ATTEMPTS):
+        run = _run(version, stream)
+        lag = statement_lag_s(run)
+        if lag is None or lag < _STATEMENT_LAG_LIMIT_S:
+            return {"events": _recorded_items(run), "end": _end(run)}
+        lags.append(lag)
+    raise CaptureError(
+        f"the release logged its retry delay {', '.join(f'{lag:.3f}' for lag in lags)} s after the failing "
+        f"request in {len(lags)} runs: too late to read the delay it honours (machine too loaded)"
+    )
+
+
+def statement_lag_s(run: ExecRun) -> float | None:
+    """How long after the failing request arrived the release logged its retry warning;
+    None when it did not retry, or its log line has no timestamp."""
+    requests = _responses_requests(run)
+    match = _RETRY_STATEMENT.search(run.stderr)
+    if len(requests) < 2 or match is None:
+        return None
+    line_start = run.stderr.rfind("\n", 0, match.start()) + 1
+    stamp = _LOG_TIMESTAMP.match(run.stderr, line_start)
+    if stamp is None:
+        return None
+    seconds, _, fraction = stamp.group(1).partition(".")
+    logged = datetime.strptime(f"{seconds}.{fraction[:6]}", "%Y-%m-%dT%H:%M:%S.%f").replace(tzinfo=UTC)
+    return logged.timestamp() - float(requests[0].received_wall)
+
+
+def _run(version: str, stream: StreamUnderTest) -> ExecRun:
+    edition = get_edition(version)
+    recovery = simple_reply_stream(RECOVERY_TEXT, response_id="resp_recovery")
+    return run_exec(
+        release_binary(version),
+        model=edition.capture_model,
+        servers=[],
+        prompt=PROMPT,
+        streams=[stream.scripted(), recovery],
+        provider=_PROVIDER,
+        exec_flags=("--json",),
+        env=_RUST_LOG,
+    )
+
+
+def rollout_items(lines: Sequence[Any]) -> list[dict[str, Any]]:
+    """The response items of rollout lines, in order, in the form they are sent."""
+    items: list[dict[str, Any]] = []
+    for line in lines:
+        if not isinstance(line, dict):
+            continue
+        if line.get("type") == "response_item" and isinstance(line.get("payload"), dict):
+            item = dict(line["payload"])  # 0.94.0 on: {"type": "response_item", "payload": item}
+        elif "type" in line and "record_type" not in line and "payload" not in line:
+            item = dict(line)  # 0.25.0: the item itself
+        else:
+            continue
+        for key in _ROLLOUT_ONLY_KEYS:
+            item.pop(key, None)
+        items.append(item)
+    return items
+
+
+def _is_prompt(item: dict[str, Any]) -> bool:
+    content = item.get("content")
+    return (
+        item.get("type") == "message"
+        and item.get("role") == "user"
+        and isinstance(content, list)
+        and any(isinstance(c, dict) and c.get("text") == PROMPT for c in content)
+    )
+
+
+def _is_recovery(item: dict[str, Any]) -> bool:
+    return "codex-conformance recovery" in json.dumps(item.get("content"))
+
+
+def _recorded_items(run: ExecRun) -> list[dict[str, Any]]:
+    history = rollout_items(run.rollout)
+    starts = [index for index, item in enumerate(history) if _is_prompt(item)]
+    if not starts:
+        raise CaptureError(f"the rollout has no prompt message (exit {run.returncode})")
+    events: list[dict[str, Any]] = []
+    for item in history[starts[-1] + 1 :]:
+        if _is_recovery(item):
+            break
+        events.append({"type": "output_item.done", "item": item})
+    return events
+
+
+def json_lines(text: str) -> list[dict[str, Any]]:
+    lines: list[dict[str, Any]] = []
+    for line in text.split("\n"):  # LF only: a U+2028 in a string is no line end
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            lines.append(value.get("msg", value) if isinstance(value.get("msg"), dict) else value)
+    return lines
+
+
+def _responses_requests(run: ExecRun) -> list[Any]:
+    return [r for r in run.requests if r.method == "POST" and r.path.split("?")[0].endswith("/responses")]
+
+
+def _end(run: ExecRun) -> dict[str, Any]:
+    requests = _responses_requests(run)
+    events = json_lines(run.stdout)
+    if len(requests) >= 2:
+        gap_s = requests[1].received_at - requests[0].received_at
+        return {
+            "kind": "error",
+            "error": "retryable",
+            "message": retry_message(events),
+            "retry_after_ms": honoured_delay_ms(run.stderr, gap_s=gap_s),
+        }
+    message = fatal_message(events)
+    if message is None:
+        return {"kind": "completed", **completed_usage(run, events)}
+    return {"kind": "error", "error": "fatal", "message": message, "retry_after_ms": None}
+
+
+def honoured_delay_ms(log: str, gap_s: float) -> int | None:
+    """The server's delay the release slept before its retry, rounded up to a whole 100 ms;
+    None when the sleep was the release's own backoff."""
+    match = _RETRY_STATEMENT.search(log)
+    if match is None:
+        raise CaptureError("the release retried but logged no `retrying ... in <delay>` warning")
+    whole, _, fraction = match.group("amount").partition(".")
+    unit = _UNIT_NS[match.group("unit")]
+    nanos_of_fraction = int(fraction.ljust(9, "0")[:9]) * unit // 1_000_000_000
+    stated_ns = int(whole) * unit + nanos_of_fraction
+    if stated_ns / 1e9 > gap_s + _GAP_SLACK_S:
+        said = match.group(0)
+        raise CaptureError(f"the release said it would wait ({said!r}) but retried after {gap_s:.3f} s")
+    if stated_ns < _HONOURED_DELAY_FLOOR_NS:
+        return None
+    return -(-stated_ns // 100_000_000) * 100
+
+
+def retry_message(events: list[dict[str, Any]]) -> str | None:
+    """The error a release's retry notice shows; None when its notice shows none."""
+    for event in events:
+        if event.get("type") in _NOTICE_EVENTS:
+            for notice in _RETRY_NOTICES:
+                match = notice.match(str(event.get("message", "")))
+                if match:
+                    return match.groupdict().get("message")
+    raise CaptureError("the release retried but printed no retry notice")
+
+
+def fatal_message(events: list[dict[str, Any]]) -> str | None:
+    for event in events:
+        if event.get("type") == "turn.failed":  # 0.169.0
+            return str(event["error"]["message"])
+    for event in reversed(events):
+        if event.get("type") == "error":  # 0.25.0
+            return str(event["message"])
+    return None
+
+
+def completed_usage(run: ExecRun, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The usage of a completed stream, and the response id where the release records it."""
+    for line in run.rollout:  # 0.169.0 records the response id with the usage
+        if isinstance(line, dict) and line.get("type") == "token_usage_record":
+            payload = line["payload"]
+            return {"response_id": payload.get("response_id"), "usage": payload.get("usage")}
+    for line in reversed(run.rollout):  # 0.94.0 records this response's usage in a token_count event
+        payload = line.get("payload") if isinstance(line, dict) and line.get("type") == "event_msg" else None
+        if isinstance(payload, dict) and payload.get("type") == "token_count" and payload.get("info"):
+            return {"usage": payload["info"]["last_token_usage"]}
+    for event in events:  # 0.25.0 prints the usage only, and nothing when there is none
+        if event.get("type") == "token_count":
+            return {"usage": {key: value for key, value in event.items() if key != "type"}}
+    return {"usage": None}

@@ -1,0 +1,137 @@
+"""`codex-conformance gateway --gateway GATEWAY`: certify a gateway or proxy that Codex talks through.
+
+GATEWAY is ``cmd:TEMPLATE``, a start command in which the kit fills
+``{port}`` (where the gateway must listen) and ``{upstream}`` (the base URL
+of the kit's scripted model, Responses and Chat Completions, e.g.
+``http://127.0.0.1:PORT/v1``), or the URL of a gateway already running
+(then ``--upstream-port`` fixes where the kit's upstream listens, so that
+the gateway could be configured to forward there beforehand).
+
+Every scenario runs a real Codex release through the gateway and directly,
+and the clauses of spec/gateway.md compare the two.  The Markdown report
+goes to stdout (or --report PATH.md, with the JSON beside it as PATH.json).
+Exit status: 0 every scenario passes; 1 some fail; 2 usage error (a bad
+template or option); 3 nothing was judged (the gateway never became ready,
+or died before the first scenario, a release is unavailable, or no scenario
+selected applies to the releases chosen).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from codex_conformance.editions import EDITIONS
+from codex_workshop.drive.errors import ReleaseUnavailableError
+from codex_workshop.gateway.certify import ScenarioResult, certify_gateway
+from codex_workshop.gateway.plug import DEFAULT_PATH, DEFAULT_READY_SECONDS, GatewayError, parse_gateway
+from codex_workshop.gateway.report import render_markdown, report_json
+from codex_workshop.gateway.scenarios import scenario_slugs
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "gateway",
+        help="certify a gateway or proxy: real releases through it, compared with direct runs",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--gateway", required=True, metavar="GATEWAY", help="cmd:TEMPLATE or a URL")
+    parser.add_argument(
+        "--edition",
+        action="append",
+        choices=list(EDITIONS),
+        help="release to drive (repeatable; default: every one)",
+    )
+    parser.add_argument("--only", action="append", metavar="SCENARIO", help="run only these scenarios")
+    parser.add_argument(
+        "--gateway-path", default=DEFAULT_PATH, help="the base path the gateway serves (default %(default)s)"
+    )
+    parser.add_argument(
+        "--ready-timeout",
+        type=float,
+        default=DEFAULT_READY_SECONDS,
+        metavar="SECONDS",
+        help="how long a started gateway may take to accept connections (default %(default)s)",
+    )
+    parser.add_argument(
+        "--upstream-port", type=int, default=0, help="fixed port of the kit's upstream (default: any)"
+    )
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="PATH",
+        help="write the Markdown here and the JSON beside it (.md -> .json)",
+    )
+    parser.add_argument("--name", help="the gateway's name in the report (default: its command or URL)")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.set_defaults(handler=run)
+
+
+def json_path_for(report: Path) -> Path:
+    """The JSON report beside the Markdown one: ``gateway.md`` -> ``gateway.json``."""
+    if report.suffix == ".md":
+        return report.with_suffix(".json")
+    return report.with_name(report.name + ".json")
+
+
+def _usage(message: str) -> int:
+    print(f"codex-conformance gateway: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        spec = parse_gateway(args.gateway, path=args.gateway_path)
+    except GatewayError as bad:
+        return _usage(str(bad))
+    unknown = sorted(set(args.only or ()) - set(scenario_slugs()))
+    if unknown:
+        return _usage(f"unknown scenario(s) {', '.join(unknown)}; known: {', '.join(scenario_slugs())}")
+    if args.ready_timeout <= 0:
+        return _usage("--ready-timeout must be positive")
+    if not 0 <= args.upstream_port < 65536:
+        return _usage("--upstream-port must be a port number")
+    if spec.url is not None and args.upstream_port == 0:
+        return _usage("a running gateway needs --upstream-port: the port it forwards to (the kit's upstream)")
+    if args.report is not None and not args.report.parent.is_dir():
+        return _usage(f"--report: the directory {args.report.parent} does not exist")
+
+    def progress(result: ScenarioResult) -> None:
+        if not args.quiet:
+            print(f"{result.edition} {result.slug}: {result.outcome}", file=sys.stderr, flush=True)
+
+    try:
+        outcome = certify_gateway(
+            spec,
+            args.edition or list(EDITIONS),
+            only=args.only or (),
+            ready_seconds=args.ready_timeout,
+            upstream_port=args.upstream_port,
+            progress=progress,
+            name=args.name,
+        )
+    except ReleaseUnavailableError as missing:
+        print(f"codex-conformance gateway: {missing}", file=sys.stderr)
+        return 3
+    except OSError as failed:  # e.g. the fixed upstream port is taken
+        print(f"codex-conformance gateway: the kit's upstream could not start: {failed}", file=sys.stderr)
+        return 3
+    markdown = render_markdown(outcome)
+    if args.report is not None:
+        args.report.write_text(markdown, encoding="utf-8")
+        json_path = json_path_for(args.report)
+        json_path.write_text(json.dumps(report_json(outcome), indent=2) + "\n", encoding="utf-8")
+    else:
+        sys.stdout.write(markdown)
+    if not any(result.judged for result in outcome.results):
+        why = outcome.aborted or "no scenario selected applies to the releases chosen"
+        print(f"codex-conformance gateway: nothing judged: {why}", file=sys.stderr)
+        return 3
+    return 0 if outcome.ok else 1
+
+
+__all__ = ["json_path_for", "register", "run"]

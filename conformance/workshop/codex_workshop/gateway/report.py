@@ -1,0 +1,167 @@
+"""A gateway run as Markdown (for people and docs/reports/) and as JSON (for tools).
+
+The Markdown says first, per Codex release, whether Codex works through the
+gateway (every applicable scenario passes) and whether it works apart from
+the identity headers (every clause but GATEWAY-HEADERS-1 holds: most real
+gateways drop Codex's headers, and that alone should not hide what else
+round-trips), then a table of scenarios by clause, then each difference, the
+scenarios a release has no way to show and why, and what the gateway printed
+when anything went wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from codex_workshop.gateway.certify import GatewayRun, ScenarioResult
+from codex_workshop.gateway.verdicts import CLAUSES
+
+_MARKS = {"pass": "pass", "fail": "**fail**", "error": "**error**", "not applicable": "n/a"}
+# The clause reported apart: a gateway that only drops Codex's identity headers still carries its traffic.
+HEADERS_CLAUSE = "GATEWAY-HEADERS-1"
+
+
+def applicable(results: list[ScenarioResult]) -> list[ScenarioResult]:
+    return [result for result in results if result.outcome != "not applicable"]
+
+
+def edition_counts(run: GatewayRun, edition: str) -> dict[str, int]:
+    """The edition's counts as reports and tables quote them: scenarios applicable, passing,
+    passing but for GATEWAY-HEADERS-1, and not applicable."""
+    results = run.of_edition(edition)
+    counted = applicable(results)
+    return {
+        "applicable": len(counted),
+        "passed": sum(result.outcome == "pass" for result in counted),
+        "passed_apart_from_headers": sum(result.passes_apart_from(HEADERS_CLAUSE) for result in counted),
+        "not_applicable": len(results) - len(counted),
+    }
+
+
+def _edition_line(run: GatewayRun, edition: str) -> str:
+    results = applicable(run.of_edition(edition))
+    counts = edition_counts(run, edition)
+    passed, total = counts["passed"], counts["applicable"]
+    line = f"- **{edition}**: {passed} / {total} scenarios pass"
+    if counts["not_applicable"]:
+        line += f" ({counts['not_applicable']} not applicable)"
+    if results and passed == total:
+        return line + ": Codex works through it as it does directly"
+    failed = Counter(clause for result in results for clause in result.failed_clauses())
+    order = list(CLAUSES)
+    where = [f"{clause} ({failed[clause]})" for clause in sorted(failed, key=order.index)]
+    errors = sum(result.outcome == "error" for result in results)
+    where += [f"{errors} not judged"] if errors else []
+    line += ": Codex does not work through it as it does directly: " + (", ".join(where) or "nothing ran")
+    if not any(result.judged for result in results):
+        return line
+    apart = counts["passed_apart_from_headers"]
+    line += f"; apart from {HEADERS_CLAUSE}, {apart} / {total} pass"
+    if apart == total:
+        line += " (only Codex's identity headers are lost)"
+    return line
+
+
+def _row(result: ScenarioResult) -> str:
+    cells = []
+    for clause in CLAUSES:
+        if not result.judged:
+            cells.append("-")
+        else:
+            cells.append("pass" if clause not in result.failed_clauses() else "**fail**")
+    apis = ", ".join(sorted(set(result.upstream_apis))) or "-"
+    if result.judged:
+        apis += f": {len(result.upstream_apis)} (direct: {result.direct_requests})"
+    apart = "-"
+    if result.judged:
+        apart = "pass" if result.passes_apart_from(HEADERS_CLAUSE) else "**fail**"
+    return (
+        f"| {result.edition} | `{result.slug}` | {_MARKS[result.outcome]} | {apart} | {apis} | "
+        + " | ".join(cells)
+        + " |"
+    )
+
+
+def _fence(text: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}text\n{text.rstrip()}\n{ticks}"
+
+
+def render_markdown(run: GatewayRun) -> str:
+    lines = [f"# Gateway certification: `{run.gateway}`", ""]
+    lines.append("Each scenario ran twice, through the gateway and directly against the kit's mock upstream;")
+    lines.append("the clauses (spec/gateway.md) compare the two runs.")
+    lines.append("")
+    if run.aborted is not None:
+        lines += [f"**The run stopped: {run.aborted}**", ""]
+    lines += [_edition_line(run, edition) for edition in run.editions]
+    lines.append("")
+    if run.results:
+        short = [clause.removeprefix("GATEWAY-") for clause in CLAUSES]
+        lines.append(
+            "| edition | scenario | verdict | but HEADERS-1 | upstream requests | " + " | ".join(short) + " |"
+        )
+        lines.append("|---|---|---|---|---|" + "---|" * len(short))
+        lines += [_row(result) for result in run.results]
+        lines.append("")
+    problems = [result for result in applicable(run.results) if result.outcome != "pass"]
+    if problems:
+        lines += ["## Differences", ""]
+        for result in problems:
+            lines.append(f"### {result.edition} `{result.slug}`: {result.title}")
+            lines.append("")
+            if result.error is not None:
+                lines += [f"- error: {result.error}", ""]
+                continue
+            for verdict in result.verdicts:
+                for difference in verdict.differences:
+                    lines.append(f"- {verdict.clause}: {difference}")
+            lines.append("")
+    skipped = [result for result in run.results if result.not_applicable is not None]
+    if skipped:
+        lines += ["## Not applicable", ""]
+        lines += [f"- {result.edition} `{result.slug}`: {result.not_applicable}" for result in skipped]
+        lines.append("")
+    if (problems or run.aborted is not None) and run.gateway_output.strip():
+        lines += ["## What the gateway printed", "", _fence(run.gateway_output), ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def report_json(run: GatewayRun) -> dict[str, Any]:
+    return {
+        "gateway": run.gateway,
+        "editions": run.editions,
+        "ok": run.ok,
+        "aborted": run.aborted,
+        "seconds": round(run.seconds, 1),
+        "summary": {edition: edition_counts(run, edition) for edition in run.editions},
+        "results": [
+            {
+                "edition": result.edition,
+                "scenario": result.slug,
+                "title": result.title,
+                "outcome": result.outcome,
+                "error": result.error,
+                "not_applicable": result.not_applicable,
+                "passes_apart_from_headers": result.passes_apart_from(HEADERS_CLAUSE),
+                "upstream_apis": list(result.upstream_apis),
+                "direct_requests": result.direct_requests,
+                "verdicts": [
+                    {
+                        "clause": verdict.clause,
+                        "passed": verdict.passed,
+                        "differences": list(verdict.differences),
+                    }
+                    for verdict in result.verdicts
+                ],
+            }
+            for result in run.results
+        ],
+        "gateway_output": run.gateway_output if not run.ok else "",
+    }
+
+
+__all__ = ["HEADERS_CLAUSE", "applicable", "edition_counts", "render_markdown", "report_json"]

@@ -1,0 +1,235 @@
+"""The scenarios a gateway is certified on: scripted model turns, per edition.
+
+Each scenario is run twice with the same script, once through the gateway
+and once with the release talking to the kit's upstream directly; the
+verdicts (gateway/verdicts.py) compare the two.  How a release is driven
+(its command tool, how it names an MCP tool, which model gets the freeform
+``apply_patch``) comes from the edition's table, never from a version test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from codex_conformance.editions import Edition
+from codex_workshop.gateway.model import Call, Failure, Reasoning, Script, Search, Text, ToolTarget, Turn
+
+MCP_SERVER = "srv"
+MCP_TOOL = "echo"
+MCP_TOOLS: list[dict[str, Any]] = [
+    {
+        "name": MCP_TOOL,
+        "description": "Echo the query back.",
+        "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]},
+    }
+]
+MCP_ANSWERS: dict[str, Any] = {MCP_TOOL: {"result": {"content": [{"type": "text", "text": "echo: through"}]}}}
+PATCH = "*** Begin Patch\n*** Add File: gateway.txt\n+written through the gateway\n*** End Patch\n"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    slug: str
+    title: str
+    script: Script
+    model: str
+    # Whether the fake MCP server (srv, tool echo) is configured.
+    mcp: bool = False
+    # The tools the script calls: the verdicts follow them through the gateway.
+    called: tuple[ToolTarget, ...] = ()
+    extra_config: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NotApplicable:
+    """A scenario the edition's release has no way to show, and why: the report says so."""
+
+    slug: str
+    title: str
+    reason: str
+
+
+def _command_target(edition: Edition) -> ToolTarget:
+    return ToolTarget("function", edition.command_tool)
+
+
+def _mcp_target(edition: Edition) -> ToolTarget:
+    naming: dict[str, Callable[[], ToolTarget]] = {
+        "flat": lambda: ToolTarget("function", f"{MCP_SERVER}__{MCP_TOOL}"),
+        "prefixed": lambda: ToolTarget("function", f"mcp__{MCP_SERVER}__{MCP_TOOL}"),
+        "namespaced": lambda: ToolTarget("function", MCP_TOOL, f"mcp__{MCP_SERVER}"),
+    }
+    return naming[edition.mcp_call_naming]()
+
+
+def _command_call(edition: Edition, call_id: str) -> Call:
+    return Call(_command_target(edition), call_id, arguments=dict(edition.harmless_call_arguments))
+
+
+def _text(edition: Edition) -> Scenario:
+    script = Script((Turn((Text("a plain answer through the gateway"),)),))
+    return Scenario("text", "a plain text answer", script, edition.capture_model)
+
+
+def _function_call(edition: Edition) -> Scenario:
+    script = Script((Turn((_command_call(edition, "call_command"),)), Turn((Text("ran it"),))))
+    target = _command_target(edition)
+    return Scenario(
+        "function-call", f"a function call ({target.name})", script, edition.capture_model, called=(target,)
+    )
+
+
+def _mcp_call(edition: Edition) -> Scenario:
+    target = _mcp_target(edition)
+    call = Call(target, "call_mcp", arguments={"q": "through"})
+    script = Script((Turn((call,)), Turn((Text("the server answered"),))))
+    title = f"an MCP tool call ({target.label()})"
+    return Scenario("mcp-call", title, script, edition.capture_model, mcp=True, called=(target,))
+
+
+def _freeform_patch(edition: Edition) -> Scenario | NotApplicable:
+    models = dict(edition.apply_patch_models)
+    if "custom" not in models:
+        return NotApplicable(
+            "freeform-apply-patch",
+            "a freeform (custom) apply_patch call",
+            "no model of this release gets apply_patch as a freeform tool",
+        )
+    target = ToolTarget("custom", "apply_patch")
+    script = Script((Turn((Call(target, "call_patch", input=PATCH),)), Turn((Text("patched"),))))
+    return Scenario(
+        "freeform-apply-patch",
+        "a freeform (custom) apply_patch call",
+        script,
+        models["custom"],
+        called=(target,),
+    )
+
+
+def _tool_search(edition: Edition) -> Scenario | NotApplicable:
+    title = "an MCP tool deferred behind tool_search: the search, then a call of the tool it found"
+    if edition.deferring_model is None:
+        return NotApplicable(
+            "tool-search", title, "no model of this release defers tools behind tool_search (MCP-DEFER-1)"
+        )
+    target = _mcp_target(edition)
+    script = Script(
+        (
+            Turn((Search("call_search", MCP_TOOL, 1),)),
+            Turn((Call(target, "call_deferred", arguments={"q": "through"}),)),
+            Turn((Text("found it and called it"),)),
+        )
+    )
+    return Scenario("tool-search", title, script, edition.deferring_model, mcp=True, called=(target,))
+
+
+def _parallel(edition: Edition) -> Scenario:
+    calls = (_command_call(edition, "call_first"), _command_call(edition, "call_second"))
+    script = Script((Turn(calls), Turn((Text("both ran"),))))
+    return Scenario(
+        "parallel-calls",
+        "two calls in one turn",
+        script,
+        edition.capture_model,
+        called=(_command_target(edition),),
+    )
+
+
+def _reasoning(edition: Edition) -> Scenario:
+    turn = Turn((Reasoning("thinking before the call"), _command_call(edition, "call_after_reasoning")))
+    script = Script((turn, Turn((Text("reasoned and ran"),))))
+    return Scenario(
+        "reasoning",
+        "a reasoning item before a call",
+        script,
+        edition.capture_model,
+        called=(_command_target(edition),),
+    )
+
+
+def _retry_after(edition: Edition) -> Scenario:
+    failure = Failure(
+        429,
+        {
+            "error": {
+                "type": "rate_limit_exceeded",
+                "message": "gateway scenario: slow down",
+                "code": "rate_limit_exceeded",
+            }
+        },
+        (("Retry-After", "1"),),
+    )
+    script = Script((failure, Turn((Text("answered after the retry"),))))
+    return Scenario("retry-after", "a 429 with Retry-After, then an answer", script, edition.capture_model)
+
+
+def _cut_stream(edition: Edition) -> Scenario:
+    script = Script((Turn((Text("cut short"),), cut=True), Turn((Text("answered after the cut"),))))
+    return Scenario(
+        "cut-stream", "a stream cut before response.completed, then an answer", script, edition.capture_model
+    )
+
+
+def _client_error(edition: Edition) -> Scenario:
+    failure = Failure(
+        400,
+        {
+            "error": {
+                "type": "invalid_request_error",
+                "message": "gateway scenario: refused",
+                "code": "refused",
+            }
+        },
+    )
+    return Scenario("client-error", "a 400 with an error body", Script((failure,)), edition.capture_model)
+
+
+_BUILDERS: tuple[Callable[[Edition], Scenario | NotApplicable], ...] = (
+    _text,
+    _function_call,
+    _mcp_call,
+    _freeform_patch,
+    _tool_search,
+    _parallel,
+    _reasoning,
+    _retry_after,
+    _cut_stream,
+    _client_error,
+)
+
+
+def scenarios(edition: Edition) -> list[Scenario | NotApplicable]:
+    """The edition's scenarios, in report order; one the release has no way to show is
+    ``NotApplicable`` (the report says so and why: nothing is skipped silently)."""
+    return [build(edition) for build in _BUILDERS]
+
+
+def scenario_slugs() -> list[str]:
+    """Every slug some edition has (for ``--only`` checks)."""
+    return [
+        "text",
+        "function-call",
+        "mcp-call",
+        "freeform-apply-patch",
+        "tool-search",
+        "parallel-calls",
+        "reasoning",
+        "retry-after",
+        "cut-stream",
+        "client-error",
+    ]
+
+
+__all__ = [
+    "MCP_ANSWERS",
+    "MCP_SERVER",
+    "MCP_TOOL",
+    "MCP_TOOLS",
+    "PATCH",
+    "NotApplicable",
+    "Scenario",
+    "scenario_slugs",
+    "scenarios",
+]

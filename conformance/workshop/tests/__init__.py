@@ -1,0 +1,1 @@
+"""The workshop's tests (a package, so that its conftest is not the kit tests' ``conftest``)."""

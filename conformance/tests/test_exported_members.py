@@ -29,7 +29,7 @@ PUBLIC = {
     "codex_conformance.strategies.mcp": (
         "explored_mcp_args explored_schema_args input_schemas mcp_servers mcp_tools server_names tool_names"
     ),
-    "codex_reference": "__version__",
+    "codex_reference": "SEAMS SURFACE __version__",
     "codex_reference.adapter": "Handler handle make_handler",
 }
 

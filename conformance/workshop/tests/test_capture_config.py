@@ -124,7 +124,7 @@ def test_a_case_cannot_set_what_starts_programs_or_moves_traffic(config: dict[st
 
 def test_dispatch_and_tools_refuse_reserved_keys_before_running(monkeypatch: pytest.MonkeyPatch) -> None:
     from codex_workshop.areas.dispatch.run import call_output
-    from codex_workshop.drive import tools_build
+    from codex_workshop.areas.tools import tools_build
 
     def no_release(version: str) -> Path:
         raise AssertionError("the release must not run")

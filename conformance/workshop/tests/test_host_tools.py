@@ -15,11 +15,11 @@ from codex_conformance.compare import PATTERN_KEY
 from codex_reference.adapter import handle
 from codex_reference.errors import InvalidArgs
 from codex_reference.host_tools.tree import ENOENT, OsError, load_tree
+from codex_workshop.areas.host_tools.host_tree import DEFAULT_MTIME, check_tree, write_host_tree
 from codex_workshop.areas.host_tools.run import _same_length
 from codex_workshop.areas.host_tools.scenarios import SANDBOX
 from codex_workshop.areas.host_tools.wall_time import settle
 from codex_workshop.drive.errors import FileTreeError, InvalidInputError
-from codex_workshop.drive.host_tree import DEFAULT_MTIME, check_tree, write_host_tree
 
 
 @pytest.mark.parametrize(

@@ -36,8 +36,9 @@ from codex_conformance import file_tree
 from codex_conformance.cases import FixtureError, load_cases
 from codex_conformance.editions import EDITIONS, get_edition
 from codex_conformance.paths import fixtures_dir
+from codex_workshop.areas.host_tools import host_tree
 from codex_workshop.capture.fixture_writer import write_fixture_text
-from codex_workshop.drive import host_tree, sandbox
+from codex_workshop.drive import sandbox
 from codex_workshop.drive.cache import cache_root
 from codex_workshop.drive.errors import FileTreeError
 from codex_workshop.drive.exec_run import run_exec

@@ -31,13 +31,14 @@ import pytest
 from codex_conformance.cases import load_cases
 from codex_conformance.editions import EDITIONS, get_edition
 from codex_conformance.paths import fixtures_dir
+from codex_workshop.areas.apply_patch import patch_run as apply_patch_run
+from codex_workshop.areas.apply_patch.patch_paths import check_header_paths, header_paths
+from codex_workshop.areas.apply_patch.patch_run import run_apply_patch
 from codex_workshop.areas.dispatch.run import decode_files
-from codex_workshop.drive import apply_patch_run, cache, sandbox
-from codex_workshop.drive.apply_patch_run import run_apply_patch
+from codex_workshop.drive import cache, sandbox
 from codex_workshop.drive.cache import check_tarball, release_binary, tarball_digest
 from codex_workshop.drive.conversation_run import function_call, written_back
 from codex_workshop.drive.errors import FileTreeError, InvalidInputError, ReleaseUnavailableError
-from codex_workshop.drive.patch_paths import check_header_paths, header_paths
 from codex_workshop.release.adapter import ReleaseAdapter, release_ops
 
 VERSIONS = list(EDITIONS)

@@ -1,7 +1,7 @@
 """The directory a file tool looks at, held in memory (HOST-TREE-1).
 
 Built from the op's ``cwd`` and ``tree`` args (the entries of
-conformance/workshop/codex_workshop/drive/host_tree.py): files, directories,
+conformance/workshop/codex_workshop/areas/host_tools/host_tree.py): files, directories,
 symbolic links and FIFOs, each with a modification time.  Paths are looked
 up the way the kernel does for the release: ``.`` and ``..`` taken as they
 come, links followed (relative targets from the link's directory), and the
@@ -21,7 +21,7 @@ from codex_reference.json_types import JSON
 
 __all__ = ["EISDIR", "ENOENT", "ENOTDIR", "Node", "OsError", "Tree", "load_tree"]
 
-# The mtime of the entry at index i where the entry gives none (drive/host_tree.py).
+# The mtime of the entry at index i where the entry gives none (areas/host_tools/host_tree.py).
 _DEFAULT_MTIME = 1_700_000_000
 _MAX_LINK_HOPS = 40  # Linux's MAXSYMLINKS
 

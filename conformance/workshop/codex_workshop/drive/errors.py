@@ -14,7 +14,7 @@ A release run goes through these phases, and each has its errors:
    ``invalid-args``.  The input is wrong, not the release.
 3. **Run** the release against the loopback mock Responses server, fake MCP
    servers or a JSON-RPC client (``drive.exec_run``, ``drive.app_server``,
-   ``drive.codex_mcp``, ``drive.apply_patch_run``).  The release's own
+   ``drive.codex_mcp``, the apply_patch area's ``patch_run``).  The release's own
    refusals are its answer, not a failure: ``ReleaseRejectedError`` carries
    the kind and text an ``error`` response reports (a configuration refused,
    a panic, a tool dropped).

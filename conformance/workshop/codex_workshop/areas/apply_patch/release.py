@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from codex_workshop.areas import ReleaseOp
-from codex_workshop.drive.apply_patch_run import run_apply_patch
+from codex_workshop.areas.apply_patch.patch_run import run_apply_patch
 from codex_workshop.drive.args import optional, required
 
 

@@ -19,13 +19,13 @@ from typing import Any
 
 from codex_conformance.editions import get_edition
 from codex_workshop.areas import ReleaseOp
+from codex_workshop.areas.approvals.v2_approvals import run_v2_turn
 from codex_workshop.drive import raw_json
 from codex_workshop.drive.args import optional, required
 from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import CaptureError, InvalidInputError
 from codex_workshop.drive.stall import once_more_if_stalled
 from codex_workshop.drive.v1_conversation import CALL_ID, PROMPT, V1Turn, call_id, run_v1_turn
-from codex_workshop.drive.v2_approvals import run_v2_turn
 
 _DECISIONS = ("denied", "abort", "approved", "approved_for_session")
 _POLICIES = ("untrusted", "on-failure", "never")

@@ -1,6 +1,6 @@
 """The host_tools ops run by a release: one call of a file tool on a directory described as data.
 
-The directory (``tree``, drive/host_tree.py) is written into a fresh
+The directory (``tree``, areas/host_tools/host_tree.py) is written into a fresh
 temporary directory, which the release is started in (``codex exec -C``)
 and may read and write.  The call's ``arguments`` name that directory by
 the args' ``cwd``, a placeholder: it is replaced by the real directory
@@ -23,11 +23,11 @@ from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from codex_workshop.areas.host_tools.host_tree import check_tree, write_host_tree
 from codex_workshop.drive.args import optional, required
 from codex_workshop.drive.cache import release_helper_dir
 from codex_workshop.drive.conversation_run import function_call, written_back
 from codex_workshop.drive.errors import CaptureError, InvalidInputError
-from codex_workshop.drive.host_tree import check_tree, write_host_tree
 from codex_workshop.drive.scratch import scratch_dir
 
 # The model whose tool list has the file tools (spec/tools.md, TOOLS-CATALOG).

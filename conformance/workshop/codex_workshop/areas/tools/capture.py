@@ -16,7 +16,7 @@ from codex_workshop.areas.capturing import captured_case, wanted
 from codex_workshop.areas.tools.apply_patch_tool import load_tools_scenarios, scenarios_path
 from codex_workshop.areas.tools.release import tools_apply_patch_spec, tools_build
 from codex_workshop.areas.tools.scenarios import BuildScenario, load_build_scenarios
-from codex_workshop.drive.tools_build import expected_catalog
+from codex_workshop.areas.tools.tools_build import expected_catalog
 
 
 def _build_case(version: str, scenario: BuildScenario) -> Case:

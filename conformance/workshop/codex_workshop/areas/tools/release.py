@@ -1,7 +1,7 @@
 """The tools ops, answered by running a real release.
 
 ``tools.build``: the catalog the release sends for a model and a
-configuration (drive/tools_build.py).  ``tools.apply_patch_spec``: the
+configuration (areas/tools/tools_build.py).  ``tools.apply_patch_spec``: the
 apply_patch tool one variant's configuration makes it send.
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 
 from codex_workshop.areas import ReleaseOp
 from codex_workshop.areas.tools.apply_patch_tool import apply_patch_tool
+from codex_workshop.areas.tools.tools_build import build_tools
 from codex_workshop.drive.args import optional, required
 from codex_workshop.drive.errors import ConfigRejectedError, ReleaseRejectedError, VariantRejectedError
-from codex_workshop.drive.tools_build import build_tools
 
 
 def tools_build(version: str, args: dict[str, Any]) -> dict[str, Any]:

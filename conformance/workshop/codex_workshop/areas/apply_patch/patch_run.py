@@ -23,10 +23,10 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from codex_conformance.file_tree import read_tree, write_tree
+from codex_workshop.areas.apply_patch.patch_paths import check_header_paths
 from codex_workshop.drive import sandbox
 from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import ApplyPatchRunError, FileTreeError
-from codex_workshop.drive.patch_paths import check_header_paths
 from codex_workshop.drive.scratch import scratch_dir
 from codex_workshop.drive.stall import run_wait
 

@@ -52,9 +52,8 @@ from codex_workshop.timeline.releases import (
     drivable_stable,
     edition_of,
     load_releases,
-    package_spec,
     published_versions,
-    registry_integrity,
+    recorded_now,
     save_releases,
 )
 from codex_workshop.timeline.sweep import ProbeSweep, sweep_probes
@@ -244,8 +243,7 @@ def _record_new(directory: Path) -> list[str]:
     published = published_versions()
     new = [v for v in drivable_stable(published) if newest is None or version_key(v) > newest]
     for version in new:
-        spec = package_spec(version, published)
-        releases[version] = Release(version, spec, registry_integrity(spec))
+        releases[version] = recorded_now(version, published)
     if new:
         save_releases(directory, releases)
     return new

@@ -105,6 +105,7 @@ __all__ = [
     "ResultChange",
     "declines",
     "declining",
+    "measures_own_time",
     "rewrites",
     "rewriting",
     "with_edition",
@@ -123,12 +124,13 @@ def measured_again(text: str) -> str:
     return _MEASURED_SECONDS.sub(lambda found: f"{found.group(1)}{int(found.group(2)) + 1}", text, count=1)
 
 
-def own_measure_in(field: str) -> ResultChange:
-    """A ``ResultChange``: ``result[field]`` (a text) with its wall time measured again."""
+def measures_own_time(name: str, clause: str, op: str, field: str = "output") -> BrokenAdapter:
+    """A broken adapter whose ``op`` prints, in ``result[field]``, the wall time it measured itself."""
 
-    def change(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    def measured(result: dict[str, Any], _args: dict[str, Any]) -> None:
         value = result.get(field)
         if isinstance(value, str):
             result[field] = measured_again(value)
 
-    return change
+    why = "prints the wall time it measured, not the duration_seconds the args give"
+    return BrokenAdapter(name, clause, why, rewriting(op, measured))

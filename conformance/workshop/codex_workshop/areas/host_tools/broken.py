@@ -9,7 +9,7 @@ from codex_reference.adapter import Handler
 from codex_reference.apply_patch.messages import written_path
 from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_reference.host_tools.header import headed_output
-from codex_workshop.broken import BrokenAdapter, own_measure_in, rewriting, with_rules
+from codex_workshop.broken import BrokenAdapter, measures_own_time, rewriting, with_rules
 
 
 def _host_tools(**changes: Any) -> Handler:
@@ -178,12 +178,7 @@ BROKEN = [
         "stderr before stdout",
         rewriting("host_tools.shell_command", _stderr_first),
     ),
-    BrokenAdapter(
-        "shell-own-wall-time",
-        "HOST-SHELL-1",
-        "the wall time it measured, not the duration_seconds the args give",
-        rewriting("host_tools.shell_command", own_measure_in("output")),
-    ),
+    measures_own_time("shell-own-wall-time", "HOST-SHELL-1", "host_tools.shell_command"),
     BrokenAdapter(
         "shell-wall-time-two-decimals",
         "HOST-SHELL-1",

@@ -139,16 +139,19 @@ def _reasoning(edition: Edition) -> Scenario:
     return _command_scenario(edition, "reasoning", "a reasoning item before a call", script)
 
 
+def _api_error(
+    status: int, kind: str, message: str, code: str, headers: tuple[tuple[str, str], ...] = ()
+) -> Failure:
+    """A turn answered with ``status`` and an error body as the Responses API writes one."""
+    return Failure(status, {"error": {"type": kind, "message": message, "code": code}}, headers)
+
+
 def _retry_after(edition: Edition) -> Scenario:
-    failure = Failure(
+    failure = _api_error(
         429,
-        {
-            "error": {
-                "type": "rate_limit_exceeded",
-                "message": "gateway scenario: slow down",
-                "code": "rate_limit_exceeded",
-            }
-        },
+        "rate_limit_exceeded",
+        "gateway scenario: slow down",
+        "rate_limit_exceeded",
         (("Retry-After", "1"),),
     )
     script = Script((failure, Turn((Text("answered after the retry"),))))
@@ -163,16 +166,7 @@ def _cut_stream(edition: Edition) -> Scenario:
 
 
 def _client_error(edition: Edition) -> Scenario:
-    failure = Failure(
-        400,
-        {
-            "error": {
-                "type": "invalid_request_error",
-                "message": "gateway scenario: refused",
-                "code": "refused",
-            }
-        },
-    )
+    failure = _api_error(400, "invalid_request_error", "gateway scenario: refused", "refused")
     return Scenario("client-error", "a 400 with an error body", Script((failure,)), edition.capture_model)
 
 

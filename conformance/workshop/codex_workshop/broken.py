@@ -99,6 +99,13 @@ def with_rules(edition: Edition, part: str, **changes: Any) -> Handler:
     return with_edition(edition, **{part: replace(rules, **changes)})
 
 
+def with_rules_from(edition: Edition, part: str, other: Edition, *fields: str) -> Handler:
+    """The reference with ``fields`` of ``edition``'s ``part`` rules taken from ``other``'s: a port
+    of one release written from another release's rules."""
+    theirs = getattr(other, part)
+    return with_rules(edition, part, **{field: getattr(theirs, field) for field in fields})
+
+
 __all__ = [
     "BrokenAdapter",
     "Declines",
@@ -110,6 +117,7 @@ __all__ = [
     "rewriting",
     "with_edition",
     "with_rules",
+    "with_rules_from",
 ]
 
 

@@ -11,7 +11,7 @@ PUBLIC = {
     "codex_workshop.areas": "AreaParts CaseSource ReleaseOp WORKSHOP_PARTS parts_of",
     "codex_workshop.broken": (
         "BrokenAdapter Declines ResultChange declines declining measures_own_time rewrites rewriting "
-        "with_edition with_rules"
+        "with_edition with_rules with_rules_from"
     ),
 }
 

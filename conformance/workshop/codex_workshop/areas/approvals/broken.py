@@ -6,9 +6,8 @@ import re
 from typing import Any
 
 from codex_reference.adapter import handle
-from codex_reference.approvals.retry import after_any_failure, after_sandbox_words
 from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
-from codex_workshop.broken import BrokenAdapter, rewrites, with_rules
+from codex_workshop.broken import BrokenAdapter, rewrites, with_rules, with_rules_from
 
 _OP = "approvals.written_back"
 
@@ -72,13 +71,13 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="0.94.0-retries-any-failure",
         clause="APPROVAL-RETRY-2",
         why="0.94.0 asks to retry every failed sandboxed run, as 0.25.0 does",
-        handle=with_rules(V0_94_0, "approvals", retry_wanted=after_any_failure),
+        handle=with_rules_from(V0_94_0, "approvals", V0_25_0, "retry_wanted"),
     ),
     BrokenAdapter(
         name="0.25.0-retries-on-sandbox-words",
         clause="APPROVAL-RETRY-2",
         why="0.25.0 asks to retry only failures whose output names the sandbox, as 0.94.0 does",
-        handle=with_rules(V0_25_0, "approvals", retry_wanted=after_sandbox_words),
+        handle=with_rules_from(V0_25_0, "approvals", V0_94_0, "retry_wanted"),
     ),
     BrokenAdapter(
         name="forbidden-without-prefix",
@@ -109,20 +108,18 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="0.169.0-rejection-in-v1-words",
         clause="APPROVAL-V2-EXEC-1",
         why="0.169.0's declined command answered with the v1 conversation's text",
-        handle=with_rules(V0_169_0, "approvals", exec_rejected="exec command rejected by user"),
+        handle=with_rules_from(V0_169_0, "approvals", V0_94_0, "exec_rejected"),
     ),
     BrokenAdapter(
         name="0.169.0-output-without-id",
         clause="APPROVAL-V2-EXEC-1",
         why="0.169.0's output item written without its `fco_` id, as the v1 editions' are",
-        handle=with_rules(V0_169_0, "approvals", item_id_prefix=None),
+        handle=with_rules_from(V0_169_0, "approvals", V0_94_0, "item_id_prefix"),
     ),
     BrokenAdapter(
         name="0.169.0-asks-v1-requests",
         clause="APPROVAL-V2-EXEC-1",
         why="0.169.0 said to ask execCommandApproval and applyPatchApproval, the v1 requests",
-        handle=with_rules(
-            V0_169_0, "approvals", exec_request="execCommandApproval", patch_request="applyPatchApproval"
-        ),
+        handle=with_rules_from(V0_169_0, "approvals", V0_94_0, "exec_request", "patch_request"),
     ),
 )

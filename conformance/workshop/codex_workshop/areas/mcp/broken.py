@@ -6,7 +6,7 @@ from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_reference.mcp import naming
 from codex_reference.rustlib.sha1 import sha1_hex
 from codex_reference.rustlib.strings import utf8_len
-from codex_workshop.broken import BrokenAdapter, with_edition, with_rules
+from codex_workshop.broken import BrokenAdapter, with_edition, with_rules, with_rules_from
 
 
 def _hash_tool_name_only(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[naming.NamedTool]:
@@ -57,13 +57,13 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="unprefixed-in-0.94.0",
         clause="MCP-NAME-1",
         why="0.94.0 names tools `server__tool` as 0.25.0 did, without the `mcp__` prefix",
-        handle=with_rules(V0_94_0, "naming_rules", prefix=""),
+        handle=with_rules_from(V0_94_0, "naming_rules", V0_25_0, "prefix"),
     ),
     BrokenAdapter(
         name="dash-sanitized-in-0.94.0",
         clause="MCP-NAME-4",
         why="0.94.0 replaces `-` too, as 0.169.0 does",
-        handle=with_rules(V0_94_0, "naming_rules", allowed_punctuation="_"),
+        handle=with_rules_from(V0_94_0, "naming_rules", V0_169_0, "allowed_punctuation"),
     ),
     BrokenAdapter(
         name="failed-list-takes-all-in-0.94.0",

@@ -14,14 +14,12 @@ from unittest import mock
 
 from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_reference.mcp_output import (
-    MCP_RESOURCES_0_94_0,
-    MCP_RESOURCES_0_169_0,
     answer,
     content_items,
     json_text,
     text_or_items,
 )
-from codex_workshop.broken import BrokenAdapter, measured_again, rewrites, with_rules
+from codex_workshop.broken import BrokenAdapter, measured_again, rewrites, with_rules, with_rules_from
 
 
 def _token_pass_only(args: dict[str, Any], read: answer.Answer) -> Any:
@@ -120,7 +118,7 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="id-on-classic",
         clause="MCPOUT-ITEM-1",
         why="0.25.0 writes an fco_ id on the output item (only 0.169.0 does)",
-        handle=with_rules(V0_25_0, "mcp_output", item_id_prefix="fco"),
+        handle=with_rules_from(V0_25_0, "mcp_output", V0_169_0, "item_id_prefix"),
     ),
     BrokenAdapter(
         name="token-pass-only",
@@ -146,24 +144,19 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="resource-fields-alphabetical-in-0.169.0",
         clause="MCPOUT-RES-FIELDS-1",
         why="0.169.0 writes resources with 0.94.0's alphabetical fields and no _meta",
-        handle=with_rules(
-            V0_169_0,
-            "mcp_resources",
-            resource_keys=MCP_RESOURCES_0_94_0.resource_keys,
-            template_keys=MCP_RESOURCES_0_94_0.template_keys,
-        ),
+        handle=with_rules_from(V0_169_0, "mcp_resources", V0_94_0, "resource_keys", "template_keys"),
     ),
     BrokenAdapter(
         name="unknown-server-without-method-in-0.94.0",
         clause="MCPOUT-RES-SERVER-1",
         why="0.94.0 names an unknown server without the `<method> failed: ` 0.94.0 puts first",
-        handle=with_rules(V0_94_0, "mcp_resources", unknown_server=MCP_RESOURCES_0_169_0.unknown_server),
+        handle=with_rules_from(V0_94_0, "mcp_resources", V0_169_0, "unknown_server"),
     ),
     BrokenAdapter(
         name="resource-failure-cause-once-in-0.94.0",
         clause="MCPOUT-RES-FAIL-1",
         why="0.94.0 writes a failed resource method's cause without repeating `<method> failed: `",
-        handle=with_rules(V0_94_0, "mcp_resources", failure=MCP_RESOURCES_0_169_0.failure),
+        handle=with_rules_from(V0_94_0, "mcp_resources", V0_169_0, "failure"),
     ),
     rewrites("resources-in-config-order", "MCPOUT-RES-ALL-1", "mcp.resource_output", _config_order),
     rewrites("aggregate-first-page-only", "MCPOUT-RES-CURSOR-1", "mcp.resource_output", _first_page_only),

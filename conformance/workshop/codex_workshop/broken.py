@@ -99,16 +99,25 @@ def with_rules(edition: Edition, part: str, **changes: Any) -> Handler:
     return with_edition(edition, **{part: replace(rules, **changes)})
 
 
+def with_rules_from(edition: Edition, part: str, other: Edition, *fields: str) -> Handler:
+    """The reference with ``fields`` of ``edition``'s ``part`` rules taken from ``other``'s: a port
+    of one release written from another release's rules."""
+    theirs = getattr(other, part)
+    return with_rules(edition, part, **{field: getattr(theirs, field) for field in fields})
+
+
 __all__ = [
     "BrokenAdapter",
     "Declines",
     "ResultChange",
     "declines",
     "declining",
+    "measures_own_time",
     "rewrites",
     "rewriting",
     "with_edition",
     "with_rules",
+    "with_rules_from",
 ]
 
 
@@ -123,12 +132,13 @@ def measured_again(text: str) -> str:
     return _MEASURED_SECONDS.sub(lambda found: f"{found.group(1)}{int(found.group(2)) + 1}", text, count=1)
 
 
-def own_measure_in(field: str) -> ResultChange:
-    """A ``ResultChange``: ``result[field]`` (a text) with its wall time measured again."""
+def measures_own_time(name: str, clause: str, op: str, field: str = "output") -> BrokenAdapter:
+    """A broken adapter whose ``op`` prints, in ``result[field]``, the wall time it measured itself."""
 
-    def change(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    def measured(result: dict[str, Any], _args: dict[str, Any]) -> None:
         value = result.get(field)
         if isinstance(value, str):
             result[field] = measured_again(value)
 
-    return change
+    why = "prints the wall time it measured, not the duration_seconds the args give"
+    return BrokenAdapter(name, clause, why, rewriting(op, measured))

@@ -61,4 +61,18 @@ class Explorer:
     kept: frozenset[str] = frozenset()
 
 
-__all__ = ["Args", "Batch", "Explorer", "Response", "Settle"]
+def args_as_scenario(*names: str) -> Callable[[Args], dict[str, Any]]:
+    """An ``Explorer.scenario`` for an op whose scenario fields are some of its args, as they are."""
+    return lambda args: {name: args[name] for name in names}
+
+
+def answer_kinds(release: Response, reference: Response) -> str | None:
+    """Where either side gave no result, what each answered instead (``error``, ``unsupported``):
+    the start of a ``describe``, which compares results only."""
+    if "result" in release and "result" in reference:
+        return None
+    kinds = [next(iter(response), "?") for response in (release, reference)]
+    return f"release {kinds[0]}, reference {kinds[1]}"
+
+
+__all__ = ["Args", "Batch", "Explorer", "Response", "Settle", "answer_kinds", "args_as_scenario"]

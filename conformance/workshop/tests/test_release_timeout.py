@@ -97,15 +97,24 @@ def certify(tmp_path: Path, *options: str) -> tuple[int, dict[str, Any], str, fl
     return code, json.loads(report.read_text(encoding="utf-8")), markdown, elapsed
 
 
+def certify_stand_in(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, script: str, *options: str
+) -> tuple[int, dict[str, Any], str]:
+    """The one demo case certified under ``--timeout`` against a stand-in running ``script``:
+    exit code, the case's outcome, Markdown printed; within the bound whatever the stand-in does."""
+    stand_in_release(monkeypatch, tmp_path, script)
+    code, report, markdown, elapsed = certify(tmp_path, f"--timeout={TIMEOUT:g}", *options)
+    # At most two runs of a little under the timeout each, not two of 120 s.
+    assert elapsed < BOUND, elapsed
+    [outcome] = report["outcomes"]
+    return code, outcome, markdown
+
+
 def test_a_stalled_release_case_is_bounded_by_the_timeout_and_its_one_retry(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    stand_in_release(monkeypatch, tmp_path, ALWAYS_STOPS)
-    code, report, markdown, elapsed = certify(tmp_path, f"--timeout={TIMEOUT:g}")
-    # Two runs of a little under the timeout each, not two of 120 s.
-    assert elapsed < BOUND, elapsed
+    code, outcome, markdown = certify_stand_in(monkeypatch, tmp_path, ALWAYS_STOPS)
     assert code == cli.EXIT_PROBLEMS
-    [outcome] = report["outcomes"]
     assert outcome["status"] == "error"
     assert "it stalled the first time too" in outcome["reason"]
     [why] = outcome["reruns"]
@@ -117,11 +126,8 @@ def test_a_stalled_release_case_is_bounded_by_the_timeout_and_its_one_retry(
 def test_a_release_case_that_passes_on_its_retry_says_it_ran_twice(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    stand_in_release(monkeypatch, tmp_path, STOPS_ONCE)
-    code, report, markdown, elapsed = certify(tmp_path, f"--timeout={TIMEOUT:g}")
-    assert elapsed < BOUND, elapsed
+    code, outcome, markdown = certify_stand_in(monkeypatch, tmp_path, STOPS_ONCE)
     assert code == cli.EXIT_OK
-    [outcome] = report["outcomes"]
     assert outcome["status"] == "pass"
     [why] = outcome["reruns"]
     assert "exec did not finish within" in why
@@ -131,10 +137,8 @@ def test_a_release_case_that_passes_on_its_retry_says_it_ran_twice(
 def test_strict_runs_makes_a_retried_release_case_an_error(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    stand_in_release(monkeypatch, tmp_path, STOPS_ONCE)
-    code, report, _, _ = certify(tmp_path, f"--timeout={TIMEOUT:g}", "--strict-runs")
+    code, outcome, _ = certify_stand_in(monkeypatch, tmp_path, STOPS_ONCE, "--strict-runs")
     assert code == cli.EXIT_PROBLEMS
-    [outcome] = report["outcomes"]
     assert outcome["status"] == "error"
     assert outcome["reason"].startswith("ran twice: stalled: ")
     assert "an error with --strict-runs; it would have been: pass" in outcome["reason"]

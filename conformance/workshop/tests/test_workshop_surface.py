@@ -10,7 +10,8 @@ import pytest
 PUBLIC = {
     "codex_workshop.areas": "AreaParts CaseSource ReleaseOp WORKSHOP_PARTS parts_of",
     "codex_workshop.broken": (
-        "BrokenAdapter Declines ResultChange declines declining rewrites rewriting with_edition with_rules"
+        "BrokenAdapter Declines ResultChange declines declining measures_own_time rewrites rewriting "
+        "with_edition with_rules with_rules_from"
     ),
 }
 

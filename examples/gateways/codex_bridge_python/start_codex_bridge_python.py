@@ -12,26 +12,21 @@ the kit's placeholder key, and becomes it.
 
 from __future__ import annotations
 
-import argparse
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
+
+# The shared steps sit one folder up, and the kit runs this script as a file, not a module.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from gateway_start import PLACEHOLDER_KEY, become, gateway_parser, installed, scratch_directory
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--upstream", required=True)
-    options = parser.parse_args()
-    os.chdir(tempfile.mkdtemp(prefix="codex-conformance-codex-bridge-"))
-    bridge = shutil.which("codex-bridge-python") or str(Path(sys.executable).with_name("codex-bridge-python"))
-    argv = [bridge, "--port", str(options.port), "--upstream", options.upstream]
-    # The kit's placeholder key: the upstream is the kit's mock server.
-    os.execv(bridge, [*argv, "--api-key", "sk-conformance"])
+    options = gateway_parser(__doc__).parse_args()
+    os.chdir(scratch_directory("codex-bridge"))
+    argv = [installed("codex-bridge-python"), "--port", str(options.port), "--upstream", options.upstream]
+    become([*argv, "--api-key", PLACEHOLDER_KEY])
 
 
 if __name__ == "__main__":

@@ -11,24 +11,19 @@ to loopback with the kit's placeholder key.
 
 from __future__ import annotations
 
-import argparse
-import os
-import shutil
 import sys
 from pathlib import Path
 
+# The shared steps sit one folder up, and the kit runs this script as a file, not a module.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from gateway_start import LOOPBACK, PLACEHOLDER_KEY, become, gateway_parser, installed
+
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--upstream", required=True)
-    options = parser.parse_args()
-    relay = shutil.which("codex-relay") or str(Path(sys.executable).with_name("codex-relay"))
-    argv = [relay, "--bind", "127.0.0.1", "--port", str(options.port), "--upstream", options.upstream]
-    # The kit's placeholder key: the upstream is the kit's mock server.
-    os.execv(relay, [*argv, "--api-key", "sk-conformance"])
+    options = gateway_parser(__doc__).parse_args()
+    argv = [installed("codex-relay"), "--bind", LOOPBACK, "--port", str(options.port)]
+    become([*argv, "--upstream", options.upstream, "--api-key", PLACEHOLDER_KEY])
 
 
 if __name__ == "__main__":

@@ -13,23 +13,24 @@ makes the browser a no-op and then becomes ``codex-router``.
 
 from __future__ import annotations
 
-import argparse
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
+
+# The shared steps sit one folder up, and the kit runs this script as a file, not a module.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from gateway_start import LOOPBACK, PLACEHOLDER_KEY, become, gateway_parser, installed, scratch_directory
 
 
 def config_text(upstream: str, port: int) -> str:
     return (
         "upstream:\n"
         f'  base_url: "{upstream}"\n'
-        # The kit's placeholder key: the upstream is the kit's mock server.
-        '  api_key: "sk-conformance"\n'
+        f'  api_key: "{PLACEHOLDER_KEY}"\n'
         "  timeout: 120\n"
         "server:\n"
-        "  host: 127.0.0.1\n"
+        f"  host: {LOOPBACK}\n"
         f"  port: {port}\n"
         "  log_level: info\n"
         "codex:\n"
@@ -38,19 +39,13 @@ def config_text(upstream: str, port: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--upstream", required=True)
-    options = parser.parse_args()
-    home = Path(tempfile.mkdtemp(prefix="codex-conformance-codex-router-"))
+    options = gateway_parser(__doc__).parse_args()
+    home = scratch_directory("codex-router")
     (home / "config.yaml").write_text(config_text(options.upstream, options.port), encoding="utf-8")
     os.chdir(home)
     os.environ["HOME"] = str(home)
     os.environ["BROWSER"] = "true"
-    router = shutil.which("codex-router") or str(Path(sys.executable).with_name("codex-router"))
-    os.execv(router, [router, str(options.port)])
+    become([installed("codex-router"), str(options.port)])
 
 
 if __name__ == "__main__":

@@ -12,29 +12,23 @@ placeholder key, and becomes it.
 
 from __future__ import annotations
 
-import argparse
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
+
+# The shared steps sit one folder up, and the kit runs this script as a file, not a module.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from gateway_start import LOOPBACK, PLACEHOLDER_KEY, become, gateway_parser, installed, scratch_directory
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--upstream", required=True)
-    options = parser.parse_args()
-    home = Path(tempfile.mkdtemp(prefix="codex-conformance-ds4codex-"))
+    options = gateway_parser(__doc__).parse_args()
+    home = scratch_directory("ds4codex")
     os.chdir(home)
-    ds4codex = shutil.which("ds4codex") or str(Path(sys.executable).with_name("ds4codex"))
     target = options.upstream.rstrip("/") + "/chat/completions"
-    argv = [ds4codex, "run", "--config-path", str(home / "config.toml"), "--host", "127.0.0.1"]
-    argv += ["--port", str(options.port), "--target-url", target]
-    # The kit's placeholder key: the upstream is the kit's mock server.
-    os.execv(ds4codex, [*argv, "--api-key", "sk-conformance"])
+    argv = [installed("ds4codex"), "run", "--config-path", str(home / "config.toml"), "--host", LOOPBACK]
+    become([*argv, "--port", str(options.port), "--target-url", target, "--api-key", PLACEHOLDER_KEY])
 
 
 if __name__ == "__main__":

@@ -16,12 +16,14 @@ to Chat Completions.
 
 from __future__ import annotations
 
-import argparse
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
+
+# The shared steps sit one folder up, and the kit runs this script as a file, not a module.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from gateway_start import LOOPBACK, PLACEHOLDER_KEY, become, gateway_parser, installed, scratch_directory
 
 PROVIDERS = {"responses": "openai", "chat": "deepseek"}
 
@@ -34,8 +36,7 @@ def config_text(upstream: str, route: str) -> str:
         "    litellm_params:\n"
         f'      model: "{provider}/*"\n'
         f'      api_base: "{upstream}"\n'
-        # The kit's placeholder key: the upstream is the kit's mock server.
-        '      api_key: "sk-conformance"\n'
+        f'      api_key: "{PLACEHOLDER_KEY}"\n'
         # Loopback only, started and stopped by the kit: no master key, so the release's
         # placeholder key is accepted (litellm refuses to start without one unless told).
         "general_settings:\n"
@@ -48,19 +49,14 @@ def config_text(upstream: str, route: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--upstream", required=True)
+    parser = gateway_parser(__doc__)
     parser.add_argument("--route", choices=sorted(PROVIDERS), default="responses")
     options = parser.parse_args()
-    config = Path(tempfile.mkdtemp(prefix="codex-conformance-litellm-")) / "config.yaml"
+    config = scratch_directory("litellm") / "config.yaml"
     config.write_text(config_text(options.upstream, options.route), encoding="utf-8")
-    litellm = shutil.which("litellm") or str(Path(sys.executable).with_name("litellm"))
     # litellm fetches its model cost map from the network unless told to use its own copy.
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    os.execv(litellm, [litellm, "--config", str(config), "--host", "127.0.0.1", "--port", str(options.port)])
+    become([installed("litellm"), "--config", str(config), "--host", LOOPBACK, "--port", str(options.port)])
 
 
 if __name__ == "__main__":

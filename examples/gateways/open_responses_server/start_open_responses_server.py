@@ -14,28 +14,26 @@ script runs it from an empty temporary one.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import tempfile
+from pathlib import Path
+
+# The shared steps sit one folder up, and the kit runs this script as a file, not a module.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from gateway_start import LOOPBACK, PLACEHOLDER_KEY, become, gateway_parser, scratch_directory
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--upstream", required=True)
-    options = parser.parse_args()
+    options = gateway_parser(__doc__).parse_args()
     upstream = options.upstream.rstrip("/")
     os.environ["OPENAI_BASE_URL_INTERNAL"] = upstream.removesuffix("/v1")
-    # The kit's placeholder key: the upstream is the kit's mock server.
-    os.environ["OPENAI_API_KEY"] = "sk-conformance"
-    os.environ["API_ADAPTER_HOST"] = "127.0.0.1"
+    os.environ["OPENAI_API_KEY"] = PLACEHOLDER_KEY
+    os.environ["API_ADAPTER_HOST"] = LOOPBACK
     os.environ["API_ADAPTER_PORT"] = str(options.port)
-    os.chdir(tempfile.mkdtemp(prefix="codex-conformance-ors-"))
+    os.chdir(scratch_directory("ors"))
     argv = [sys.executable, "-m", "uvicorn", "open_responses_server.server_entrypoint:app"]
-    os.execv(sys.executable, [*argv, "--host", "127.0.0.1", "--port", str(options.port)])
+    become([*argv, "--host", LOOPBACK, "--port", str(options.port)])
 
 
 if __name__ == "__main__":

@@ -8,13 +8,13 @@ re-creates the case.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from typing import Any, TypeVar
 
 from codex_conformance.cases import Case
 from codex_conformance.credentials import redact_case
-from codex_workshop.areas.scenarios import Scenario
+from codex_workshop.areas.scenarios import OpScenario, Scenario
 from codex_workshop.drive.errors import ReleaseRejectedError
 
 S = TypeVar("S", bound=Scenario)
@@ -135,6 +135,22 @@ def patterned_case(  # noqa: PLR0917 - where, what, then how
         run=lambda: patterns(run(version, args)),
         compare="json-pattern",
     )
+
+
+def op_cases(
+    area: str,
+    scenarios: Iterable[OpScenario],
+    version: str,
+    only: set[str] | None,
+    *,
+    ops: Mapping[str, Callable[[str, dict[str, Any]], dict[str, Any]]],
+    patterns: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]],
+) -> Iterator[Case]:
+    """A case per wanted scenario, answered by ``ops[op]``, the release op of the op it names;
+    ``patterns``: for the ops whose answers hold what the release makes up per run."""
+    for scenario in wanted_scenarios(scenarios, version, only):
+        op = scenario.op
+        yield patterned_case(area, version, scenario, op, scenario.args(version), ops[op], patterns.get(op))
 
 
 def observed_case(  # noqa: PLR0917 - where, what, then the answer

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -26,6 +26,15 @@ class Scenario(BaseModel):
 
     def applies_to(self, version: str) -> bool:
         return self.editions is None or version in self.editions
+
+
+class OpScenario(Scenario):
+    """A scenario of an area of several ops: it names the op it captures and gives that op's args."""
+
+    op: str
+
+    def args(self, version: str) -> dict[str, Any]:
+        raise NotImplementedError
 
 
 S = TypeVar("S", bound=Scenario)

@@ -27,6 +27,7 @@ from codex_workshop.areas import parts_of
 from codex_workshop.capture.fixture_writer import diff_against_committed, merge_cases, write_fixture
 from codex_workshop.capture.side_by_side import area_command, run_side_by_side
 from codex_workshop.checkout import fixtures_dir
+from codex_workshop.commands import add_command
 from codex_workshop.drive.errors import (
     CaptureError,
     ConfigRejectedError,
@@ -36,11 +37,8 @@ from codex_workshop.drive.errors import (
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "capture",
-        help="re-create captured fixtures by running a real release",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    parser = add_command(
+        subparsers, "capture", "re-create captured fixtures by running a real release", __doc__
     )
     parser.add_argument("area", nargs="?", choices=list(discover()), help="the area (or --all)")
     parser.add_argument("--all", action="store_true", help="every area, one after another")

@@ -103,7 +103,7 @@ def _provider_value(value: Any, base_url: str) -> Any:
     return value.replace("{base_url}", base_url).replace("{origin}", origin)
 
 
-def release_config(
+def write_config(
     home: Path,
     base_url: str,
     model: str,
@@ -111,8 +111,8 @@ def release_config(
     *,
     extra: Mapping[str, Any] | None = None,
     provider: Mapping[str, Any] | None = None,
-) -> config_toml.Config:
-    """The configuration a run is given, as data.
+) -> None:
+    """Write ``home``/config.toml, the configuration a run is given, with a TOML writer.
 
     ``extra``: a case's (or an area's) keys, dotted keys naming nested
     tables; it may not set what the harness sets.  ``provider``: keys of the
@@ -143,21 +143,7 @@ def release_config(
         }
     if mcp_servers:
         config["mcp_servers"] = mcp_servers
-    return config_toml.merged(config, config_toml.nested(extra or {}))
-
-
-def write_config(
-    home: Path,
-    base_url: str,
-    model: str,
-    servers: list[McpServerConfig],
-    *,
-    extra: Mapping[str, Any] | None = None,
-    provider: Mapping[str, Any] | None = None,
-) -> None:
-    """Write ``home``/config.toml (see ``release_config``) with a TOML writer."""
-    config = release_config(home, base_url, model, servers, extra=extra, provider=provider)
-    config_toml.write(home / "config.toml", config)
+    config_toml.write(home / "config.toml", config_toml.merged(config, config_toml.nested(extra or {})))
 
 
 @once_more_if_stalled

@@ -21,6 +21,7 @@ from codex_conformance.areas import discover
 from codex_conformance.editions import EDITIONS
 from codex_workshop.areas import parts_of
 from codex_workshop.checkout import fixtures_dir
+from codex_workshop.commands import add_command
 from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import ReleaseUnavailableError
 from codex_workshop.explore.run import Exploration, Progress, explore
@@ -29,11 +30,11 @@ from codex_workshop.explore.write import add_scenarios, capture_scenarios
 
 def register(subparsers: Any) -> None:
     explorable = [name for name, area in discover().items() if parts_of(area).explorers()]
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "explore",
-        help="find disagreements between a release and the reference on generated inputs",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "find disagreements between a release and the reference on generated inputs",
+        __doc__,
     )
     parser.add_argument("area", choices=explorable)
     parser.add_argument("--edition", required=True, choices=sorted(EDITIONS))

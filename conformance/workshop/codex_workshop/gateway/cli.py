@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.editions import EDITIONS
+from codex_workshop.commands import add_command
 from codex_workshop.drive.errors import ReleaseUnavailableError
 from codex_workshop.gateway.certify import ScenarioResult, certify_gateway
 from codex_workshop.gateway.plug import DEFAULT_PATH, DEFAULT_READY_SECONDS, GatewayError, parse_gateway
@@ -33,11 +34,11 @@ from codex_workshop.gateway.scenarios import scenario_slugs
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "gateway",
-        help="certify a gateway or proxy: real releases through it, compared with direct runs",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "certify a gateway or proxy: real releases through it, compared with direct runs",
+        __doc__,
     )
     parser.add_argument("--gateway", required=True, metavar="GATEWAY", help="cmd:TEMPLATE or a URL")
     parser.add_argument(

@@ -68,6 +68,11 @@ def _command_call(edition: Edition, call_id: str) -> Call:
     return Call(_command_target(edition), call_id, arguments=dict(edition.harmless_call_arguments))
 
 
+def _command_scenario(edition: Edition, slug: str, title: str, script: Script) -> Scenario:
+    """A scenario whose script calls the release's command tool (``_command_call``), followed through."""
+    return Scenario(slug, title, script, edition.capture_model, called=(_command_target(edition),))
+
+
 def _text(edition: Edition) -> Scenario:
     script = Script((Turn((Text("a plain answer through the gateway"),)),))
     return Scenario("text", "a plain text answer", script, edition.capture_model)
@@ -75,10 +80,7 @@ def _text(edition: Edition) -> Scenario:
 
 def _function_call(edition: Edition) -> Scenario:
     script = Script((Turn((_command_call(edition, "call_command"),)), Turn((Text("ran it"),))))
-    target = _command_target(edition)
-    return Scenario(
-        "function-call", f"a function call ({target.name})", script, edition.capture_model, called=(target,)
-    )
+    return _command_scenario(edition, "function-call", f"a function call ({edition.command_tool})", script)
 
 
 def _mcp_call(edition: Edition) -> Scenario:
@@ -128,37 +130,28 @@ def _tool_search(edition: Edition) -> Scenario | NotApplicable:
 def _parallel(edition: Edition) -> Scenario:
     calls = (_command_call(edition, "call_first"), _command_call(edition, "call_second"))
     script = Script((Turn(calls), Turn((Text("both ran"),))))
-    return Scenario(
-        "parallel-calls",
-        "two calls in one turn",
-        script,
-        edition.capture_model,
-        called=(_command_target(edition),),
-    )
+    return _command_scenario(edition, "parallel-calls", "two calls in one turn", script)
 
 
 def _reasoning(edition: Edition) -> Scenario:
     turn = Turn((Reasoning("thinking before the call"), _command_call(edition, "call_after_reasoning")))
     script = Script((turn, Turn((Text("reasoned and ran"),))))
-    return Scenario(
-        "reasoning",
-        "a reasoning item before a call",
-        script,
-        edition.capture_model,
-        called=(_command_target(edition),),
-    )
+    return _command_scenario(edition, "reasoning", "a reasoning item before a call", script)
+
+
+def _api_error(
+    status: int, kind: str, message: str, code: str, headers: tuple[tuple[str, str], ...] = ()
+) -> Failure:
+    """A turn answered with ``status`` and an error body as the Responses API writes one."""
+    return Failure(status, {"error": {"type": kind, "message": message, "code": code}}, headers)
 
 
 def _retry_after(edition: Edition) -> Scenario:
-    failure = Failure(
+    failure = _api_error(
         429,
-        {
-            "error": {
-                "type": "rate_limit_exceeded",
-                "message": "gateway scenario: slow down",
-                "code": "rate_limit_exceeded",
-            }
-        },
+        "rate_limit_exceeded",
+        "gateway scenario: slow down",
+        "rate_limit_exceeded",
         (("Retry-After", "1"),),
     )
     script = Script((failure, Turn((Text("answered after the retry"),))))
@@ -173,16 +166,7 @@ def _cut_stream(edition: Edition) -> Scenario:
 
 
 def _client_error(edition: Edition) -> Scenario:
-    failure = Failure(
-        400,
-        {
-            "error": {
-                "type": "invalid_request_error",
-                "message": "gateway scenario: refused",
-                "code": "refused",
-            }
-        },
-    )
+    failure = _api_error(400, "invalid_request_error", "gateway scenario: refused", "refused")
     return Scenario("client-error", "a 400 with an error body", Script((failure,)), edition.capture_model)
 
 

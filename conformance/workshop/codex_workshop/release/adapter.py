@@ -16,9 +16,10 @@ never an answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from codex_conformance.areas import discover
+from codex_conformance.areas import Area, discover
 from codex_conformance.editions import get_edition
 from codex_workshop.areas import ReleaseOp, parts_of
 from codex_workshop.drive.cache import release_binary
@@ -32,13 +33,17 @@ from codex_workshop.drive.errors import (
 from codex_workshop.drive.stall import recording_reruns
 
 
+def _areas_of(version: str) -> Iterator[Area]:
+    """The areas release ``version`` has."""
+    edition = get_edition(version)
+    return (area for area in discover().values() if edition.has_area(area.name, area.feature))
+
+
 def hidden_ops(version: str) -> dict[str, str]:
     """The ops release ``version`` runs but never shows the answer of, with why."""
-    edition = get_edition(version)
     return {
         op: why
-        for area in discover().values()
-        if edition.has_area(area.name, area.feature)
+        for area in _areas_of(version)
         for op, why in parts_of(area).release_hidden_ops(version).items()
         if area.op_in(op, version)
     }
@@ -46,11 +51,9 @@ def hidden_ops(version: str) -> dict[str, str]:
 
 def release_ops(version: str) -> dict[str, ReleaseOp]:
     """The ops release ``version`` answers: every area's release ops, for the areas it has."""
-    edition = get_edition(version)
     return {
         op: run
-        for area in discover().values()
-        if edition.has_area(area.name, area.feature)
+        for area in _areas_of(version)
         for op, run in parts_of(area).release_ops().items()
         if area.op_in(op, version)
     }

@@ -32,6 +32,7 @@ from typing import Any
 
 from codex_conformance.editions import EDITIONS, version_key
 from codex_workshop.checkout import fixtures_dir, spec_dir
+from codex_workshop.commands import add_command
 from codex_workshop.drive.errors import ReleaseUnavailableError
 from codex_workshop.drive.scratch import scratch_dir
 from codex_workshop.timeline.data import ProbeData, load_probe_data, save_probe_data
@@ -52,9 +53,8 @@ from codex_workshop.timeline.releases import (
     drivable_stable,
     edition_of,
     load_releases,
-    package_spec,
     published_versions,
-    registry_integrity,
+    recorded_now,
     save_releases,
 )
 from codex_workshop.timeline.sweep import ProbeSweep, sweep_probes
@@ -65,11 +65,11 @@ SAMPLE_PROBES = ("mcp-basic", "schema-any-of", "apply-patch-add-file", "request-
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "timeline",
-        help="the wire timeline: probes across every stable release (spec/timeline.md)",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "the wire timeline: probes across every stable release (spec/timeline.md)",
+        __doc__,
     )
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--sweep", action="store_true")
@@ -244,8 +244,7 @@ def _record_new(directory: Path) -> list[str]:
     published = published_versions()
     new = [v for v in drivable_stable(published) if newest is None or version_key(v) > newest]
     for version in new:
-        spec = package_spec(version, published)
-        releases[version] = Release(version, spec, registry_integrity(spec))
+        releases[version] = recorded_now(version, published)
     if new:
         save_releases(directory, releases)
     return new

@@ -19,13 +19,11 @@ from codex_workshop.checkout import fixtures_dir
 from codex_workshop.drive.cache import cache_root, fetch_release
 from codex_workshop.drive.errors import ReleaseUnavailableError
 from codex_workshop.timeline.releases import (
-    Release,
     drivable_stable,
     edition_of,
     load_releases,
-    package_spec,
     published_versions,
-    registry_integrity,
+    recorded_now,
     save_releases,
 )
 
@@ -55,9 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         release = releases.get(version)
         if release is None:
-            spec = package_spec(version, published)
-            release = Release(version, spec, registry_integrity(spec))
-            releases[version] = release
+            release = releases[version] = recorded_now(version, published)
             save_releases(directory, releases)
         started = time.monotonic()
         try:

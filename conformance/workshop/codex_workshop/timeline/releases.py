@@ -86,6 +86,12 @@ def registry_integrity(spec: str) -> str:
     return integrity
 
 
+def recorded_now(version: str, published: list[str]) -> Release:
+    """Release ``version`` as the registry has it now: the package carrying it and that package's digest."""
+    spec = package_spec(version, published)
+    return Release(version, spec, registry_integrity(spec))
+
+
 def load_releases(directory: Path) -> dict[str, Release]:
     path = directory / RELEASES_FILE
     if not path.is_file():

@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from codex_reference.chat import reasoning, stream
+from codex_reference.chat import reasoning
 from codex_reference.editions import V0_25_0, V0_94_0
 from codex_reference.json_types import JSON
-from codex_workshop.broken import BrokenAdapter, rewrites, with_rules
+from codex_workshop.broken import BrokenAdapter, rewrites, with_rules, with_rules_from
 
 
 def _becomes_assistant(item: dict[str, JSON]) -> bool:
@@ -56,25 +56,25 @@ BROKEN = [
         "chat-calls-not-grouped-0.94",
         "CHAT-REQ-CALL-2",
         "consecutive calls sent as one assistant message each (0.25.0's rule)",
-        with_rules(V0_94_0, "chat", group_calls=False),
+        with_rules_from(V0_94_0, "chat", V0_25_0, "group_calls"),
     ),
     BrokenAdapter(
         "chat-reasoning-not-sent-0.94",
         "CHAT-REQ-REASONING-2",
         "the reasoning of the last reply left out (0.25.0's rule)",
-        with_rules(V0_94_0, "chat", reasoning_attachment=reasoning.dropped),
+        with_rules_from(V0_94_0, "chat", V0_25_0, "reasoning_attachment"),
     ),
     BrokenAdapter(
         "chat-aborted-outputs-first-0.94",
         "CHAT-REQ-OUTPUT-3",
         "the aborted outputs of unanswered calls sent first, not after their calls (0.25.0's rule)",
-        with_rules(V0_94_0, "chat", missing_outputs_first=True),
+        with_rules_from(V0_94_0, "chat", V0_25_0, "missing_outputs_first"),
     ),
     BrokenAdapter(
         "chat-sse-one-call-per-reply-0.94",
         "CHAT-SSE-CALL-2",
         "a chat stream read as 0.25.0 reads it: one call per reply, index not read",
-        with_rules(V0_94_0, "chat", read_stream=stream.chat_sse),
+        with_rules_from(V0_94_0, "chat", V0_25_0, "read_stream"),
     ),
     BrokenAdapter(
         "chat-sse-length-not-fatal-0.94",

@@ -33,7 +33,7 @@ from codex_conformance.generators import Draw, as_strategy
 from codex_workshop.areas.dispatch.run import CWD_FORM
 from codex_workshop.drive.conversation_run import MODEL, written_back
 from codex_workshop.drive.errors import ReleaseRejectedError
-from codex_workshop.explorer import Args, Explorer, Response
+from codex_workshop.explorer import Args, Explorer, Response, answer_kinds
 
 __all__ = ["EXPLORERS", "explored_dispatch_args", "generate_arguments"]
 
@@ -216,9 +216,8 @@ _BLANKS = re.compile(r"`[^`]*`|\"[^\"]*\"|\d+")
 
 def describe(release: Response, reference: Response) -> str:
     """The two outputs' messages with their values blanked (names, numbers, positions)."""
-    if "result" not in release or "result" not in reference:
-        kinds = [next(iter(response), "?") for response in (release, reference)]
-        return f"release {kinds[0]}, reference {kinds[1]}"
+    if (kinds := answer_kinds(release, reference)) is not None:
+        return kinds
     outputs = [response["result"].get("item", {}).get("output") for response in (release, reference)]
     if outputs[0] == outputs[1]:
         return "item form"

@@ -12,11 +12,11 @@ import re
 from typing import Any
 
 from codex_reference.adapter import Handler, handle
-from codex_reference.dynamic import DYNAMIC_0_169_0, decode, output
+from codex_reference.dynamic import DYNAMIC_0_169_0
 from codex_reference.editions import V0_94_0, V0_169_0, Edition
 from codex_reference.schema import sanitizer
 from codex_reference.tools import catalog
-from codex_workshop.broken import BrokenAdapter, rewrites, with_rules
+from codex_workshop.broken import BrokenAdapter, rewrites, with_rules, with_rules_from
 
 _NOT_ALLOWED = re.compile(r"[^a-zA-Z0-9_-]")
 
@@ -135,18 +135,13 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="namespaces-decoded-early",
         clause="DYN-FLAT-1",
         why="namespace specs decoded in 0.94.0 as in 0.169.0, not refused for lacking `inputSchema`",
-        handle=with_rules(V0_94_0, "dynamic", decode_specs=decode.decode_specs),
+        handle=with_rules_from(V0_94_0, "dynamic", V0_169_0, "decode_specs"),
     ),
     BrokenAdapter(
         name="name-alphabet-early",
         clause="DYN-NAME-4",
         why="0.94.0 checks names against 0.169.0's alphabet and length",
-        handle=with_rules(
-            V0_94_0,
-            "dynamic",
-            name_pattern=DYNAMIC_0_169_0.name_pattern,
-            max_name_chars=DYNAMIC_0_169_0.max_name_chars,
-        ),
+        handle=with_rules_from(V0_94_0, "dynamic", V0_169_0, "name_pattern", "max_name_chars"),
     ),
     BrokenAdapter(
         name="builtins-win-early",
@@ -158,13 +153,13 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="content-items-answer-early",
         clause="DYN-OUT-PLAIN-1",
         why="0.94.0's answer read as contentItems, so every `output` answer is invalid",
-        handle=with_rules(V0_94_0, "dynamic", answer_output=output.content_items_output),
+        handle=with_rules_from(V0_94_0, "dynamic", V0_169_0, "answer_output"),
     ),
     BrokenAdapter(
         name="item-id-early",
         clause="DYN-OUT-ITEM-1",
         why="0.94.0's output item given an `fco_` id, as 0.169.0's is",
-        handle=with_rules(V0_94_0, "dynamic", generates_item_id=True),
+        handle=with_rules_from(V0_94_0, "dynamic", V0_169_0, "generates_item_id"),
     ),
     BrokenAdapter(
         name="output-never-cut",

@@ -15,9 +15,9 @@ from typing import Any
 
 from codex_conformance.cases import Case
 from codex_conformance.compare import PATTERN_KEY
-from codex_workshop.areas.capturing import patterned_case, wanted_scenarios
+from codex_workshop.areas.capturing import op_cases
 from codex_workshop.areas.dynamic import release as dynamic_ops
-from codex_workshop.areas.dynamic.scenarios import DynamicScenario, load_dynamic_scenarios
+from codex_workshop.areas.dynamic.scenarios import load_dynamic_scenarios
 
 _UUID_FORM = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 _GENERATED_ID = re.compile(r"\Afco_" + _UUID_FORM + r"\Z")
@@ -35,12 +35,7 @@ def _item_patterns(result: dict[str, Any]) -> dict[str, Any]:
     return {"item": expected_item(result["item"])}
 
 
-def _case(version: str, scenario: DynamicScenario) -> Case:
-    patterns = _item_patterns if scenario.op == "dynamic.call_output" else None
-    run = dynamic_ops.OPS[scenario.op]
-    return patterned_case("dynamic", version, scenario, scenario.op, scenario.args(version), run, patterns)
-
-
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in wanted_scenarios(load_dynamic_scenarios(root), version, only):
-        yield _case(version, scenario)
+    scenarios = load_dynamic_scenarios(root)
+    patterns = {"dynamic.call_output": _item_patterns}
+    yield from op_cases("dynamic", scenarios, version, only, ops=dynamic_ops.OPS, patterns=patterns)

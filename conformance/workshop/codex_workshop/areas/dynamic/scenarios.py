@@ -13,13 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from codex_workshop.areas.scenarios import Scenario, load_scenarios
+from codex_workshop.areas.scenarios import OpScenario, load_scenarios
 from codex_workshop.areas.tool_answers import expand
 
 CALL_ID = "call_conformance_dynamic"
 
 
-class DynamicScenario(Scenario):
+class DynamicScenario(OpScenario):
     op: Literal["dynamic.to_responses", "dynamic.call_output"]
     # As passed to thread/start's dynamicTools: an array, or any other JSON for the release to refuse.
     tools: Any = None

@@ -9,7 +9,7 @@ from unittest import mock
 
 from codex_reference.editions import V0_25_0, V0_169_0
 from codex_reference.exec_output import FORMATTERS_0_25_0, pty_session, unified
-from codex_workshop.broken import BrokenAdapter, own_measure_in, rewrites, rewriting, with_edition
+from codex_workshop.broken import BrokenAdapter, measures_own_time, rewrites, with_edition
 
 
 def _output_as_object(result: dict[str, Any], _args: dict[str, Any]) -> None:
@@ -45,12 +45,7 @@ def _char_end(data: bytes, budget: int) -> int:
 
 BROKEN: tuple[BrokenAdapter, ...] = (
     rewrites("output-as-object", "EXEC-FORMAT-1", "exec.format_output", _output_as_object),
-    BrokenAdapter(
-        name="own-wall-time",
-        clause="EXEC-FORMAT-1",
-        why="prints the wall time it measured, not the duration_seconds the args give",
-        handle=rewriting("exec.format_output", own_measure_in("output")),
-    ),
+    measures_own_time("own-wall-time", "EXEC-FORMAT-1", "exec.format_output"),
     BrokenAdapter(
         name="ignores-token-budget",
         clause="EXEC-BUDGET-1",

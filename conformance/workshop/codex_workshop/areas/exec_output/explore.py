@@ -27,9 +27,10 @@ from hypothesis import strategies as st
 from codex_conformance.editions import get_edition
 from codex_conformance.generators import Draw, as_strategy
 from codex_workshop.areas.exec_output.release import written_outputs
+from codex_workshop.areas.sized_text import exactly
 from codex_workshop.drive import volatile
 from codex_workshop.drive.errors import ReleaseRejectedError
-from codex_workshop.explorer import Args, Explorer, Response
+from codex_workshop.explorer import Args, Explorer, Response, answer_kinds
 
 __all__ = ["EXPLORERS", "explored_exec_args", "generate_output"]
 
@@ -81,11 +82,7 @@ def _sized(draw: Draw, size: int) -> str:
         column = 0 if char == end else column + 1
         text.append(char)
         length += len(char.encode("utf-8"))
-    # Top it up with one-byte characters so that the size is exact (a
-    # multi-byte character may have overshot it).
-    while text and length > size:
-        length -= len(text.pop().encode("utf-8"))
-    return "".join(text) + "a" * (size - length)
+    return exactly(text, size)
 
 
 def _lines(draw: Draw, count: int) -> str:
@@ -205,9 +202,8 @@ def _where(release: str, reference: str) -> str:
 
 def describe(release: Response, reference: Response) -> str:
     """Which part of the output differs, and whether each side cut it: not the output's own text."""
-    if "result" not in release or "result" not in reference:
-        kinds = [next(iter(response), "?") for response in (release, reference)]
-        return f"release {kinds[0]}, reference {kinds[1]}"
+    if (kinds := answer_kinds(release, reference)) is not None:
+        return kinds
     mine, theirs = release["result"].get("output"), reference["result"].get("output")
     if not isinstance(mine, str) or not isinstance(theirs, str):
         return "output type"

@@ -9,7 +9,7 @@ from codex_reference.adapter import Handler
 from codex_reference.apply_patch.messages import written_path
 from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_reference.host_tools.header import headed_output
-from codex_workshop.broken import BrokenAdapter, own_measure_in, rewriting, with_rules
+from codex_workshop.broken import BrokenAdapter, measures_own_time, rewriting, with_rules, with_rules_from
 
 
 def _host_tools(**changes: Any) -> Handler:
@@ -115,7 +115,7 @@ BROKEN = [
         "patch-classic-refusal-prefix",
         "HOST-PATCH-4",
         "0.25.0 refusing with the later editions' `apply_patch verification failed: `",
-        with_rules(V0_25_0, "patch_tool", verification_failed="apply_patch verification failed: "),
+        with_rules_from(V0_25_0, "patch_tool", V0_94_0, "verification_failed"),
     ),
     BrokenAdapter(
         "patch-repeated-paths-allowed",
@@ -178,12 +178,7 @@ BROKEN = [
         "stderr before stdout",
         rewriting("host_tools.shell_command", _stderr_first),
     ),
-    BrokenAdapter(
-        "shell-own-wall-time",
-        "HOST-SHELL-1",
-        "the wall time it measured, not the duration_seconds the args give",
-        rewriting("host_tools.shell_command", own_measure_in("output")),
-    ),
+    measures_own_time("shell-own-wall-time", "HOST-SHELL-1", "host_tools.shell_command"),
     BrokenAdapter(
         "shell-wall-time-two-decimals",
         "HOST-SHELL-1",

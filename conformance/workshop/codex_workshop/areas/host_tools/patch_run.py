@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,26 +25,36 @@ from codex_workshop.drive.errors import InvalidInputError
 _CALL_ID = "call_apply_patch"
 
 
-def _call(form: str, args: Mapping[str, Any], cwd: str, real: str) -> dict[str, Any]:
-    if form == "custom":
-        patch = required(args, "input", str)
-        # A patch naming the directory by its placeholder names the real one.
-        return {
-            "type": "custom_tool_call",
-            "name": "apply_patch",
-            "input": patch.replace(cwd, real),
-            "call_id": _CALL_ID,
-            "id": f"ctc_{_CALL_ID}",
-            "status": "completed",
-        }
-    arguments = required(args, "arguments", str)
-    return {
-        "type": "function_call",
+@dataclass(frozen=True)
+class _Form:
+    """How a call of one form is written: its item, and the item its output comes back in."""
+
+    call_type: str
+    text_field: str  # the args' field holding the call's text, and the item's
+    id_prefix: str
+    status: str | None
+    output_type: str
+
+
+_FORMS = {
+    "custom": _Form("custom_tool_call", "input", "ctc", "completed", "custom_tool_call_output"),
+    "function": _Form("function_call", "arguments", "fc", None, "function_call_output"),
+}
+
+
+def _call(form: _Form, args: Mapping[str, Any], cwd: str, real: str) -> dict[str, Any]:
+    text = required(args, form.text_field, str)
+    # A patch naming the directory by its placeholder names the real one.
+    call = {
+        "type": form.call_type,
         "name": "apply_patch",
-        "arguments": arguments.replace(cwd, real),
+        form.text_field: text.replace(cwd, real),
         "call_id": _CALL_ID,
-        "id": f"fc_{_CALL_ID}",
+        "id": f"{form.id_prefix}_{_CALL_ID}",
     }
+    if form.status is not None:
+        call["status"] = form.status
+    return call
 
 
 def _content(data: bytes) -> Any:
@@ -73,10 +84,10 @@ def patch_output(version: str, args: Mapping[str, Any]) -> tuple[str, dict[str, 
             f"it has {', '.join(models) or 'none'}"
         )
     with sandbox(args) as (cwd, real):
-        call = _call(form, args, cwd, real)
+        call = _call(_FORMS[form], args, cwd, real)
         elements = written_back(
             version, [call], model=models[form], shared=[Path(real)], exec_flags=("-C", real)
         )
         files = _files(Path(real))
-    item_type = "custom_tool_call_output" if form == "custom" else "function_call_output"
-    return output_of(version, elements, _CALL_ID, item_type, "apply_patch").replace(real, cwd), files
+    output = output_of(version, elements, _CALL_ID, _FORMS[form].output_type, "apply_patch")
+    return output.replace(real, cwd), files

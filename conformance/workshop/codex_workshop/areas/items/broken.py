@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from codex_reference.editions import V0_25_0
-from codex_workshop.broken import BrokenAdapter, with_edition
+from codex_reference.editions import V0_25_0, V0_169_0
+from codex_workshop.broken import BrokenAdapter, with_rules_from
 
 BROKEN: tuple[BrokenAdapter, ...] = (
     BrokenAdapter(
         name="generated-ids-classic",
         clause="ITEMS-ID-1",
         why="0.25.0 makes up ids for items without one (0.169.0 does; 0.25.0 writes null)",
-        handle=with_edition(V0_25_0, items=replace(V0_25_0.items, generate_ids=True)),
+        handle=with_rules_from(V0_25_0, "items", V0_169_0, "generate_ids"),
     ),
 )

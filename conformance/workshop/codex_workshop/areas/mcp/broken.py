@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_reference.mcp import naming
 from codex_reference.rustlib.sha1 import sha1_hex
 from codex_reference.rustlib.strings import utf8_len
-from codex_workshop.broken import BrokenAdapter, with_edition
+from codex_workshop.broken import BrokenAdapter, with_edition, with_rules, with_rules_from
 
 
 def _hash_tool_name_only(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[naming.NamedTool]:
@@ -35,13 +33,13 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="length-limit-off-by-one",
         clause="MCP-NAME-2",
         why="0.25.0 hashes names of 64 bytes too (limit taken as 63)",
-        handle=with_edition(V0_25_0, naming_rules=replace(V0_25_0.naming_rules, max_name_bytes=63)),
+        handle=with_rules(V0_25_0, "naming_rules", max_name_bytes=63),
     ),
     BrokenAdapter(
         name="joined-limit-off-by-one",
         clause="MCP-NAME-2",
         why="0.169.0 hashes a joined name of exactly 128 bytes (limit taken as 127)",
-        handle=with_edition(V0_169_0, naming_rules=replace(V0_169_0.naming_rules, max_name_bytes=127)),
+        handle=with_rules(V0_169_0, "naming_rules", max_name_bytes=127),
     ),
     BrokenAdapter(
         name="hash-of-wrong-string",
@@ -59,13 +57,13 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="unprefixed-in-0.94.0",
         clause="MCP-NAME-1",
         why="0.94.0 names tools `server__tool` as 0.25.0 did, without the `mcp__` prefix",
-        handle=with_edition(V0_94_0, naming_rules=replace(V0_94_0.naming_rules, prefix="")),
+        handle=with_rules_from(V0_94_0, "naming_rules", V0_25_0, "prefix"),
     ),
     BrokenAdapter(
         name="dash-sanitized-in-0.94.0",
         clause="MCP-NAME-4",
         why="0.94.0 replaces `-` too, as 0.169.0 does",
-        handle=with_edition(V0_94_0, naming_rules=replace(V0_94_0.naming_rules, allowed_punctuation="_")),
+        handle=with_rules_from(V0_94_0, "naming_rules", V0_169_0, "allowed_punctuation"),
     ),
     BrokenAdapter(
         name="failed-list-takes-all-in-0.94.0",

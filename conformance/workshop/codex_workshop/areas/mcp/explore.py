@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from codex_conformance.areas.mcp.inputs import generate_args
-from codex_workshop.explorer import Explorer
+from codex_workshop.explorer import Explorer, args_as_scenario
 
 __all__ = ["EXPLORERS"]
 
@@ -11,7 +11,7 @@ EXPLORERS = (
     Explorer(
         op="mcp.tools_to_responses",
         generate=generate_args,
-        scenario=lambda args: {"servers": args["servers"]},
+        scenario=args_as_scenario("servers"),
         clauses=("MCP-EXPLORE-1",),
     ),
 )

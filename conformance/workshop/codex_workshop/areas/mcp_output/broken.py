@@ -9,29 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import replace
 from typing import Any
 from unittest import mock
 
-from codex_reference.adapter import Handler
-from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0, Edition
+from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
 from codex_reference.mcp_output import (
-    MCP_OUTPUT_0_25_0,
-    MCP_OUTPUT_0_94_0,
-    MCP_OUTPUT_0_169_0,
-    MCP_RESOURCES_0_94_0,
-    MCP_RESOURCES_0_169_0,
-    McpOutputRules,
     answer,
     content_items,
     json_text,
     text_or_items,
 )
-from codex_workshop.broken import BrokenAdapter, measured_again, rewrites, with_edition
-
-
-def _with(edition: Edition, rules: McpOutputRules) -> Handler:
-    return with_edition(edition, mcp_output=rules)
+from codex_workshop.broken import BrokenAdapter, measured_again, rewrites, with_rules, with_rules_from
 
 
 def _token_pass_only(args: dict[str, Any], read: answer.Answer) -> Any:
@@ -130,19 +118,19 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="id-on-classic",
         clause="MCPOUT-ITEM-1",
         why="0.25.0 writes an fco_ id on the output item (only 0.169.0 does)",
-        handle=_with(V0_25_0, replace(MCP_OUTPUT_0_25_0, item_id_prefix="fco")),
+        handle=with_rules_from(V0_25_0, "mcp_output", V0_169_0, "item_id_prefix"),
     ),
     BrokenAdapter(
         name="token-pass-only",
         clause="MCPOUT-TRUNC-1",
         why="0.169.0 large output cut once to 3000 tokens ('…4233 tokens truncated…', not '…8 tokens…')",
-        handle=_with(V0_169_0, replace(MCP_OUTPUT_0_169_0, output=_token_pass_only)),
+        handle=with_rules(V0_169_0, "mcp_output", output=_token_pass_only),
     ),
     BrokenAdapter(
         name="python-number-forms",
         clause="MCPOUT-NUMBER-1",
         why="0.25.0 structured numbers printed by Python (1e+22) instead of serde/ryu (1e22)",
-        handle=_with(V0_25_0, replace(MCP_OUTPUT_0_25_0, output=_python_numbers)),
+        handle=with_rules(V0_25_0, "mcp_output", output=_python_numbers),
     ),
     rewrites("sorted-structured-keys", "MCPOUT-STRUCT-1", "mcp.call_output", _sorted_structured),
     rewrites("declared-image-type", "MCPOUT-IMAGE-1", "mcp.call_output", _declared_image_type),
@@ -150,37 +138,25 @@ BROKEN: tuple[BrokenAdapter, ...] = (
         name="unquoted-error-chain-in-0.94.0",
         clause="MCPOUT-FAIL-1",
         why="0.94.0 writes the failure as plain text, not as `err: ` and the quoted chain",
-        handle=_with(V0_94_0, replace(MCP_OUTPUT_0_94_0, output=_unquoted_error_chain)),
+        handle=with_rules(V0_94_0, "mcp_output", output=_unquoted_error_chain),
     ),
     BrokenAdapter(
         name="resource-fields-alphabetical-in-0.169.0",
         clause="MCPOUT-RES-FIELDS-1",
         why="0.169.0 writes resources with 0.94.0's alphabetical fields and no _meta",
-        handle=with_edition(
-            V0_169_0,
-            mcp_resources=replace(
-                MCP_RESOURCES_0_169_0,
-                resource_keys=MCP_RESOURCES_0_94_0.resource_keys,
-                template_keys=MCP_RESOURCES_0_94_0.template_keys,
-            ),
-        ),
+        handle=with_rules_from(V0_169_0, "mcp_resources", V0_94_0, "resource_keys", "template_keys"),
     ),
     BrokenAdapter(
         name="unknown-server-without-method-in-0.94.0",
         clause="MCPOUT-RES-SERVER-1",
         why="0.94.0 names an unknown server without the `<method> failed: ` 0.94.0 puts first",
-        handle=with_edition(
-            V0_94_0,
-            mcp_resources=replace(MCP_RESOURCES_0_94_0, unknown_server=MCP_RESOURCES_0_169_0.unknown_server),
-        ),
+        handle=with_rules_from(V0_94_0, "mcp_resources", V0_169_0, "unknown_server"),
     ),
     BrokenAdapter(
         name="resource-failure-cause-once-in-0.94.0",
         clause="MCPOUT-RES-FAIL-1",
         why="0.94.0 writes a failed resource method's cause without repeating `<method> failed: `",
-        handle=with_edition(
-            V0_94_0, mcp_resources=replace(MCP_RESOURCES_0_94_0, failure=MCP_RESOURCES_0_169_0.failure)
-        ),
+        handle=with_rules_from(V0_94_0, "mcp_resources", V0_169_0, "failure"),
     ),
     rewrites("resources-in-config-order", "MCPOUT-RES-ALL-1", "mcp.resource_output", _config_order),
     rewrites("aggregate-first-page-only", "MCPOUT-RES-CURSOR-1", "mcp.resource_output", _first_page_only),

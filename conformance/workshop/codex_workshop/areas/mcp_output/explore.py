@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from codex_conformance.generators import Draw, as_strategy
 from codex_workshop.areas.mcp_output.scenarios import CALL_ID, SERVER, TOOL
+from codex_workshop.areas.sized_text import exactly
 from codex_workshop.areas.tool_answers import FILLERS, PIECES, PNG, described
 from codex_workshop.explorer import Args, Explorer, Response
 
@@ -57,9 +58,7 @@ def _sized_text(draw: Draw, size: int) -> str:
             char = "\n"
         text.append(char)
         length += len(char.encode("utf-8"))
-    while text and length > size:
-        length -= len(text.pop().encode("utf-8"))
-    return "".join(text) + "a" * (size - length)
+    return exactly(text, size)
 
 
 def _text(draw: Draw) -> str:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
-from codex_workshop.broken import BrokenAdapter, rewrites, with_rules
+from codex_workshop.broken import BrokenAdapter, rewrites, with_rules, with_rules_from
 
 BROKEN = [
     BrokenAdapter(
         "request-trims-slash-0.25",
         "REQ-URL-1",
         "0.25.0 trims the trailing slash of base_url, as 0.169.0 does",
-        with_rules(V0_25_0, "request", trim_base_url_slash=True),
+        with_rules_from(V0_25_0, "request", V0_169_0, "trim_base_url_slash"),
     ),
     BrokenAdapter(
         "request-reasoning-for-all-0.25",
@@ -30,13 +30,13 @@ BROKEN = [
         "request-effort-default-for-all-0.94",
         "REQ-REASON-2",
         "0.94.0 gives every reasoning model the default effort medium, as 0.25.0 does",
-        with_rules(V0_94_0, "request", default_effort_prefixes=None),
+        with_rules_from(V0_94_0, "request", V0_25_0, "default_effort_prefixes"),
     ),
     BrokenAdapter(
         "request-summaries-config-ignored-0.94",
         "REQ-REASON-1",
         "0.94.0 ignores model_supports_reasoning_summaries, as 0.25.0 does",
-        with_rules(V0_94_0, "request", summaries_config_decides=False),
+        with_rules_from(V0_94_0, "request", V0_25_0, "summaries_config_decides"),
     ),
     BrokenAdapter(
         "request-apply-patch-text-for-none-0.94",
@@ -48,7 +48,7 @@ BROKEN = [
         "request-chat-tool-name-inside-only-0.94",
         "REQ-WIRE-1",
         "0.94.0 chat tools without the name beside type, as 0.25.0 sends them",
-        with_rules(V0_94_0, "request", chat_tool_name_outside=False),
+        with_rules_from(V0_94_0, "request", V0_25_0, "chat_tool_name_outside"),
     ),
 ]
 

@@ -7,24 +7,20 @@ and names the clause whose cases must catch it.
 from __future__ import annotations
 
 from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
-from codex_workshop.broken import BrokenAdapter, with_rules
+from codex_workshop.broken import BrokenAdapter, with_rules, with_rules_from
 
 BROKEN = [
     BrokenAdapter(
         "basename-in-0.25.0",
         "SAFETY-PATH-1",
         "looks programs up by file name in 0.25.0 (/bin/ls is safe), as 0.169.0 does",
-        with_rules(V0_25_0, "safety", by_file_name=True),
+        with_rules_from(V0_25_0, "safety", V0_169_0, "by_file_name"),
     ),
     BrokenAdapter(
         "git-read-only-in-0.169.0",
         "SAFETY-GIT-1",
         "keeps 0.25.0's read-only git subcommands in 0.169.0",
-        with_rules(
-            V0_169_0,
-            "safety",
-            git_read_only=frozenset({"branch", "status", "log", "diff", "show"}),
-        ),
+        with_rules_from(V0_169_0, "safety", V0_25_0, "git_read_only"),
     ),
     BrokenAdapter(
         "bash-c-in-0.25.0",
@@ -42,13 +38,13 @@ BROKEN = [
         "no-git-in-0.94.0",
         "SAFETY-GIT-1",
         "takes 0.169.0's git rules (no git at all) for 0.94.0, which keeps 0.25.0's",
-        with_rules(V0_94_0, "safety", git_read_only=frozenset()),
+        with_rules_from(V0_94_0, "safety", V0_169_0, "git_read_only"),
     ),
     BrokenAdapter(
         "no-cargo-check-in-0.94.0",
         "SAFETY-CARGO-1",
         "asks for `cargo check` in 0.94.0 as 0.169.0 does",
-        with_rules(V0_94_0, "safety", cargo_check=False),
+        with_rules_from(V0_94_0, "safety", V0_169_0, "cargo_check"),
     ),
     BrokenAdapter(
         "empty-script-unsafe-in-0.94.0",

@@ -17,10 +17,8 @@ argv it judges unsafe is asked about, denied, and never runs.
 
 from __future__ import annotations
 
-from typing import Any
-
 from codex_conformance.generators import Draw
-from codex_workshop.explorer import Args, Explorer
+from codex_workshop.explorer import Args, Explorer, args_as_scenario
 
 __all__ = ["EXPLORERS", "generate_argv"]
 
@@ -93,15 +91,11 @@ def _args(draw: Draw, version: str) -> Args:
     return {"edition": version, "argv": generate_argv(draw)}
 
 
-def scenario(args: Args) -> dict[str, Any]:
-    return {"argv": list(args["argv"])}
-
-
 EXPLORERS = (
     Explorer(
         op="safety.is_known_safe_command",
         generate=_args,
-        scenario=scenario,
+        scenario=args_as_scenario("argv"),
         clauses=("SAFETY-EXPLORE-1",),
     ),
 )

@@ -9,7 +9,7 @@ from codex_workshop.areas.schema.release import function_tools
 from codex_workshop.drive.added_tools import added_tools
 from codex_workshop.drive.errors import ReleaseRejectedError
 from codex_workshop.drive.exec_run import McpServerConfig
-from codex_workshop.explorer import Args, Explorer, Response
+from codex_workshop.explorer import Args, Explorer, Response, args_as_scenario
 
 __all__ = ["EXPLORERS"]
 
@@ -53,7 +53,7 @@ EXPLORERS = (
     Explorer(
         op="schema.sanitize",
         generate=generate_args,
-        scenario=lambda args: {"schema": args["schema"]},
+        scenario=args_as_scenario("schema"),
         clauses=("SCHEMA-EXPLORE-1",),
         batch=_batch,
         batch_size=40,

@@ -16,9 +16,9 @@ from typing import Any
 
 from codex_conformance.cases import Case
 from codex_conformance.compare import PATTERN_KEY
-from codex_workshop.areas.capturing import patterned_case, wanted_scenarios
+from codex_workshop.areas.capturing import op_cases
 from codex_workshop.areas.skills import release as skills_ops
-from codex_workshop.areas.skills.scenarios import SkillsScenario, load_skills_scenarios
+from codex_workshop.areas.skills.scenarios import load_skills_scenarios
 
 _CURSOR = re.compile(r"\A[0-9a-f]{16}(:.*)\Z", re.DOTALL)
 FINGERPRINT_FORM = "[0-9a-f]{16}"
@@ -40,12 +40,8 @@ def _output_patterns(result: dict[str, Any]) -> dict[str, Any]:
     return {"outputs": [expected_output(output) for output in result["outputs"]]}
 
 
-def _case(version: str, scenario: SkillsScenario) -> Case:
-    patterns = None if scenario.op == "skills.tools" else _output_patterns
-    run = skills_ops.OPS[scenario.op]
-    return patterned_case("skills", version, scenario, scenario.op, scenario.args(version), run, patterns)
-
-
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in wanted_scenarios(load_skills_scenarios(root), version, only):
-        yield _case(version, scenario)
+    scenarios = load_skills_scenarios(root)
+    # skills.tools answers what a run does not make up; the calls' outputs hold cursors.
+    patterns = {"skills.list": _output_patterns, "skills.read": _output_patterns}
+    yield from op_cases("skills", scenarios, version, only, ops=skills_ops.OPS, patterns=patterns)

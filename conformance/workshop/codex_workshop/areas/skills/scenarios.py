@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from codex_workshop.areas.scenarios import Scenario, load_scenarios
+from codex_workshop.areas.scenarios import OpScenario, load_scenarios
 
 
-class SkillsScenario(Scenario):
+class SkillsScenario(OpScenario):
     op: Literal["skills.tools", "skills.list", "skills.read"]
     snapshot: Any
     calls: list[Any] | None = None

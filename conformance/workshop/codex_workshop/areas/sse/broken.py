@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from codex_reference.editions import V0_25_0, V0_169_0
-from codex_reference.sse import items
-from codex_workshop.broken import BrokenAdapter, with_rules
+from codex_workshop.broken import BrokenAdapter, with_rules, with_rules_from
 
 BROKEN = [
     BrokenAdapter(
@@ -23,7 +22,7 @@ BROKEN = [
         "sse-annotations-kept-0.25",
         "SSE-ITEM-3",
         "0.25.0 keeps output_text annotations",
-        with_rules(V0_25_0, "sse", normalize_item=items.NORMALIZE_ITEM_0_169_0),
+        with_rules_from(V0_25_0, "sse", V0_169_0, "normalize_item"),
     ),
     BrokenAdapter(
         "sse-quota-retried-0.169",

@@ -24,7 +24,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from codex_conformance.generators import Draw, as_strategy
-from codex_workshop.explorer import Args, Explorer, Response
+from codex_workshop.explorer import Args, Explorer, Response, answer_kinds, args_as_scenario
 
 __all__ = ["EXPLORERS", "explored_sse_args", "generate_stream"]
 
@@ -176,9 +176,8 @@ def explored_sse_args(edition: str) -> st.SearchStrategy[Args]:
 
 def describe(release: Response, reference: Response) -> str:
     """How the recorded items and the end differ, without the items' own text."""
-    if "result" not in release or "result" not in reference:
-        kinds = [next(iter(response), "?") for response in (release, reference)]
-        return f"release {kinds[0]}, reference {kinds[1]}"
+    if (kinds := answer_kinds(release, reference)) is not None:
+        return kinds
     mine, theirs = release["result"], reference["result"]
     found = []
     events = [result.get("events") or [] for result in (mine, theirs)]
@@ -206,7 +205,7 @@ EXPLORERS = (
     Explorer(
         op="sse.responses",
         generate=_args,
-        scenario=lambda args: {"stream": args["stream"], "splits": args["splits"]},
+        scenario=args_as_scenario("stream", "splits"),
         clauses=("SSE-EXPLORE-1",),
         describe=describe,
     ),

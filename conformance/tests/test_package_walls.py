@@ -94,21 +94,28 @@ def test_a_crossing_is_reported(package: str, source: str, breach: str) -> None:
     assert wall_breaches(package, source) == [breach]
 
 
+# Run first in a child process: from there on, importing the workshop fails as it does where only
+# the kit is installed.
+NO_WORKSHOP = textwrap.dedent(
+    """
+    import importlib, importlib.abc, pkgutil, sys
+
+    class NoWorkshop(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name == "codex_workshop" or name.startswith("codex_workshop."):
+                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            return None
+
+    sys.meta_path.insert(0, NoWorkshop())
+    """
+)
+
+
 def test_the_kit_needs_no_workshop_to_run(tmp_path: Path) -> None:
     # Every kit module is imported, and the CLI builds its parser and certifies a small slice, in a
     # process where importing the workshop fails as it does where only the kit is installed.
-    script = textwrap.dedent(
+    script = NO_WORKSHOP + textwrap.dedent(
         """
-        import importlib, pkgutil, sys
-        import importlib.abc
-
-        class NoWorkshop(importlib.abc.MetaPathFinder):
-            def find_spec(self, name, path=None, target=None):
-                if name == "codex_workshop" or name.startswith("codex_workshop."):
-                    raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-                return None
-
-        sys.meta_path.insert(0, NoWorkshop())
         import codex_conformance
         for info in pkgutil.walk_packages(codex_conformance.__path__, "codex_conformance."):
             if info.name != "codex_conformance.__main__":
@@ -131,20 +138,7 @@ def test_the_kit_needs_no_workshop_to_run(tmp_path: Path) -> None:
 
 def test_a_kit_that_needs_the_workshop_fails_the_run_check() -> None:
     # The same barrier stops a module that does import the workshop: the check above can fail.
-    script = textwrap.dedent(
-        """
-        import importlib.abc, sys
-
-        class NoWorkshop(importlib.abc.MetaPathFinder):
-            def find_spec(self, name, path=None, target=None):
-                if name == "codex_workshop" or name.startswith("codex_workshop."):
-                    raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-                return None
-
-        sys.meta_path.insert(0, NoWorkshop())
-        import codex_workshop.drive.sandbox
-        """
-    )
+    script = NO_WORKSHOP + "import codex_workshop.drive.sandbox\n"
     blocked = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert blocked.returncode != 0
     assert "No module named 'codex_workshop" in blocked.stderr

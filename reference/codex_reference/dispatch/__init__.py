@@ -32,6 +32,7 @@ __all__ = [
     "DISPATCH_0_169_0",
     "DispatchRules",
     "EnvironmentRule",
+    "NamespaceRule",
     "call",
 ]
 
@@ -72,12 +73,41 @@ class DispatchRules:
     # not), else as unknown (0.169.0 with gpt-5, which has no apply_patch
     # tool); None: always ``kind_mismatch``.
     offered: Callable[[str, Mapping[str, JSON]], frozenset[str]] | None = None
+    # How a call's `namespace` is read; None: it is not (an unknown field).
+    namespaces: NamespaceRule | None = None
+
+
+@dataclass(frozen=True)
+class NamespaceRule:
+    """0.169.0: a call names a tool by (namespace, name).
+
+    A namespace of ``bare`` (and none, or null) is the bare name; any other
+    pair is looked up among the namespaced tools the model has
+    (``namespaced``: pair -> the tool's kind), and a pair no tool has is
+    unknown under the two joined with nothing between them (captured:
+    namespace-equal-to-name-exec-command, namespace-split-name).
+    """
+
+    bare: frozenset[str]
+    namespaced: Callable[[str, Mapping[str, JSON]], Mapping[tuple[str, str], str]]
 
 
 def _handled_names(version: str, args: Mapping[str, JSON]) -> frozenset[str]:
     """The names of the tools the release has handlers for, given the call's model and configuration."""
     tools = catalog.handled_tools(version, string(args, "model"), mapping(args.get("config"), "config"))
     return frozenset(str(tool["name"]) for tool in tools if isinstance(tool, dict) and "name" in tool)
+
+
+def _namespaced_tools(version: str, args: Mapping[str, JSON]) -> dict[tuple[str, str], str]:
+    """(namespace, name) -> kind of each tool the model has in a namespace."""
+    tools = catalog.handled_tools(version, string(args, "model"), mapping(args.get("config"), "config"))
+    pairs: dict[tuple[str, str], str] = {}
+    for tool in tools:
+        if isinstance(tool, dict) and tool.get("type") == "namespace" and isinstance(tool.get("tools"), list):
+            for nested in tool["tools"]:
+                if isinstance(nested, dict):
+                    pairs[str(tool["name"]), str(nested.get("name"))] = str(nested.get("type"))
+    return pairs
 
 
 @dataclass(frozen=True)
@@ -235,6 +265,9 @@ DISPATCH_0_169_0 = DispatchRules(
     # tool (gpt-5.5), `unsupported call` where it has none (gpt-5; captured:
     # function-to-freeform-apply-patch, apply-patch-function-not-json).
     offered=_handled_names,
+    # `functions` (and an empty namespace) is the bare name (captured:
+    # namespace-functions-exec-command, namespace-empty-exec-command).
+    namespaces=NamespaceRule(bare=frozenset({"", "functions"}), namespaced=_namespaced_tools),
     plan_updated=None,
     item_ids=True,
     argument_types={
@@ -421,10 +454,38 @@ def _sent(rules: DispatchRules, args: Mapping[str, JSON], name: str) -> bool:
     return rules.offered is None or name in rules.offered(str(args.get("edition")), args)
 
 
+# Nothing is written back for these: the release drops an item it cannot read
+# (tried in every edition: no follow-up request), so no case can show them.
+_UNREAD = "the release reads no such item and writes nothing back (no follow-up request)"
+
+
+def _namespaced(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON], name: str) -> JSON:
+    """The answer to a call in a namespace other than the bare one, or None where the bare name rules."""
+    namespaces = rules.namespaces
+    if namespaces is None or item.get("namespace") is None:
+        return None
+    namespace = item["namespace"]
+    if not isinstance(namespace, str):
+        raise NotModelled(f"a call whose `namespace` is not a string: {_UNREAD}")
+    if namespace in namespaces.bare:
+        return None
+    custom = item.get("type") == "custom_tool_call"
+    kind = namespaces.namespaced(str(args.get("edition")), args).get((namespace, name))
+    if kind is None:
+        unknown = rules.unknown_custom if custom else rules.unknown_function
+        return unknown.format(name=namespace + name)
+    if custom != (kind == "custom") and rules.kind_mismatch is not None:
+        return rules.kind_mismatch
+    raise NotModelled(f"running {namespace}'s {name} is not modelled (its argument types)")
+
+
 def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> JSON:
     name = item.get("name")
     if not isinstance(name, str):
         raise InvalidArgs("a function_call needs a string `name`")
+    namespaced = _namespaced(rules, args, item, name)
+    if namespaced is not None:
+        return namespaced
     if name not in rules.function_handlers:
         if name in rules.custom_handlers and rules.kind_mismatch is not None and _sent(rules, args, name):
             return rules.kind_mismatch
@@ -473,6 +534,9 @@ def _custom(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, J
     name = item.get("name")
     if not isinstance(name, str):
         raise InvalidArgs("a custom_tool_call needs a string `name`")
+    namespaced = _namespaced(rules, args, item, name)
+    if namespaced is not None:
+        return namespaced
     if name in rules.custom_handlers:
         raise NotModelled(f"running {name} depends on the host")
     if name in rules.function_handlers and rules.kind_mismatch is not None:

@@ -33,6 +33,7 @@ __all__ = [
     "DispatchRules",
     "EnvironmentRule",
     "NamespaceRule",
+    "ToolSearchRule",
     "call",
 ]
 
@@ -75,6 +76,8 @@ class DispatchRules:
     offered: Callable[[str, Mapping[str, JSON]], frozenset[str]] | None = None
     # How a call's `namespace` is read; None: it is not (an unknown field).
     namespaces: NamespaceRule | None = None
+    # tool_search_call items; None: the edition has no such item.
+    tool_search: ToolSearchRule | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,18 @@ class NamespaceRule:
 
     bare: frozenset[str]
     namespaced: Callable[[str, Mapping[str, JSON]], Mapping[tuple[str, str], str]]
+
+
+@dataclass(frozen=True)
+class ToolSearchRule:
+    """0.169.0: a client-executed tool_search_call is answered with the tools found.
+
+    With no MCP server configured nothing is searchable: ``tools`` is empty
+    whatever the arguments (captured: tool-search-*).
+    """
+
+    executions: frozenset[str]
+    status: str
 
 
 def _handled_names(version: str, args: Mapping[str, JSON]) -> frozenset[str]:
@@ -268,6 +283,7 @@ DISPATCH_0_169_0 = DispatchRules(
     # `functions` (and an empty namespace) is the bare name (captured:
     # namespace-functions-exec-command, namespace-empty-exec-command).
     namespaces=NamespaceRule(bare=frozenset({"", "functions"}), namespaced=_namespaced_tools),
+    tool_search=ToolSearchRule(executions=frozenset({"client"}), status="completed"),
     plan_updated=None,
     item_ids=True,
     argument_types={
@@ -321,7 +337,11 @@ DISPATCH_0_94_0 = replace(
     image_attached="attached local image path",
 )
 
-_ID_PREFIX = {"function_call_output": "fco_", "custom_tool_call_output": "ctco_"}
+_ID_PREFIX = {
+    "function_call_output": "fco_",
+    "custom_tool_call_output": "ctco_",
+    "tool_search_output": "tso_",
+}
 _PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
 
 
@@ -544,6 +564,24 @@ def _custom(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, J
     return rules.unknown_custom.format(name=name)
 
 
+def _tool_search(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> dict[str, JSON]:
+    """A tool_search_call's output item: no tool is searchable without an MCP server."""
+    search = rules.tool_search
+    if search is None:
+        raise NotModelled(f"this edition has no tool_search_call item: {_UNREAD}")
+    execution = item.get("execution")
+    if not isinstance(execution, str) or execution not in search.executions or "arguments" not in item:
+        raise NotModelled(f"a tool_search_call the release does not run here: {_UNREAD}")
+    config = mapping(args.get("config"), "config")
+    if any(key.startswith("mcp_servers") for key in config):
+        raise NotModelled("tool_search over configured MCP servers' tools is not modelled")
+    output: dict[str, JSON] = {"type": "tool_search_output"}
+    if rules.item_ids:
+        output["id"] = _ID_PREFIX["tool_search_output"] + _PLACEHOLDER_UUID
+    output.update(call_id=item["call_id"], status=search.status, execution=execution, tools=[])
+    return output
+
+
 _KINDS: dict[str, tuple[str, Callable[[DispatchRules, Mapping[str, JSON], Mapping[str, JSON]], JSON]]] = {
     "function_call": ("function_call_output", _function),
     "custom_tool_call": ("custom_tool_call_output", _custom),
@@ -555,6 +593,8 @@ def call(rules: DispatchRules, args: Mapping[str, JSON]) -> dict[str, JSON]:
     if not isinstance(item, dict) or not isinstance(item.get("call_id"), str):
         raise InvalidArgs("`item` must be a call object with a string `call_id`")
     kind = string(item, "type", "item.type")
+    if kind == "tool_search_call":
+        return {"item": _tool_search(rules, args, item)}
     if kind not in _KINDS:
         raise NotModelled(f"dispatch of {kind!r} items is not modelled")
     output_kind, handler = _KINDS[kind]

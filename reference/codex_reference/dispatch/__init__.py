@@ -74,6 +74,10 @@ class DispatchRules:
     # not), else as unknown (0.169.0 with gpt-5, which has no apply_patch
     # tool); None: always ``kind_mismatch``.
     offered: Callable[[str, Mapping[str, JSON]], frozenset[str]] | None = None
+    # Handlers the release has only where the model has their tool (``offered``
+    # says which it has): apply_patch in 0.94.0 and 0.169.0 (captured:
+    # apply-patch-function-gpt-5-codex-*, custom-apply-patch-not-offered).
+    offered_handlers: frozenset[str] = frozenset()
     # How a call's `namespace` is read; None: it is not (an unknown field).
     namespaces: NamespaceRule | None = None
     # tool_search_call items; None: the edition has no such item.
@@ -123,6 +127,13 @@ def _namespaced_tools(version: str, args: Mapping[str, JSON]) -> dict[tuple[str,
                 if isinstance(nested, dict):
                     pairs[str(tool["name"]), str(nested.get("name"))] = str(nested.get("type"))
     return pairs
+
+
+def _offered_tools_by_family(version: str, args: Mapping[str, JSON]) -> frozenset[str]:
+    """The names of the tools 0.94.0 sends the call's model with its configuration."""
+    built = catalog.build(catalog.CATALOG_0_94_0, version, args)["tools"]
+    names = (tool.get("name") for tool in built if isinstance(tool, dict)) if isinstance(built, list) else ()
+    return frozenset(name for name in names if isinstance(name, str))
 
 
 @dataclass(frozen=True)
@@ -252,7 +263,9 @@ DISPATCH_0_25_0 = DispatchRules(
     function_handlers=frozenset(
         {"shell", "container.exec", "update_plan", "apply_patch", "exec_command", "write_stdin"}
     ),
-    custom_handlers=frozenset(),
+    # A custom call to apply_patch runs the patch, whatever the model is sent
+    # (tried: `error: invalid patch: ...`; the patch is host_tools' area).
+    custom_handlers=frozenset({"apply_patch"}),
     unknown_function="unsupported call: {name}",
     unknown_custom="unsupported custom tool call: {name}",
     kind_mismatch=None,
@@ -280,6 +293,9 @@ DISPATCH_0_169_0 = DispatchRules(
     # tool (gpt-5.5), `unsupported call` where it has none (gpt-5; captured:
     # function-to-freeform-apply-patch, apply-patch-function-not-json).
     offered=_handled_names,
+    # A custom call to apply_patch too: with gpt-5 it is unsupported
+    # (captured: custom-apply-patch-not-offered).
+    offered_handlers=frozenset({"apply_patch"}),
     # `functions` (and an empty namespace) is the bare name (captured:
     # namespace-functions-exec-command, namespace-empty-exec-command).
     namespaces=NamespaceRule(bare=frozenset({"", "functions"}), namespaced=_namespaced_tools),
@@ -323,16 +339,41 @@ _SHELL_0_94_0 = _struct(
     field_count=6,  # `[]`: "with 6 elements" (captured: serde-empty-array-shell)
 )
 _VIEW_IMAGE_0_94_0 = _struct("ViewImageArgs", (("path", _STRING),))
+# 0.94.0 runs shell_command by name, whatever the model is sent (captured:
+# shell-command-function-*): ShellCommandToolCallParams, `command` one string;
+# sandbox_permissions and prefix_rule are declined as in shell's.
+_SHELL_COMMAND_0_94_0 = _struct(
+    "ShellCommandToolCallParams",
+    (
+        ("command", _STRING),
+        ("workdir", _optional(_STRING)),
+        ("login", _optional(Shape("bool"))),
+        ("timeout_ms", _optional(Shape("u64"))),
+        ("justification", _optional(_STRING)),
+    ),
+    aliases=(("timeout", "timeout_ms"),),
+    declined=frozenset({"sandbox_permissions", "prefix_rule"}),
+    field_count=7,  # `[]`: "with 7 elements" (captured: shell-command-function-empty-array)
+)
 DISPATCH_0_94_0 = replace(
     DISPATCH_0_25_0,
     unknown_session=None,  # no write_stdin handler
-    function_handlers=frozenset({"shell", "container.exec", "update_plan", "view_image"}),
+    # apply_patch's handler takes a call of either kind, and only where the
+    # model is sent an apply_patch tool of either kind (gpt-5-codex: freeform,
+    # gpt-oss-20b: function; captured: apply-patch-function-gpt-5-codex-*).
+    function_handlers=frozenset(
+        {"shell", "container.exec", "shell_command", "update_plan", "view_image", "apply_patch"}
+    ),
+    offered_handlers=frozenset({"apply_patch"}),
+    offered=_offered_tools_by_family,
     kind_mismatch="aborted",
     argument_types={
         "shell": (_SHELL_0_94_0,),
         "container.exec": (_SHELL_0_94_0,),
+        "shell_command": (_SHELL_COMMAND_0_94_0,),
         "update_plan": (_UPDATE_PLAN,),
         "view_image": (_VIEW_IMAGE_0_94_0,),
+        "apply_patch": (_APPLY_PATCH_0_25_0,),
     },
     image_attached="attached local image path",
 )
@@ -470,8 +511,11 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     return [{"type": "input_image", "image_url": url, "detail": "high"}]
 
 
-def _sent(rules: DispatchRules, args: Mapping[str, JSON], name: str) -> bool:
-    return rules.offered is None or name in rules.offered(str(args.get("edition")), args)
+def _has(rules: DispatchRules, args: Mapping[str, JSON], name: str) -> bool:
+    """Whether the release has a handler for ``name`` given the call's model and configuration."""
+    if name not in rules.offered_handlers:
+        return True
+    return rules.offered is not None and name in rules.offered(str(args.get("edition")), args)
 
 
 # Nothing is written back for these: the release drops an item it cannot read
@@ -506,8 +550,8 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
     namespaced = _namespaced(rules, args, item, name)
     if namespaced is not None:
         return namespaced
-    if name not in rules.function_handlers:
-        if name in rules.custom_handlers and rules.kind_mismatch is not None and _sent(rules, args, name):
+    if name not in rules.function_handlers or not _has(rules, args, name):
+        if name in rules.custom_handlers and rules.kind_mismatch is not None and _has(rules, args, name):
             return rules.kind_mismatch
         return rules.unknown_function.format(name=name)
     if "arguments" not in item:
@@ -557,9 +601,9 @@ def _custom(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, J
     namespaced = _namespaced(rules, args, item, name)
     if namespaced is not None:
         return namespaced
-    if name in rules.custom_handlers:
+    if name in rules.custom_handlers and _has(rules, args, name):
         raise NotModelled(f"running {name} depends on the host")
-    if name in rules.function_handlers and rules.kind_mismatch is not None:
+    if name in rules.function_handlers and rules.kind_mismatch is not None and _has(rules, args, name):
         return rules.kind_mismatch
     return rules.unknown_custom.format(name=name)
 

@@ -9,6 +9,16 @@ from a model of serde_json over the handler's argument type
 (``rustlib/serde_json.py``); view_image's images from a model of the release's
 image handling (``image_prompt.py``: pass-through, GIF re-encoded as PNG,
 resizing; resized JPEG is declined with ``NotModelled``).
+
+What a gateway may hand back beyond the API's own shapes (spec/dispatch.md,
+"What Codex accepts from a gateway"): a call's ``namespace`` (read by
+0.169.0 alone, ``NamespaceRule``), MCP-style names (plain names to a run
+with no MCP server), ``tool_search_call`` items (0.169.0, ``ToolSearchRule``)
+and handlers that do not follow the tools sent (0.94.0's ``shell_command``;
+``apply_patch`` where the model has it).  A call no release reads
+(``arguments`` not a string; in 0.169.0 a ``namespace`` not a string; a
+``tool_search_call`` an edition does not run) gets nothing written back,
+so no case can hold it: declined with ``NotModelled``, saying so.
 """
 
 from __future__ import annotations
@@ -547,6 +557,8 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
     name = item.get("name")
     if not isinstance(name, str):
         raise InvalidArgs("a function_call needs a string `name`")
+    if "arguments" in item and not isinstance(item["arguments"], str):
+        raise NotModelled(f"a function_call whose `arguments` is not a string: {_UNREAD}")
     namespaced = _namespaced(rules, args, item, name)
     if namespaced is not None:
         return namespaced
@@ -557,9 +569,7 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
     if "arguments" not in item:
         # 0.25.0 runs no call for such an item and sends no output for it (tried: no follow-up request).
         raise NotModelled("a function_call without `arguments` is not modelled")
-    text = item["arguments"]
-    if not isinstance(text, str):
-        raise InvalidArgs("a function_call's `arguments` must be a string")
+    text = str(item["arguments"])  # a string: checked above
     environment = rules.environment
     shapes = rules.argument_types.get(name, ())
     try:

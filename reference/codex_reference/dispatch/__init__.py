@@ -9,6 +9,16 @@ from a model of serde_json over the handler's argument type
 (``rustlib/serde_json.py``); view_image's images from a model of the release's
 image handling (``image_prompt.py``: pass-through, GIF re-encoded as PNG,
 resizing; resized JPEG is declined with ``NotModelled``).
+
+What a gateway may hand back beyond the API's own shapes (spec/dispatch.md,
+"What Codex accepts from a gateway"): a call's ``namespace`` (read by
+0.169.0 alone, ``NamespaceRule``), MCP-style names (plain names to a run
+with no MCP server), ``tool_search_call`` items (0.169.0, ``ToolSearchRule``)
+and handlers that do not follow the tools sent (0.94.0's ``shell_command``;
+``apply_patch`` where the model has it).  A call no release reads
+(``arguments`` not a string; in 0.169.0 a ``namespace`` not a string; a
+``tool_search_call`` an edition does not run) gets nothing written back,
+so no case can hold it: declined with ``NotModelled``, saying so.
 """
 
 from __future__ import annotations
@@ -32,6 +42,8 @@ __all__ = [
     "DISPATCH_0_169_0",
     "DispatchRules",
     "EnvironmentRule",
+    "NamespaceRule",
+    "ToolSearchRule",
     "call",
 ]
 
@@ -72,12 +84,66 @@ class DispatchRules:
     # not), else as unknown (0.169.0 with gpt-5, which has no apply_patch
     # tool); None: always ``kind_mismatch``.
     offered: Callable[[str, Mapping[str, JSON]], frozenset[str]] | None = None
+    # Handlers the release has only where the model has their tool (``offered``
+    # says which it has): apply_patch in 0.94.0 and 0.169.0 (captured:
+    # apply-patch-function-gpt-5-codex-*, custom-apply-patch-not-offered).
+    offered_handlers: frozenset[str] = frozenset()
+    # How a call's `namespace` is read; None: it is not (an unknown field).
+    namespaces: NamespaceRule | None = None
+    # tool_search_call items; None: the edition has no such item.
+    tool_search: ToolSearchRule | None = None
+
+
+@dataclass(frozen=True)
+class NamespaceRule:
+    """0.169.0: a call names a tool by (namespace, name).
+
+    A namespace of ``bare`` (and none, or null) is the bare name; any other
+    pair is looked up among the namespaced tools the model has
+    (``namespaced``: pair -> the tool's kind), and a pair no tool has is
+    unknown under the two joined with nothing between them (captured:
+    namespace-equal-to-name-exec-command, namespace-split-name).
+    """
+
+    bare: frozenset[str]
+    namespaced: Callable[[str, Mapping[str, JSON]], Mapping[tuple[str, str], str]]
+
+
+@dataclass(frozen=True)
+class ToolSearchRule:
+    """0.169.0: a client-executed tool_search_call is answered with the tools found.
+
+    With no MCP server configured nothing is searchable: ``tools`` is empty
+    whatever the arguments (captured: tool-search-*).
+    """
+
+    executions: frozenset[str]
+    status: str
 
 
 def _handled_names(version: str, args: Mapping[str, JSON]) -> frozenset[str]:
     """The names of the tools the release has handlers for, given the call's model and configuration."""
     tools = catalog.handled_tools(version, string(args, "model"), mapping(args.get("config"), "config"))
     return frozenset(str(tool["name"]) for tool in tools if isinstance(tool, dict) and "name" in tool)
+
+
+def _namespaced_tools(version: str, args: Mapping[str, JSON]) -> dict[tuple[str, str], str]:
+    """(namespace, name) -> kind of each tool the model has in a namespace."""
+    tools = catalog.handled_tools(version, string(args, "model"), mapping(args.get("config"), "config"))
+    pairs: dict[tuple[str, str], str] = {}
+    for tool in tools:
+        if isinstance(tool, dict) and tool.get("type") == "namespace" and isinstance(tool.get("tools"), list):
+            for nested in tool["tools"]:
+                if isinstance(nested, dict):
+                    pairs[str(tool["name"]), str(nested.get("name"))] = str(nested.get("type"))
+    return pairs
+
+
+def _offered_tools_by_family(version: str, args: Mapping[str, JSON]) -> frozenset[str]:
+    """The names of the tools 0.94.0 sends the call's model with its configuration."""
+    built = catalog.build(catalog.CATALOG_0_94_0, version, args)["tools"]
+    names = (tool.get("name") for tool in built if isinstance(tool, dict)) if isinstance(built, list) else ()
+    return frozenset(name for name in names if isinstance(name, str))
 
 
 @dataclass(frozen=True)
@@ -207,7 +273,9 @@ DISPATCH_0_25_0 = DispatchRules(
     function_handlers=frozenset(
         {"shell", "container.exec", "update_plan", "apply_patch", "exec_command", "write_stdin"}
     ),
-    custom_handlers=frozenset(),
+    # A custom call to apply_patch runs the patch, whatever the model is sent
+    # (tried: `error: invalid patch: ...`; the patch is host_tools' area).
+    custom_handlers=frozenset({"apply_patch"}),
     unknown_function="unsupported call: {name}",
     unknown_custom="unsupported custom tool call: {name}",
     kind_mismatch=None,
@@ -235,6 +303,13 @@ DISPATCH_0_169_0 = DispatchRules(
     # tool (gpt-5.5), `unsupported call` where it has none (gpt-5; captured:
     # function-to-freeform-apply-patch, apply-patch-function-not-json).
     offered=_handled_names,
+    # A custom call to apply_patch too: with gpt-5 it is unsupported
+    # (captured: custom-apply-patch-not-offered).
+    offered_handlers=frozenset({"apply_patch"}),
+    # `functions` (and an empty namespace) is the bare name (captured:
+    # namespace-functions-exec-command, namespace-empty-exec-command).
+    namespaces=NamespaceRule(bare=frozenset({"", "functions"}), namespaced=_namespaced_tools),
+    tool_search=ToolSearchRule(executions=frozenset({"client"}), status="completed"),
     plan_updated=None,
     item_ids=True,
     argument_types={
@@ -274,21 +349,50 @@ _SHELL_0_94_0 = _struct(
     field_count=6,  # `[]`: "with 6 elements" (captured: serde-empty-array-shell)
 )
 _VIEW_IMAGE_0_94_0 = _struct("ViewImageArgs", (("path", _STRING),))
+# 0.94.0 runs shell_command by name, whatever the model is sent (captured:
+# shell-command-function-*): ShellCommandToolCallParams, `command` one string;
+# sandbox_permissions and prefix_rule are declined as in shell's.
+_SHELL_COMMAND_0_94_0 = _struct(
+    "ShellCommandToolCallParams",
+    (
+        ("command", _STRING),
+        ("workdir", _optional(_STRING)),
+        ("login", _optional(Shape("bool"))),
+        ("timeout_ms", _optional(Shape("u64"))),
+        ("justification", _optional(_STRING)),
+    ),
+    aliases=(("timeout", "timeout_ms"),),
+    declined=frozenset({"sandbox_permissions", "prefix_rule"}),
+    field_count=7,  # `[]`: "with 7 elements" (captured: shell-command-function-empty-array)
+)
 DISPATCH_0_94_0 = replace(
     DISPATCH_0_25_0,
     unknown_session=None,  # no write_stdin handler
-    function_handlers=frozenset({"shell", "container.exec", "update_plan", "view_image"}),
+    # apply_patch's handler takes a call of either kind, and only where the
+    # model is sent an apply_patch tool of either kind (gpt-5-codex: freeform,
+    # gpt-oss-20b: function; captured: apply-patch-function-gpt-5-codex-*).
+    function_handlers=frozenset(
+        {"shell", "container.exec", "shell_command", "update_plan", "view_image", "apply_patch"}
+    ),
+    offered_handlers=frozenset({"apply_patch"}),
+    offered=_offered_tools_by_family,
     kind_mismatch="aborted",
     argument_types={
         "shell": (_SHELL_0_94_0,),
         "container.exec": (_SHELL_0_94_0,),
+        "shell_command": (_SHELL_COMMAND_0_94_0,),
         "update_plan": (_UPDATE_PLAN,),
         "view_image": (_VIEW_IMAGE_0_94_0,),
+        "apply_patch": (_APPLY_PATCH_0_25_0,),
     },
     image_attached="attached local image path",
 )
 
-_ID_PREFIX = {"function_call_output": "fco_", "custom_tool_call_output": "ctco_"}
+_ID_PREFIX = {
+    "function_call_output": "fco_",
+    "custom_tool_call_output": "ctco_",
+    "tool_search_output": "tso_",
+}
 _PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
 
 
@@ -417,24 +521,55 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
     return [{"type": "input_image", "image_url": url, "detail": "high"}]
 
 
-def _sent(rules: DispatchRules, args: Mapping[str, JSON], name: str) -> bool:
-    return rules.offered is None or name in rules.offered(str(args.get("edition")), args)
+def _has(rules: DispatchRules, args: Mapping[str, JSON], name: str) -> bool:
+    """Whether the release has a handler for ``name`` given the call's model and configuration."""
+    if name not in rules.offered_handlers:
+        return True
+    return rules.offered is not None and name in rules.offered(str(args.get("edition")), args)
+
+
+# Nothing is written back for these: the release drops an item it cannot read
+# (tried in every edition: no follow-up request), so no case can show them.
+_UNREAD = "the release reads no such item and writes nothing back (no follow-up request)"
+
+
+def _namespaced(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON], name: str) -> JSON:
+    """The answer to a call in a namespace other than the bare one, or None where the bare name rules."""
+    namespaces = rules.namespaces
+    if namespaces is None or item.get("namespace") is None:
+        return None
+    namespace = item["namespace"]
+    if not isinstance(namespace, str):
+        raise NotModelled(f"a call whose `namespace` is not a string: {_UNREAD}")
+    if namespace in namespaces.bare:
+        return None
+    custom = item.get("type") == "custom_tool_call"
+    kind = namespaces.namespaced(str(args.get("edition")), args).get((namespace, name))
+    if kind is None:
+        unknown = rules.unknown_custom if custom else rules.unknown_function
+        return unknown.format(name=namespace + name)
+    if custom != (kind == "custom") and rules.kind_mismatch is not None:
+        return rules.kind_mismatch
+    raise NotModelled(f"running {namespace}'s {name} is not modelled (its argument types)")
 
 
 def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> JSON:
     name = item.get("name")
     if not isinstance(name, str):
         raise InvalidArgs("a function_call needs a string `name`")
-    if name not in rules.function_handlers:
-        if name in rules.custom_handlers and rules.kind_mismatch is not None and _sent(rules, args, name):
+    if "arguments" in item and not isinstance(item["arguments"], str):
+        raise NotModelled(f"a function_call whose `arguments` is not a string: {_UNREAD}")
+    namespaced = _namespaced(rules, args, item, name)
+    if namespaced is not None:
+        return namespaced
+    if name not in rules.function_handlers or not _has(rules, args, name):
+        if name in rules.custom_handlers and rules.kind_mismatch is not None and _has(rules, args, name):
             return rules.kind_mismatch
         return rules.unknown_function.format(name=name)
     if "arguments" not in item:
         # 0.25.0 runs no call for such an item and sends no output for it (tried: no follow-up request).
         raise NotModelled("a function_call without `arguments` is not modelled")
-    text = item["arguments"]
-    if not isinstance(text, str):
-        raise InvalidArgs("a function_call's `arguments` must be a string")
+    text = str(item["arguments"])  # a string: checked above
     environment = rules.environment
     shapes = rules.argument_types.get(name, ())
     try:
@@ -473,11 +608,32 @@ def _custom(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, J
     name = item.get("name")
     if not isinstance(name, str):
         raise InvalidArgs("a custom_tool_call needs a string `name`")
-    if name in rules.custom_handlers:
+    namespaced = _namespaced(rules, args, item, name)
+    if namespaced is not None:
+        return namespaced
+    if name in rules.custom_handlers and _has(rules, args, name):
         raise NotModelled(f"running {name} depends on the host")
-    if name in rules.function_handlers and rules.kind_mismatch is not None:
+    if name in rules.function_handlers and rules.kind_mismatch is not None and _has(rules, args, name):
         return rules.kind_mismatch
     return rules.unknown_custom.format(name=name)
+
+
+def _tool_search(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> dict[str, JSON]:
+    """A tool_search_call's output item: no tool is searchable without an MCP server."""
+    search = rules.tool_search
+    if search is None:
+        raise NotModelled(f"this edition has no tool_search_call item: {_UNREAD}")
+    execution = item.get("execution")
+    if not isinstance(execution, str) or execution not in search.executions or "arguments" not in item:
+        raise NotModelled(f"a tool_search_call the release does not run here: {_UNREAD}")
+    config = mapping(args.get("config"), "config")
+    if any(key.startswith("mcp_servers") for key in config):
+        raise NotModelled("tool_search over configured MCP servers' tools is not modelled")
+    output: dict[str, JSON] = {"type": "tool_search_output"}
+    if rules.item_ids:
+        output["id"] = _ID_PREFIX["tool_search_output"] + _PLACEHOLDER_UUID
+    output.update(call_id=item["call_id"], status=search.status, execution=execution, tools=[])
+    return output
 
 
 _KINDS: dict[str, tuple[str, Callable[[DispatchRules, Mapping[str, JSON], Mapping[str, JSON]], JSON]]] = {
@@ -491,6 +647,8 @@ def call(rules: DispatchRules, args: Mapping[str, JSON]) -> dict[str, JSON]:
     if not isinstance(item, dict) or not isinstance(item.get("call_id"), str):
         raise InvalidArgs("`item` must be a call object with a string `call_id`")
     kind = string(item, "type", "item.type")
+    if kind == "tool_search_call":
+        return {"item": _tool_search(rules, args, item)}
     if kind not in _KINDS:
         raise NotModelled(f"dispatch of {kind!r} items is not modelled")
     output_kind, handler = _KINDS[kind]

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from codex_conformance.compare import compare, text_lines
 from codex_conformance.visible import visible
+
+# Generated inputs are cheap but a loaded CI machine is slow: no deadline, no slowness check,
+# the same examples every run.
+LOADED_MACHINE = settings(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True, database=None
+)
 
 
 def test_a_no_break_space_shows_in_a_text_diff() -> None:
@@ -51,6 +57,7 @@ def test_compatibility_forms_of_ascii_are_escaped() -> None:
     assert visible("\U000e0041") == "\\U000e0041"  # a tag character: invisible
 
 
+@LOADED_MACHINE
 @given(st.text(alphabet=st.characters(blacklist_characters="\\", blacklist_categories=["Cs"])), st.data())
 def test_two_different_texts_never_look_the_same(first: str, data: st.DataObject) -> None:
     # Without backslashes in the input an escape cannot be confused with text,

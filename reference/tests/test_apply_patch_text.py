@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from codex_reference.apply_patch.text import EndingText, Replacement
+
+# Generated inputs are cheap but a loaded CI machine is slow: no deadline, no slowness check,
+# the same examples every run.
+LOADED_MACHINE = settings(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True, database=None
+)
+
 
 LINE_BREAK = re.compile(r"(\r\n|\n|\r)")
 
@@ -51,6 +58,7 @@ def documents(draw: st.DrawFn) -> tuple[str, list[Replacement]]:
     return content, replacements
 
 
+@LOADED_MACHINE
 @given(documents())
 def test_lf_only_files_split_and_render_as_the_general_path(document: tuple[str, list[Replacement]]) -> None:
     content, replacements = document

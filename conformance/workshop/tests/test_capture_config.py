@@ -7,13 +7,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from codex_conformance.editions import EDITIONS
 from codex_workshop.drive import config_toml
 from codex_workshop.drive.errors import InvalidInputError
 from codex_workshop.drive.exec_run import McpServerConfig, write_config
+
+# Generated inputs are cheap but a loaded CI machine is slow: no deadline, no slowness check,
+# the same examples every run.
+LOADED_MACHINE = settings(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True, database=None
+)
+
 
 _URL = "http://127.0.0.1:1/v1"
 
@@ -28,6 +35,7 @@ def test_toml_strings_round_trip(value: str) -> None:
     assert tomllib.loads(config_toml.dumps({"k": value}))["k"] == value
 
 
+@LOADED_MACHINE
 @given(st.text(alphabet=st.characters(blacklist_categories=["Cs"])))
 def test_any_text_round_trips_through_toml(value: str) -> None:
     assert tomllib.loads(config_toml.dumps({"k": value, value or "empty": 1})) == {

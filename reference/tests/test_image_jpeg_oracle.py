@@ -1,7 +1,8 @@
-"""The numpy JPEG encoder and decoder equal their scalar definitions, integer for integer.
+"""The JPEG encoder and decoder equal their scalar definitions, integer for integer.
 
-The oracles are the pure-Python codecs the reference used before they were
-vectorized: the encoder one 8x8 block at a time (RGB to YCbCr, libjpeg's
+The codecs work on whole components at once (``int_lanes``); the oracles
+are the codecs the reference used before they were vectorized: the
+encoder one 8x8 block at a time (RGB to YCbCr, libjpeg's
 islow DCT with image 0.25.9's rounding quirk, quantization, a bit writer
 that stuffs and pads), the decoder's IDCT, upsampling and colour
 conversion one block, row and pixel at a time.  The decoder is fed the

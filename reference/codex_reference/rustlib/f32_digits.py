@@ -1,7 +1,7 @@
 """The shortest decimal digits of an ``f32`` that read back as it, and the two layouts printed from them.
 
 The digits are those of Dragon4's "unique" mode (Steele and White, Burger
-and Dybvig) as numpy 1.26 to 2.x prints an ``np.float32`` with
+and Dybvig) as numpy (checked against 2.4) prints an ``np.float32`` with
 ``unique=True``, which this model used until it dropped numpy (issue #32):
 digits are generated from the exact value until the rest lies within half
 the gap to a neighbouring ``f32`` (the bound itself counts when the

@@ -12,9 +12,6 @@ from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
-import numpy as np
-import numpy.typing as npt
-
 from codex_conformance.areas.dispatch.run import CWD_FORM
 from codex_conformance.broken import BrokenAdapter, rewriting, with_rules
 from codex_reference.adapter import Handler
@@ -116,11 +113,14 @@ def _jpeg_default_quality(content: bytes) -> str:
 def _jpeg_plain_upsampling(content: bytes) -> str:
     """Subsampled chroma repeated into each pixel (a decoder without "fancy" upsampling)."""
 
-    def repeat_columns(plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        return np.repeat(plane, 2, axis=1)
+    def repeat_columns(plane: image_jpeg_read.Plane) -> image_jpeg_read.Plane:
+        samples = bytearray(2 * len(plane.samples))
+        samples[0::2] = samples[1::2] = plane.samples
+        return image_jpeg_read.Plane(2 * plane.width, plane.height, bytes(samples))
 
-    def repeat_rows(plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        return np.repeat(plane, 2, axis=0)
+    def repeat_rows(plane: image_jpeg_read.Plane) -> image_jpeg_read.Plane:
+        samples = b"".join(row + row for row in plane.rows())
+        return image_jpeg_read.Plane(plane.width, 2 * plane.height, samples)
 
     with (
         mock.patch.object(image_jpeg_read, "_upsample_horizontal", repeat_columns),

@@ -108,45 +108,119 @@ def _huffman_lookup(counts: bytes, symbols: bytes) -> list[int]:
     return table
 
 
-class _Bits:
+# An AC code whose value does not fit in the 16 bits looked ahead: it is read after the code.
+_LATER = 1 << 16
+# (code length, value bits, run, value); no code: length 0.
+_AcEntry = tuple[int, int, int, int]
+
+
+def _ac_values(counts: bytes, symbols: bytes) -> list[_AcEntry]:
+    """The next 16 bits -> the AC code they start with and, where it fits, the value after it.
+
+    The same canonical codes as ``_huffman_lookup`` (whose checks have
+    passed); a value's bits read as themselves if the first is 1, else as
+    themselves minus 2**size - 1.  Values of more bits than the 16 leave
+    ``_LATER`` for the reader to read.
+    """
+    table: list[_AcEntry] = [(0, 0, 0, 0)] * 65536
+    code, index = 0, 0
+    for length, count in enumerate(counts, start=1):
+        for _ in range(count):
+            symbol = symbols[index]
+            run, size = symbol >> 4, symbol & 15
+            if not size or length + size > 16:
+                span = 1 << (16 - length)
+                table[code * span : (code + 1) * span] = [(length, size, run, _LATER if size else 0)] * span
+            else:
+                span = 1 << (16 - length - size)
+                for bits in range(1 << size):
+                    value = bits if bits >> (size - 1) else bits - (1 << size) + 1
+                    start = ((code << size) | bits) * span
+                    table[start : start + span] = [(length, size, run, value)] * span
+            code += 1
+            index += 1
+        code <<= 1
+    return table
+
+
+_UNDECODABLE = "a JPEG whose Huffman data does not decode is not modelled"
+_ENDS_EARLY = "a JPEG whose scan data ends early is not modelled"
+# The natural index of zigzag position k; a run may carry k past 63, which writes at 63.
+_NATURAL = tuple(ZIGZAG[min(k, 63)] for k in range(64 + 15))
+
+
+def _bit_text(data: bytes) -> str:
     """The entropy-coded data as a string of '0'/'1' (stuffed zeros removed)."""
+    # A leading 1 keeps the data's leading zero bits; "0b1" is then cut off.
+    return bin(int.from_bytes(b"\x01" + data, "big"))[3:]
 
-    def __init__(self, data: bytes) -> None:
-        # A leading 1 keeps the data's leading zero bits; "0b1" is then cut off.
-        self.bits = bin(int.from_bytes(b"\x01" + data, "big"))[3:]
-        self.pos = 0
 
-    def symbol(self, lookup: list[int]) -> int:
-        ahead = self.bits[self.pos : self.pos + 16]
-        # Past the end the bits read as zeros; a code longer than the bits left is refused below.
-        entry = lookup[int(ahead.ljust(16, "0"), 2)]
-        length = entry >> 8
-        if not length or length > len(ahead):
-            raise NotModelled("a JPEG whose Huffman data does not decode is not modelled")
-        self.pos += length
-        return entry & 0xFF
+def _read_block(
+    bits: str, pos: int, end: int, tables: tuple[list[int], list[int], list[_AcEntry]]
+) -> tuple[int, int, list[int]]:
+    """One block from bit ``pos``: (the next bit's position, its DC difference, its coefficients
+    with the AC ones dequantized; the DC one is the caller's).
 
-    def value(self, size: int) -> int:
-        if size == 0:
-            return 0
-        raw = self.bits[self.pos : self.pos + size]
-        if len(raw) < size:
-            raise NotModelled("a JPEG whose scan data ends early is not modelled")
-        self.pos += size
-        number = int(raw, 2)
-        return number if raw[0] == "1" else number - (1 << size) + 1
+    ``bits`` holds ``end`` bits of data and at least 16 zeros after them:
+    past the end the bits read as zeros, and a code or value longer than
+    the bits left is declined.  Each code is looked up from the next 16
+    bits; the value after it, of ``size`` bits, reads as itself if its
+    first bit is 1, else as itself minus 2**size - 1.
+    """
+    quant, dc, ac = tables
+    entry = dc[int(bits[pos : pos + 16], 2)]
+    length, size = entry >> 8, entry & 0xFF
+    if not length or pos + length > end:
+        raise NotModelled(_UNDECODABLE)
+    pos += length
+    difference = 0
+    if size:
+        if pos + size > end:
+            raise NotModelled(_ENDS_EARLY)
+        difference = int(bits[pos : pos + size], 2)
+        pos += size
+        if not difference >> (size - 1):
+            difference -= (1 << size) - 1
+    block = [0] * 64
+    k = 1
+    while k < 64:
+        length, size, run, value = ac[int(bits[pos : pos + 16], 2)]
+        if not length or pos + length > end:
+            raise NotModelled(_UNDECODABLE)
+        pos += length
+        if not size:
+            if run != 15:
+                break
+            k += 16
+            continue
+        if pos + size > end:
+            raise NotModelled(_ENDS_EARLY)
+        if value == _LATER:
+            value = int(bits[pos : pos + size], 2)
+            if not value >> (size - 1):
+                value -= (1 << size) - 1
+        pos += size
+        k += run
+        natural = _NATURAL[k]
+        block[natural] = value * quant[natural]
+        k += 1
+    return pos, difference, block
 
 
 def _scan_data(data: bytes, start: int) -> bytes:
-    """The entropy-coded bytes from ``start`` up to the next marker, stuffing removed."""
+    """The entropy-coded bytes from ``start`` up to the next marker, stuffing removed.
+
+    Only a 0xFF byte needs a look: the bytes up to the next one are copied at once.
+    """
     out = bytearray()
     pos = start
     while pos < len(data):
-        byte = data[pos]
-        if byte != 0xFF:
-            out.append(byte)
-            pos += 1
-            continue
+        marker = data.find(b"\xff", pos)
+        if marker < 0:
+            out += data[pos:]
+            break
+        out += data[pos:marker]
+        pos = marker
         if pos + 1 >= len(data):
             break  # a lone 0xFF at the end of the file: a marker cut off
         following = data[pos + 1]
@@ -174,18 +248,18 @@ _LARGEST_MODELLED = 1 << 15
 _WIDTH, _BIAS = 64, 1 << 62
 
 
-def _idct(coefficients: list[int], count: int) -> list[bytes]:
-    """stb_image's integer IDCT of ``count`` blocks of dequantized coefficients (natural order, one
-    block after another) -> 64 byte strings: sample (y, x) of every block.
+def _idct(blocks: list[list[int]]) -> list[bytes]:
+    """stb_image's integer IDCT of blocks of dequantized coefficients (natural order) -> 64 byte
+    strings: sample (y, x) of every block.
 
     Columns, then rows, each pass on one lane per block.
     """
-    lanes = Lanes(count, _WIDTH)
+    lanes = Lanes(len(blocks), _WIDTH)
+    coefficients = list(chain.from_iterable(blocks))
     planes = [lanes.of_ints(coefficients[k::64]) for k in range(64)]
     columns = [_idct_1d(lanes, planes[k::8], 512, 10) for k in range(8)]
     rows = [_idct_1d(lanes, [columns[k][y] for k in range(8)], _SCALE, 17) for y in range(8)]
     # A block with only a DC term takes the decoder's shortcut.
-    blocks = [coefficients[64 * i : 64 * i + 64] for i in range(count)]
     only_dc = lanes.of_bytes(bytes(not any(block[1:]) for block in blocks)) * lanes.lane
     flat = lanes.of_bytes(bytes(min(max((block[0] + 1028) >> 3, 0), 255) for block in blocks))
     return [
@@ -302,6 +376,7 @@ class _Parser:
         self.quant: dict[int, list[int]] = {}
         self.dc: dict[int, list[int]] = {}
         self.ac: dict[int, list[int]] = {}
+        self.ac_definitions: dict[int, tuple[bytes, bytes]] = {}  # (counts, symbols): _ac_values
         self.components: list[_Component] = []
         self.width = self.height = 0
 
@@ -373,6 +448,8 @@ class _Parser:
                 raise Refused
             lookup = _huffman_lookup(counts, symbols)
             (self.ac if kind else self.dc)[number] = lookup
+            if kind:
+                self.ac_definitions[number] = (bytes(counts), bytes(symbols))
             pos += 17 + total
 
     def _frame(self, body: bytes) -> None:
@@ -414,7 +491,7 @@ class _Parser:
         return [(c.table, tables[c.ident] >> 4, tables[c.ident] & 15) for c in self.components]
 
 
-def _decode_planes(parser: _Parser, selectors: _Selectors, bits: _Bits) -> list[Plane]:
+def _decode_planes(parser: _Parser, selectors: _Selectors, bits: str) -> list[Plane]:
     """Every component's padded plane of samples.
 
     The Huffman data is read block by block (each code's length depends on
@@ -430,40 +507,30 @@ def _decode_planes(parser: _Parser, selectors: _Selectors, bits: _Bits) -> list[
         tables = [(parser.quant[quant], parser.dc[dc], parser.ac[ac]) for quant, dc, ac in selectors]
     except KeyError as missing:
         raise NotModelled(f"a JPEG missing table {missing} is not modelled") from None
+    ac_values = {number: _ac_values(*parser.ac_definitions[number]) for _, _, number in selectors}
+    readers = [
+        (quant, dc, ac_values[number])
+        for (quant, dc, _), (_, _, number) in zip(tables, selectors, strict=True)
+    ]
     # Per component, its blocks row by row across the whole plane (the scan gives them MCU by MCU).
     grids: list[list[list[int]]] = [[[] for _ in range(mcu_y * mcu_x * c.v * c.h)] for c in comps]
+    pos, end = 0, len(bits)
+    bits += "0" * 16
     for my in range(mcu_y):
         for mx in range(mcu_x):
             for index, comp in enumerate(comps):
-                quant, dc, ac = tables[index]
-                grid = grids[index]
+                grid, own = grids[index], readers[index]
                 for v in range(comp.v):
                     for h in range(comp.h):
-                        block = [0] * 64
-                        preds[index] += bits.value(bits.symbol(dc))
-                        block[0] = preds[index] * quant[0]
-                        k = 1
-                        while k < 64:
-                            rs = bits.symbol(ac)
-                            run, size = rs >> 4, rs & 15
-                            if size == 0:
-                                if run != 15:
-                                    break
-                                k += 16
-                                continue
-                            k += run
-                            natural = ZIGZAG[min(k, 63)]
-                            block[natural] = bits.value(size) * quant[natural]
-                            k += 1
+                        pos, difference, block = _read_block(bits, pos, end, own)
+                        preds[index] += difference
+                        block[0] = preds[index] * own[0][0]
                         grid[((my * comp.v + v) * mcu_x + mx) * comp.h + h] = block
-    coefficients = [list(chain.from_iterable(grid)) for grid in grids]
-    if max(max(map(abs, values)) for values in coefficients) >= _LARGEST_MODELLED:
+    if max(max(map(abs, block)) for grid in grids for block in grid) >= _LARGEST_MODELLED:
         raise NotModelled("a JPEG with a dequantized coefficient of 2**15 or more is not modelled")
-    planes = []
-    for comp, values in zip(comps, coefficients, strict=True):
-        across, down = mcu_x * comp.h, mcu_y * comp.v
-        planes.append(_raster(_idct(values, across * down), across, down))
-    return planes
+    return [
+        _raster(_idct(grid), mcu_x * comp.h, mcu_y * comp.v) for comp, grid in zip(comps, grids, strict=True)
+    ]
 
 
 def huffman_refused(data: bytes) -> bool:
@@ -487,7 +554,7 @@ def decode(data: bytes) -> JpegImage:
     """The 8-bit RGB pixels zune-jpeg gives for a baseline JPEG."""
     parser = _Parser(data)
     start, selectors = parser.segments()
-    planes = _decode_planes(parser, selectors, _Bits(_scan_data(data, start)))
+    planes = _decode_planes(parser, selectors, _bit_text(_scan_data(data, start)))
     width, height = parser.width, parser.height
     if len(planes) == 1:
         grey = _cropped(planes[0], width, height)

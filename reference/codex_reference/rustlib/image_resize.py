@@ -96,20 +96,26 @@ def resize_rgba(width: int, height: int, rgba: bytes, new_width: int, new_height
     return resize((width, height), rgba, 4, (new_width, new_height))
 
 
-def _to_byte(value: float) -> int:
-    """Clamped to 0..255, then rounded half away from zero (+ 0.5 is exact in f64 for an f32 under 256)."""
-    return 0 if value <= 0.0 else 255 if value >= 255.0 else math.floor(value + 0.5)
+def _to_bytes(samples: array[float]) -> bytes:
+    """Each sample clamped to 0..255, then rounded half away from zero.
+
+    The samples are sums of non-negative products, so the lower clamp never
+    binds and ``int(v + 0.5)`` is ``floor(v + 0.5)`` (+ 0.5 is exact in f64
+    for an f32 under 256).  Nor does the upper one: a sample is a weighted
+    sum of samples of at most 255 whose weights add up to 1 give or take a
+    few f32 roundings, far below 255.5, so the rounding gives at most 255
+    (and ``bytes`` would refuse anything larger rather than wrap it).
+    """
+    return bytes(map(int, map(operator.add, samples, repeat(0.5))))
 
 
 def resize(size: tuple[int, int], pixels: bytes, channels: int, new_size: tuple[int, int]) -> bytes:
     """An 8-bit image of ``channels`` interleaved samples a pixel, resampled; each channel on its own."""
     (width, height), (new_width, new_height) = size, new_size
     stride = width * channels
-    # (array("f", some_bytes) would read the bytes as machine floats: the samples go in as ints.)
-    rows = [array("f", list(pixels[y * stride : (y + 1) * stride])) for y in range(height)]
+    # (array("f", some_bytes) would read the bytes as machine floats: the samples go in one by one.)
+    samples = array("f", iter(pixels))
+    rows = [samples[y * stride : (y + 1) * stride] for y in range(height)]
     # Vertical pass into an f32 image, then the horizontal one (on the columns, as rows).
     columns = _resample_lines(_transposed(_resample_lines(rows, new_height), channels), new_width)
-    out = bytearray()
-    for row in _transposed(columns, channels):
-        out += bytes(map(_to_byte, row))
-    return bytes(out)
+    return b"".join(map(_to_bytes, _transposed(columns, channels)))

@@ -68,7 +68,9 @@ def _resample_lines(lines: list[array[float]], new_size: int) -> list[array[floa
     for taps in _weights(len(lines), new_size):
         total: array[float] | None = None
         for index, weight in taps:
-            products = array("f", map(operator.mul, lines[index], repeat(weight)))
+            line = lines[index]
+            # A weight of 1 (a ratio of 1: the only tap) leaves every sample as it is.
+            products = line if weight == 1.0 else array("f", map(operator.mul, line, repeat(weight)))
             total = products if total is None else array("f", map(operator.add, total, products))
         assert total is not None  # every output has a tap of weight above 0: the one nearest its centre
         out.append(total)

@@ -32,10 +32,11 @@ _COST = bytes(value if value < 128 else 256 - value for value in range(256))
 
 
 def _shifted(image: bytes, stride: int, back: int) -> bytes:
-    """Each byte of every row replaced by the one ``back`` before it in the row (0 off the row)."""
-    moved = bytearray(bytes(back) + image[:-back] if back else image)
-    for lane in range(min(back, stride)):
-        moved[lane::stride] = bytes(len(range(lane, len(image), stride)))
+    """Each byte of every row replaced by the one ``back`` (at most a row) before it in the row,
+    0 off the row."""
+    moved = bytearray(bytes(back) + image[:-back])
+    for lane in range(back):  # the first ``back`` bytes of every row
+        moved[lane::stride] = bytes(len(image) // stride)
     return bytes(moved)
 
 

@@ -27,10 +27,10 @@ def test_linear_then_shift_floors_each_lane(
 ) -> None:
     lanes, values, bias = case
     packed = lanes.of_ints(values)
-    assert list(lanes.to_ints(packed, bias)) == values
+    assert list(lanes.to_ints(packed)) == values
     scaled = [value * factor // 4 for value in values]
-    assert list(lanes.to_ints(lanes.shift(packed * factor, 2, bias), bias)) == scaled
-    assert list(lanes.to_ints(lanes.shift(packed, bits, bias), bias)) == [value >> bits for value in values]
+    assert list(lanes.to_ints(lanes.shift(packed * factor, 2, bias))) == scaled
+    assert list(lanes.to_ints(lanes.shift(packed, bits, bias))) == [value >> bits for value in values]
 
 
 @SETTINGS
@@ -39,7 +39,7 @@ def test_clamp(case: tuple[Lanes, list[int], int], a: int, b: int) -> None:
     lanes, values, bias = case
     low, high = min(a, b), max(a, b)
     clamped = lanes.clamp(lanes.of_ints(values), low, high, bias)
-    assert list(lanes.to_ints(clamped, bias)) == [min(max(value, low), high) for value in values]
+    assert list(lanes.to_ints(clamped)) == [min(max(value, low), high) for value in values]
     assert lanes.to_bytes(clamped) == bytes(min(max(value, low), high) for value in values)
 
 
@@ -50,9 +50,7 @@ def test_compare_and_select(case: tuple[Lanes, list[int], int], data: st.DataObj
     others = data.draw(st.lists(st.sampled_from(values), min_size=len(values), max_size=len(values)))
     x, y = lanes.of_ints(values), lanes.of_ints(others)
     chosen = lanes.select(lanes.at_least(x, y), x, y)
-    assert list(lanes.to_ints(chosen, 1 << (lanes.width - 2))) == [
-        max(a, b) for a, b in zip(values, others, strict=True)
-    ]
+    assert list(lanes.to_ints(chosen)) == [max(a, b) for a, b in zip(values, others, strict=True)]
 
 
 @SETTINGS

@@ -26,8 +26,10 @@ holds a block-at-a-time encoder and checks the two agree.
 
 from __future__ import annotations
 
+import math
+import operator
 from collections.abc import Sequence
-from itertools import compress
+from itertools import compress, repeat
 
 from codex_reference.rustlib import image_bits
 from codex_reference.rustlib.int_lanes import Lanes
@@ -210,15 +212,22 @@ def _odd(
     return tuple(lanes.shift(t, shift, _BIAS) for t in (t0, t1, t2, t3))  # type: ignore[return-value]
 
 
-def _quantize(coefficients: Sequence[int], q: int) -> list[int]:
-    """(c / 8, truncated) / q rounded half away from zero, for one coefficient of every block.
+def _quantize(lanes: Lanes, coefficients: int, q: int) -> list[int]:
+    """(c / 8, truncated) / q rounded half away from zero, for one coefficient of every block (lanes).
 
     The encoder divides in ``f32`` and rounds; an exact tie is the only
     case where that could differ from the exact quotient, and quotients of
-    such small integers are never within an ``f32`` ulp of a half.
+    such small integers are never within an ``f32`` ulp of a half.  Here
+    the truncation is a floor after adding 7 to negative lanes, and the
+    rounded quotient ``int(t / q + copysign(0.5, t))`` in f64, which is
+    exact too: with ``|t| < 2**12`` and ``q <= 255`` a quotient that is no
+    tie lies at least ``1 / 510`` from one, and the two f64 roundings move
+    it by less than ``2**-40``; a tie's ``t / q`` is a half, exact in f64.
     """
-    twice = 2 * q
-    return [(2 * (c // 8) + q) // twice if c >= 0 else -((2 * (-c // 8) + q) // twice) for c in coefficients]
+    negative = (lanes.top ^ ((coefficients + lanes.top) & lanes.top)) >> (lanes.width - 1)
+    truncated = lanes.to_ints(lanes.shift(coefficients + 7 * negative, 3, _BIAS))
+    halves = map(math.copysign, repeat(0.5), truncated)
+    return list(map(int, map(operator.add, map(operator.truediv, truncated, repeat(q)), halves)))
 
 
 def _magnitude_text(value: int) -> str:
@@ -337,7 +346,7 @@ def encode_rgb(width: int, height: int, rgb: bytes, quality: int = QUALITY) -> b
         samples = [lanes.of_bytes(line) for line in _block_planes(padded_width, padded_height, plane)]
         coefficients = _fdct(lanes, samples)
         table = tables[min(index, 1)]
-        quantized = [_quantize(lanes.to_ints(coefficients[k], _BIAS), table[k]) for k in ZIGZAG]
+        quantized = [_quantize(lanes, coefficients[k], table[k]) for k in ZIGZAG]
         components.append(list(zip(*quantized, strict=True)))
     scan = _entropy_coded(components)
     return _headers(width, height, tables) + scan + b"\xff\xd9"

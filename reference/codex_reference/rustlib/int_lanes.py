@@ -44,10 +44,16 @@ class Lanes:
         self.ones = int.from_bytes((b"\x01" + bytes(self.size - 1)) * count, "little")
         self.lane = (1 << width) - 1
         self.top = (1 << (width - 1)) * self.ones  # every lane's top bit
+        self.every = self.lane * self.ones  # every bit of every lane
+        # Every lane one value, by value: a product as long as the lanes, worth keeping.
+        self._filled: dict[int, int] = {}
 
     def fill(self, value: int) -> int:
-        """Every lane ``value`` (non-negative, under half a lane)."""
-        return value * self.ones
+        """Every lane ``value`` (``0 <= value < 2 ** width``)."""
+        filled = self._filled.get(value)
+        if filled is None:
+            filled = self._filled[value] = value * self.ones
+        return filled
 
     def of_bytes(self, data: bytes | bytearray | memoryview) -> int:
         """One lane per byte of ``data`` (``count`` bytes), unsigned."""
@@ -62,12 +68,17 @@ class Lanes:
         negative = (raw >> (self.width - 1)) & self.ones
         return raw - (negative << self.width)
 
-    def to_ints(self, packed: int, bias: int) -> array[int]:
-        """The lanes' values, each in (-bias, bias)."""
-        raw = (packed + bias * self.ones).to_bytes(self.count * self.size, "little")
-        values = array(_UNSIGNED[self.width])
+    def to_ints(self, packed: int) -> array[int]:
+        """The lanes' values (signed, under half a lane in magnitude).
+
+        Adding the top bit to every lane makes each non-negative and
+        independent; flipping it back leaves each lane's two's complement
+        bits, which the signed array reads.
+        """
+        raw = ((packed + self.top) ^ self.top).to_bytes(self.count * self.size, "little")
+        values = array(_SIGNED[self.width])
         values.frombytes(raw)
-        return array(_SIGNED[self.width], [value - bias for value in values])
+        return values
 
     def to_bytes(self, packed: int) -> bytes:
         """The lanes' values, each in 0..255, as bytes."""
@@ -78,8 +89,8 @@ class Lanes:
 
         ``bias`` exceeds every lane's magnitude and is a multiple of ``2 ** bits``.
         """
-        kept = ((self.lane >> bits) * self.ones) & ((packed + bias * self.ones) >> bits)
-        return kept - (bias >> bits) * self.ones
+        kept = self.fill(self.lane >> bits) & ((packed + self.fill(bias)) >> bits)
+        return kept - self.fill(bias >> bits)
 
     def at_least(self, x: int, y: int) -> int:
         """All ones in each lane where ``x >= y``, else zeros (lanes non-negative, under half a lane)."""
@@ -88,12 +99,12 @@ class Lanes:
 
     def select(self, mask: int, yes: int, no: int) -> int:
         """``yes``'s lane where ``mask`` is all ones, else ``no``'s (non-negative lanes)."""
-        return (yes & mask) | (no & ~mask & self.lane * self.ones)
+        return (yes & mask) | (no & (self.every ^ mask))
 
     def clamp(self, packed: int, low: int, high: int, bias: int) -> int:
         """Each lane (signed, magnitude under ``bias``) clamped to ``low..high`` (0 <= low <= high < bias)."""
-        biased = packed + bias * self.ones
+        biased = packed + self.fill(bias)
         floor, ceiling = self.fill(bias + low), self.fill(bias + high)
         biased = self.select(self.at_least(biased, floor), biased, floor)
         biased = self.select(self.at_least(ceiling, biased), biased, ceiling)
-        return biased - bias * self.ones
+        return biased - self.fill(bias)

@@ -60,7 +60,7 @@ _TILE = 32
 # each costs a few microseconds (an LZW or Huffman code read in Python, the
 # rest whole-image integer lanes and f32 arrays), and the largest capture (a
 # 300x300 GIF) holds 90,000.  At this bound the slowest request, a 2049x48
-# JPEG of noise decoded, resized and written again, takes under 0.5 s of CPU
+# JPEG of noise decoded, resized and written again, takes about 0.5 s of CPU
 # (conformance/benchmarks/image_codec_speed.py).
 MODELLED_PIXELS = 100_000
 _SHRUNK = "an image over 0.169.0's budget of 2,500 tiles of 32x32 is shrunk to fit it: not modelled"

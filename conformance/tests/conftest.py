@@ -6,12 +6,8 @@ import os
 import sys
 from pathlib import Path
 
-import numpy  # noqa: F401  (see below)
 import pytest
 
-# pytester's in-process runs restore sys.modules after each run, and numpy
-# (which the reference's image codecs use) refuses to be imported twice in
-# one process: importing it here, before any run, keeps it loaded throughout.
 pytest_plugins = ["pytester"]
 
 TESTS_DIR = Path(__file__).resolve().parent

@@ -1,7 +1,8 @@
-"""The numpy JPEG encoder and decoder equal their scalar definitions, integer for integer.
+"""The JPEG encoder and decoder equal their scalar definitions, integer for integer.
 
-The oracles are the pure-Python codecs the reference used before they were
-vectorized: the encoder one 8x8 block at a time (RGB to YCbCr, libjpeg's
+The codecs work on whole components at once (``int_lanes``); the oracles
+are the codecs the reference used before they were vectorized: the
+encoder one 8x8 block at a time (RGB to YCbCr, libjpeg's
 islow DCT with image 0.25.9's rounding quirk, quantization, a bit writer
 that stuffs and pads), the decoder's IDCT, upsampling and colour
 conversion one block, row and pixel at a time.  The decoder is fed the
@@ -211,11 +212,40 @@ def _rgb(y: int, cb: int, cr: int) -> bytes:
     return bytes(min(max(v, 0), 255) for v in (r, g, b))
 
 
+class _Bits:
+    """The entropy-coded data as a string of '0'/'1' (stuffed zeros removed)."""
+
+    def __init__(self, data: bytes) -> None:
+        # A leading 1 keeps the data's leading zero bits; "0b1" is then cut off.
+        self.bits = bin(int.from_bytes(b"\x01" + data, "big"))[3:]
+        self.pos = 0
+
+    def symbol(self, lookup: list[int]) -> int:
+        ahead = self.bits[self.pos : self.pos + 16]
+        # Past the end the bits read as zeros; a code longer than the bits left is refused below.
+        entry = lookup[int(ahead.ljust(16, "0"), 2)]
+        length = entry >> 8
+        if not length or length > len(ahead):
+            raise NotModelled("a JPEG whose Huffman data does not decode is not modelled")
+        self.pos += length
+        return entry & 0xFF
+
+    def value(self, size: int) -> int:
+        if size == 0:
+            return 0
+        raw = self.bits[self.pos : self.pos + size]
+        if len(raw) < size:
+            raise NotModelled("a JPEG whose scan data ends early is not modelled")
+        self.pos += size
+        number = int(raw, 2)
+        return number if raw[0] == "1" else number - (1 << size) + 1
+
+
 def oracle_decode(data: bytes) -> tuple[int, int, bytes]:
-    """The decoder's own parser and Huffman reading, then the scalar stages."""
+    """The decoder's own parser, the Huffman data read code by code, then the scalar stages."""
     parser = image_jpeg_read._Parser(data)
     start, selectors = parser.segments()
-    bits = image_jpeg_read._Bits(image_jpeg_read._scan_data(data, start))
+    bits = _Bits(image_jpeg_read._scan_data(data, start))
     comps = parser.components
     hmax, vmax = max(c.h for c in comps), max(c.v for c in comps)
     mcu_x, mcu_y = -(-parser.width // (8 * hmax)), -(-parser.height // (8 * vmax))

@@ -1,7 +1,8 @@
-"""The numpy PNG writer (adaptive filter, fdeflate's stream) equals its scalar definition, byte for byte.
+"""The PNG writer (adaptive filter, fdeflate's stream) equals its scalar definition, byte for byte.
 
-The oracles are the pure-Python writers the reference used before they
-were vectorized: each row's four filters byte by byte with the cheapest
+The writer filters the whole image at once (``int_lanes``) and writes bits
+as text; the oracles are the writers the reference used before it was
+vectorized: each row's four filters byte by byte with the cheapest
 kept (ties to the later one), and fdeflate's ``write_data`` walking each
 row in 8-byte groups, ending runs of zeros and writing literals code by
 code.  Every stream is also inflated by zlib.

@@ -1,8 +1,9 @@
-"""The numpy triangle resize equals its scalar definition, f32 rounding for f32 rounding.
+"""The triangle resize equals its scalar definition, f32 rounding for f32 rounding.
 
-The oracle is the pure-Python resize the reference used before it was
-vectorized: one sample at a time, every weight, product and partial sum
-rounded to ``f32`` in the order image 0.25.9 adds them.
+The resize works a line of samples at a time (``array("f")``); the oracle
+is the resize the reference used before it was vectorized: one sample at a
+time, every weight, product and partial sum rounded to ``f32`` in the order
+image 0.25.9 adds them.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ whose Huffman tables zune-jpeg refuses (``image_jpeg_read.Refused``) get
 The model decodes at most ``MODELLED_PIXELS`` pixels for one request,
 whatever the number of images in it (``DecodeBudget``): the release decodes
 any image under its limit in milliseconds; this model reads LZW and Huffman
-codes one at a time in Python and holds every sample as an int64 or f32
-array, so a large image would take seconds and gigabytes.  An image beyond
+codes one at a time in Python and computes on samples in pure Python
+(``int_lanes``, ``array``), so a large image would take seconds.  An image beyond
 the budget is declined (``NotModelled``), from its header, before anything
 is allocated.  As the release does, the outcome for the last 32 distinct
 files is kept by their bytes, so an image repeated in a request is decoded
@@ -57,8 +57,11 @@ MAX_DIMENSION = 2048
 MAX_TILES = 2_500
 _TILE = 32
 # The most pixels this model decodes (a GIF's screen, an image to resize):
-# each costs a microsecond or so (an LZW or Huffman code read in Python, the
-# rest numpy), and the largest capture (a 300x300 GIF) holds 90,000.
+# each costs a few microseconds (an LZW or Huffman code read in Python, the
+# rest whole-image integer lanes and f32 arrays), and the largest capture (a
+# 300x300 GIF) holds 90,000.  At this bound the slowest request, a 2049x48
+# JPEG of noise decoded, resized and written again, takes about 0.5 s of CPU
+# (conformance/workshop/benchmarks/image_codec_speed.py).
 MODELLED_PIXELS = 100_000
 _SHRUNK = "an image over 0.169.0's budget of 2,500 tiles of 32x32 is shrunk to fit it: not modelled"
 

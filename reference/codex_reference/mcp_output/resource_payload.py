@@ -13,11 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-import numpy
-
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import json_numbers
+from codex_reference.rustlib import f32_digits
 from codex_reference.rustlib.floats import to_f32
 from codex_reference.rustlib.serde_json_write import f64_text, json_string
 
@@ -147,12 +146,12 @@ def priority_as_written(priority: json_numbers.Number) -> str:
     f32 being 999999986991104), a fraction below 1e-6 in exponent form (``1e-7``), any
     other fraction positionally (``0.00001``, ``123.456``)."""
     try:
-        value = numpy.float32(to_f32(float(str(priority))))
+        value = to_f32(float(str(priority)))
     except OverflowError:
         raise NotModelled("a priority beyond f32's range is not captured") from None
-    positional = numpy.format_float_positional(value, unique=True, trim="-")
-    scientific = numpy.format_float_scientific(value, unique=True, trim="-", exp_digits=1)
-    if float(value).is_integer():
+    positional = f32_digits.positional(value)
+    scientific = f32_digits.scientific(value)
+    if value.is_integer():
         if int(positional) != int(value):
             return scientific
         if len(positional.removeprefix("-")) > 9:

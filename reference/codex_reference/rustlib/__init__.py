@@ -5,7 +5,8 @@ the version the releases build with, and says which in its docstring:
 
 - ``strings``: ``str`` and ``char`` (trim, lines, ``{:?}``, UTF-8 lengths,
   cut points and errors, the panic of a byte slice off a char boundary);
-- ``floats``: ``f32`` casts and rounding;
+- ``floats``: ``f32`` casts and rounding; ``f32_digits``: the shortest
+  digits of an ``f32`` (as ryu finds them, and numpy printed them);
 - ``sha1``: the ``sha1`` crate's hex digest;
 - ``serde_json``: ``serde_json::from_str``'s errors (category, line, column)
   into a typed target; ``serde_json_write``: what ``serde_json::to_string``
@@ -13,7 +14,9 @@ the version the releases build with, and says which in its docstring:
 - ``image_*``: the image codecs of ``image`` 0.25.9 and the crates under it
   (gif, png and fdeflate, zune-jpeg, the JPEG encoder, the triangle resize)
   and the allocation limit its decoders run under (``image_limits``);
-  ``image_bits`` packs the codes the encoders emit into bytes.
+  ``image_bits`` packs the codes the encoders emit into bytes, and
+  ``int_lanes`` computes on every sample of an image at once in the lanes
+  of one Python integer (the codecs need no numpy: issue #32).
 
 Only crate behaviour lives here, never a release's own rule.  So
 ``dispatch/image_prompt.py``, what ``view_image`` does with a file's bytes

@@ -1,52 +1,30 @@
-"""Packing a sequence of variable-length codes into bytes, as the image encoders' bit writers do.
+"""Packing a stream of bits into bytes, as the image encoders' bit writers do.
 
-A codec's encoder emits codes one after another into a bit stream: the
-JPEG encoder most significant bit first, DEFLATE least significant bit
-first.  Writing them one at a time is a Python step per code; here a whole
-stream is packed at once.  Each code lands in the (at most five) bytes
-under its bit offset, and no two codes share a bit, so adding each code's
-share of a byte is the same as or-ing it in.  The encoders' codes are at
-most 25 bits: DEFLATE's longest is 18 (a 12-bit length code, 5 extra bits,
-the 1-bit distance), JPEG's at quality 85 a 16-bit AC code and 9 magnitude
-bits (no quantized coefficient of an 8-bit block reaches 512).
+The encoders build their output as text: each code as its bits in the order
+they are written (``"0"`` and ``"1"``), joined into one string.  One
+conversion then turns the whole stream into bytes (``int(text, 2)`` is
+linear for base 2), where writing the codes one at a time into a byte
+buffer would cost Python steps per bit.  The JPEG encoder fills each byte
+from its most significant bit down; DEFLATE from its least significant bit
+up, which is the same string reversed read as a little-endian number.
 """
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
-
 __all__ = ["lsb_first", "msb_first"]
 
-_SPAN = 5  # bytes a code of up to 32 bits can touch, starting anywhere in a byte
 
-_Ints = npt.NDArray[np.int64]
-
-
-def _pack(values: _Ints, lengths: _Ints, *, msb: bool) -> tuple[bytes, int]:
-    ends = np.cumsum(lengths)
-    total = int(ends[-1])  # every stream holds a code: an end of block, or a JPEG's padding
-    starts = ends - lengths
-    first_byte, offset = starts >> 3, starts & 7
-    if msb:
-        # The code's last bit lands just before bit `offset + length` of a big-endian window.
-        window = values << (8 * _SPAN - offset - lengths)
-        shares = [(window >> (8 * (_SPAN - 1 - k))) & 0xFF for k in range(_SPAN)]
-    else:
-        window = values << offset
-        shares = [(window >> (8 * k)) & 0xFF for k in range(_SPAN)]
-    size = (total + 7) >> 3
-    out = np.zeros(size + _SPAN, dtype=np.int64)
-    for k, share in enumerate(shares):
-        out += np.bincount(first_byte + k, weights=share, minlength=size + _SPAN).astype(np.int64)
-    return out[:size].astype(np.uint8).tobytes(), total
+def _padded(bits: str, pad: str) -> str:
+    return bits + pad * (-len(bits) % 8)
 
 
-def msb_first(values: _Ints, lengths: _Ints) -> tuple[bytes, int]:
-    """(bytes, bit count) of the codes written most significant bit first, the last byte 0-padded."""
-    return _pack(values, lengths, msb=True)
+def msb_first(bits: str, pad: str = "0") -> bytes:
+    """``bits`` written most significant bit first, the last byte completed with ``pad``."""
+    text = _padded(bits, pad)
+    return int(text, 2).to_bytes(len(text) // 8, "big") if text else b""
 
 
-def lsb_first(values: _Ints, lengths: _Ints) -> tuple[bytes, int]:
-    """(bytes, bit count) of the codes written least significant bit first, the last byte 0-padded."""
-    return _pack(values, lengths, msb=False)
+def lsb_first(bits: str, pad: str = "0") -> bytes:
+    """``bits`` written least significant bit first, the last byte completed with ``pad``."""
+    text = _padded(bits, pad)
+    return int(text[::-1], 2).to_bytes(len(text) // 8, "little") if text else b""

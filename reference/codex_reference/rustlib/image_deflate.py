@@ -11,20 +11,17 @@ fixed block header fdeflate writes (the 54 bytes below, of which the last
 contributes 5 bits; fdeflate 0.3.7, src/compress.rs, ``write_headers``),
 so the header and the codes cannot disagree.
 
-``fast`` lays out a whole stream at once with numpy (every 8-byte group's
-leading and trailing zeros, the runs they make, the literals between) and
-packs the codes with ``image_bits``; the walk it replaces, group by group,
-is kept as the oracle in reference/tests/test_image_png_oracle.py.
+``fast`` walks each write group by group as fdeflate does, building the
+stream as text (each code's bits in the order they are written, literals
+between runs turned into codes by one join) that ``image_bits`` packs; the
+oracle in reference/tests/test_image_png_oracle.py writes the same walk bit
+by bit, code by code.
 """
 
 from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-
-import numpy as np
-import numpy.typing as npt
 
 from codex_reference.rustlib import image_bits
 
@@ -45,7 +42,6 @@ _LENGTH_BASES = (
     3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27,
     31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
 )  # fmt: skip
-_Ints = npt.NDArray[np.int64]
 _LENGTH_EXTRA = (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0)
 
 
@@ -130,155 +126,104 @@ _LITLEN_LENGTHS, _DISTANCE_BITS = _read_header_lengths()
 _CODES = _reversed_codes(_LITLEN_LENGTHS)
 
 
-# (code, length) of every literal/length symbol, as arrays for whole-stream lookups.
-_CODE_BITS = np.array([code for code, _ in _CODES], dtype=np.int64)
-_CODE_LENGTHS = np.array([length for _, length in _CODES], dtype=np.int64)
-_BASES = np.array(_LENGTH_BASES, dtype=np.int64)
-_EXTRA = np.array(_LENGTH_EXTRA, dtype=np.int64)
+# Each literal/length symbol's code as the bits it is written in (a Huffman code from its
+# first bit, that is its canonical code most significant bit first).
+_CODE_TEXT = [format(code, f"0{length}b")[::-1] for code, length in _CODES]
 _END, _LONGEST = 256, 285  # end of block; the length code of a 258-byte copy (no extra bits)
 _LONGEST_COPY = 258
 # Up to this many zeros after a run's first one are cheaper as literals than as a match.
 _LITERAL_TAIL = 4
+_DISTANCE_TEXT = "0" * _DISTANCE_BITS  # distance 1: the distance code's one bit, 0
+_ZERO_GROUP = bytes(8)
 
 
-@dataclass
-class _Stream:
-    """Codes laid out by where they go: sorted by (byte position, runs before literals, order in a run)."""
-
-    position: list[_Ints] = field(default_factory=list)
-    literal: list[_Ints] = field(default_factory=list)
-    order: list[_Ints] = field(default_factory=list)
-    values: list[_Ints] = field(default_factory=list)
-    lengths: list[_Ints] = field(default_factory=list)
-
-    def add(self, position: _Ints, literal: bool, order: _Ints, values: _Ints, lengths: _Ints) -> None:
-        self.position.append(position)
-        self.literal.append(np.full(position.size, int(literal), dtype=np.int64))
-        self.order.append(order)
-        self.values.append(values)
-        self.lengths.append(lengths)
-
-    def codes(self) -> tuple[_Ints, _Ints]:
-        """(values, lengths) in stream order."""
-        order = np.concatenate(self.order)
-        # One int64 key (a stream's bytes times a run's codes stays far below 2**62).
-        runs_before_literals = np.concatenate(self.position) * 2 + np.concatenate(self.literal)
-        key = runs_before_literals * (int(order.max(initial=0)) + 1) + order
-        placed = np.argsort(key, kind="stable")
-        return np.concatenate(self.values)[placed], np.concatenate(self.lengths)[placed]
+def _copy_text(length: int) -> str:
+    """A copy of ``length`` (5 to 258) bytes at distance 1: length code, extra bits (least
+    significant first), distance code."""
+    index = max(i for i, base in enumerate(_LENGTH_BASES) if base <= length)
+    extra = _LENGTH_EXTRA[index]
+    extra_text = format(length - _LENGTH_BASES[index], f"0{extra}b")[::-1] if extra else ""
+    return _CODE_TEXT[257 + index] + extra_text + _DISTANCE_TEXT
 
 
-def _runs(stream: _Stream, position: _Ints, runs: _Ints) -> None:
-    """Runs of zero bytes, each at its position: a literal zero, then copies at distance 1.
+_COPY_TEXT = {length: _copy_text(length) for length in range(_LITERAL_TAIL + 1, _LONGEST_COPY + 1)}
+
+
+def _run_text(run: int) -> str:
+    """A run of ``run`` zero bytes: a literal zero, then copies at distance 1.
 
     The copies are whole 258-byte ones, then one for the rest if it is over
-    four bytes (a length code, its extra bits, the distance code's 0 bit);
-    up to four zeros are cheaper as literals.
+    four bytes; up to four zeros are cheaper as literals.
     """
-    rest = runs - 1
-    copies = rest // _LONGEST_COPY
-    rest = rest - copies * _LONGEST_COPY
-    matched = rest > _LITERAL_TAIL
-    tails = np.where(matched, 0, rest)
-    zero = np.zeros(runs.size, dtype=np.int64)
-    stream.add(position, False, zero, zero + _CODE_BITS[0], zero + _CODE_LENGTHS[0])
-    # The whole copies, numbered from 1 within their run.
-    owner = np.repeat(np.arange(runs.size), copies)
-    nth = np.arange(owner.size) - np.repeat(np.cumsum(copies) - copies, copies) + 1
-    one = np.ones(owner.size, dtype=np.int64)
-    stream.add(
-        position[owner],
-        False,
-        nth,
-        one * _CODE_BITS[_LONGEST],
-        one * (_CODE_LENGTHS[_LONGEST] + _DISTANCE_BITS),
-    )
-    # A shorter copy: length code, extra bits, then the distance bit (0), as one code.
-    where = np.flatnonzero(matched)
-    index = np.searchsorted(_BASES, rest[where], side="right") - 1
-    symbol = 257 + index
-    value = _CODE_BITS[symbol] | ((rest[where] - _BASES[index]) << _CODE_LENGTHS[symbol])
-    stream.add(
-        position[where],
-        False,
-        copies[where] + 1,
-        value,
-        _CODE_LENGTHS[symbol] + _EXTRA[index] + _DISTANCE_BITS,
-    )
-    # Or up to four literal zeros.
-    owner = np.repeat(np.arange(runs.size), tails)
-    nth = np.arange(owner.size) - np.repeat(np.cumsum(tails) - tails, tails) + 1
-    one = np.ones(owner.size, dtype=np.int64)
-    stream.add(position[owner], False, copies[owner] + nth, one * _CODE_BITS[0], one * _CODE_LENGTHS[0])
+    copies, rest = divmod(run - 1, _LONGEST_COPY)
+    tail = _COPY_TEXT[rest] if rest > _LITERAL_TAIL else _CODE_TEXT[0] * rest
+    return _CODE_TEXT[0] + _COPY_TEXT[_LONGEST_COPY] * copies + tail
 
 
-def _write(stream: _Stream, data: _Ints, starts: _Ints, sizes: _Ints) -> None:
-    """The ``write_data`` calls of pieces ``data[start:start + size]``, all at once.
+class _Writer:
+    """fdeflate's ``write_data``, call by call, into the stream's bits.
 
-    Within a call, zeros are found per 8-byte group and a run of them ends
-    with the call: a group of zeros only lengthens the run; any other group
-    first ends the run (with its leading zeros) if there is one, else its
-    leading zeros are literals; its bytes up to its trailing zeros are
-    literals, and the trailing zeros start the next run.  The last bytes
-    after the whole groups are literals, after the call's last run.
+    Literals wait in ``pending`` and are turned into their codes in one
+    join when a run of zeros (or the stream) ends them.
     """
-    groups = sizes // 8
-    piece = np.repeat(np.arange(starts.size), groups)
-    nth = np.arange(piece.size) - np.repeat(np.cumsum(groups) - groups, groups)
-    group_start = starts[piece] + 8 * nth
-    nonzero = data[group_start[:, None] + np.arange(8)] != 0
-    busy = np.flatnonzero(nonzero.any(axis=1))
-    leading = np.argmax(nonzero[busy], axis=1)
-    trailing = np.argmax(nonzero[busy, ::-1], axis=1)
-    # The run each busy group meets: the previous busy group's trailing zeros and the zero
-    # groups between, or the zero groups since the call began.
-    same_call = np.zeros(busy.size, dtype=bool)
-    same_call[1:] = piece[busy[1:]] == piece[busy[:-1]]
-    carried = np.zeros(busy.size, dtype=np.int64)
-    carried[1:] = trailing[:-1] + 8 * (busy[1:] - busy[:-1] - 1)
-    runs = np.where(same_call, carried, 8 * nth[busy])
-    ended = runs > 0
-    _runs(stream, group_start[busy][ended], runs[ended] + leading[ended])
-    # Each call's last run: after its last busy group, or all its groups if none is busy.
-    busy_count = np.bincount(piece[busy], minlength=starts.size)
-    has_busy = busy_count > 0
-    last = (np.cumsum(busy_count) - 1)[has_busy]
-    final = 8 * groups
-    final[has_busy] = trailing[last] + 8 * (groups[has_busy] - 1 - nth[busy[last]])
-    tail_start = starts + 8 * groups
-    _runs(stream, tail_start[final > 0], final[final > 0])
-    # Literals: each busy group's bytes from its first (after a run: its first non-zero one) up
-    # to its trailing zeros, and every byte after the whole groups.
-    offsets = np.arange(8)
-    first = np.where(ended, leading, 0)
-    kept = (offsets >= first[:, None]) & (offsets < 8 - trailing[:, None])
-    positions = (group_start[busy][:, None] + offsets)[kept]
-    tail_sizes = sizes - 8 * groups
-    owner = np.repeat(np.arange(starts.size), tail_sizes)
-    tail = (
-        tail_start[owner] + np.arange(owner.size) - np.repeat(np.cumsum(tail_sizes) - tail_sizes, tail_sizes)
-    )
-    positions = np.concatenate((positions, tail))
-    symbols = data[positions]
-    stream.add(
-        positions, True, np.zeros(positions.size, dtype=np.int64), _CODE_BITS[symbols], _CODE_LENGTHS[symbols]
-    )
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.pending = bytearray()
+
+    def _flush(self) -> None:
+        if self.pending:
+            self.parts.append("".join(map(_CODE_TEXT.__getitem__, self.pending)))
+            self.pending.clear()
+
+    def _run(self, run: int) -> None:
+        self._flush()
+        self.parts.append(_run_text(run))
+
+    def write(self, data: bytes) -> None:
+        """One call: zeros are found per 8-byte group and a run of them ends with the call.
+
+        A group of zeros only lengthens the run; any other group first ends
+        the run (with its leading zeros) if there is one, else its leading
+        zeros are literals; its bytes up to its trailing zeros are
+        literals, and the trailing zeros start the next run.  The bytes
+        after the whole groups are literals, after the call's last run.
+        """
+        run = 0
+        whole = len(data) - len(data) % 8
+        pending = self.pending
+        for start in range(0, whole, 8):
+            group = data[start : start + 8]
+            if group == _ZERO_GROUP:
+                run += 8
+                continue
+            kept = group.rstrip(b"\x00")
+            if run:
+                body = kept.lstrip(b"\x00")
+                self._run(run + len(kept) - len(body))
+                pending += body
+            else:
+                pending += kept
+            run = 8 - len(kept)
+        if run:
+            self._run(run)
+        pending += data[whole:]
+
+    def bits(self) -> str:
+        self._flush()
+        return "".join(self.parts)
 
 
 def fast(pieces: Iterable[bytes]) -> bytes:
     """fdeflate's zlib stream of ``pieces``, each written as one ``write_data`` call."""
     chunks = list(pieces)
-    joined = b"".join(chunks)
-    sizes = np.array([len(chunk) for chunk in chunks], dtype=np.int64)
-    data = np.frombuffer(joined, dtype=np.uint8).astype(np.int64)
-    stream = _Stream()
-    _write(stream, data, np.cumsum(sizes) - sizes, sizes)
-    values, lengths = stream.codes()
-    # The header's last 5 bits first; the end-of-block code last.
-    values = np.concatenate(([_HEADER[53]], values, [_CODE_BITS[_END]]))
-    lengths = np.concatenate(([5], lengths, [_CODE_LENGTHS[_END]]))
-    body, _ = image_bits.lsb_first(values, lengths)
-    return _HEADER[:53] + body + zlib.adler32(joined).to_bytes(4, "big")
+    writer = _Writer()
+    for chunk in chunks:
+        writer.write(chunk)
+    # The header's last 5 bits first (least significant first); the end-of-block code last.
+    bits = format(_HEADER[53], "05b")[::-1] + writer.bits() + _CODE_TEXT[_END]
+    adler = zlib.adler32(b"".join(chunks))
+    return _HEADER[:53] + image_bits.lsb_first(bits) + adler.to_bytes(4, "big")
 
 
 def stored(data: bytes) -> bytes:

@@ -25,20 +25,20 @@ zune-jpeg refuses them: Huffman tables with a code of all one bits, DC
 tables listing a category over 15, DRI segments of other than 4 bytes.
 
 The Huffman data is read in Python, code by code; every step after it
-(IDCT, upsampling, colour conversion) is whole-array numpy integer
-arithmetic, checked against the per-block code it replaced in
-reference/tests/test_image_jpeg_oracle.py.
+(IDCT, upsampling, colour conversion) runs on a whole component at once,
+one sample per lane of a Python integer (``int_lanes``, whose shift floors
+as the decoder's ``>>`` on i32 does), and is checked against per-block,
+per-row and per-pixel code in reference/tests/test_image_jpeg_oracle.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import numpy as np
-import numpy.typing as npt
+from itertools import chain
 
 from codex_reference.errors import NotModelled
 from codex_reference.rustlib.image_jpeg_write import ZIGZAG
+from codex_reference.rustlib.int_lanes import Lanes
 
 __all__ = ["JpegImage", "Refused", "decode", "huffman_refused"]
 
@@ -55,6 +55,18 @@ class JpegImage:
     width: int
     height: int
     rgb: bytes  # 3 bytes a pixel, rows top to bottom
+
+
+@dataclass(frozen=True)
+class Plane:
+    """One component's samples (0..255), ``width`` a row, rows top to bottom."""
+
+    width: int
+    height: int
+    samples: bytes
+
+    def rows(self) -> list[bytes]:
+        return [self.samples[y * self.width : (y + 1) * self.width] for y in range(self.height)]
 
 
 @dataclass
@@ -96,45 +108,119 @@ def _huffman_lookup(counts: bytes, symbols: bytes) -> list[int]:
     return table
 
 
-class _Bits:
+# An AC code whose value does not fit in the 16 bits looked ahead: it is read after the code.
+_LATER = 1 << 16
+# (code length, value bits, run, value); no code: length 0.
+_AcEntry = tuple[int, int, int, int]
+
+
+def _ac_values(counts: bytes, symbols: bytes) -> list[_AcEntry]:
+    """The next 16 bits -> the AC code they start with and, where it fits, the value after it.
+
+    The same canonical codes as ``_huffman_lookup`` (whose checks have
+    passed); a value's bits read as themselves if the first is 1, else as
+    themselves minus 2**size - 1.  Values of more bits than the 16 leave
+    ``_LATER`` for the reader to read.
+    """
+    table: list[_AcEntry] = [(0, 0, 0, 0)] * 65536
+    code, index = 0, 0
+    for length, count in enumerate(counts, start=1):
+        for _ in range(count):
+            symbol = symbols[index]
+            run, size = symbol >> 4, symbol & 15
+            if not size or length + size > 16:
+                span = 1 << (16 - length)
+                table[code * span : (code + 1) * span] = [(length, size, run, _LATER if size else 0)] * span
+            else:
+                span = 1 << (16 - length - size)
+                for bits in range(1 << size):
+                    value = bits if bits >> (size - 1) else bits - (1 << size) + 1
+                    start = ((code << size) | bits) * span
+                    table[start : start + span] = [(length, size, run, value)] * span
+            code += 1
+            index += 1
+        code <<= 1
+    return table
+
+
+_UNDECODABLE = "a JPEG whose Huffman data does not decode is not modelled"
+_ENDS_EARLY = "a JPEG whose scan data ends early is not modelled"
+# The natural index of zigzag position k; a run may carry k past 63, which writes at 63.
+_NATURAL = tuple(ZIGZAG[min(k, 63)] for k in range(64 + 15))
+
+
+def _bit_text(data: bytes) -> str:
     """The entropy-coded data as a string of '0'/'1' (stuffed zeros removed)."""
+    # A leading 1 keeps the data's leading zero bits; "0b1" is then cut off.
+    return bin(int.from_bytes(b"\x01" + data, "big"))[3:]
 
-    def __init__(self, data: bytes) -> None:
-        # A leading 1 keeps the data's leading zero bits; "0b1" is then cut off.
-        self.bits = bin(int.from_bytes(b"\x01" + data, "big"))[3:]
-        self.pos = 0
 
-    def symbol(self, lookup: list[int]) -> int:
-        ahead = self.bits[self.pos : self.pos + 16]
-        # Past the end the bits read as zeros; a code longer than the bits left is refused below.
-        entry = lookup[int(ahead.ljust(16, "0"), 2)]
-        length = entry >> 8
-        if not length or length > len(ahead):
-            raise NotModelled("a JPEG whose Huffman data does not decode is not modelled")
-        self.pos += length
-        return entry & 0xFF
+def _read_block(
+    bits: str, pos: int, end: int, tables: tuple[list[int], list[int], list[_AcEntry]]
+) -> tuple[int, int, list[int]]:
+    """One block from bit ``pos``: (the next bit's position, its DC difference, its coefficients
+    with the AC ones dequantized; the DC one is the caller's).
 
-    def value(self, size: int) -> int:
-        if size == 0:
-            return 0
-        raw = self.bits[self.pos : self.pos + size]
-        if len(raw) < size:
-            raise NotModelled("a JPEG whose scan data ends early is not modelled")
-        self.pos += size
-        number = int(raw, 2)
-        return number if raw[0] == "1" else number - (1 << size) + 1
+    ``bits`` holds ``end`` bits of data and at least 16 zeros after them:
+    past the end the bits read as zeros, and a code or value longer than
+    the bits left is declined.  Each code is looked up from the next 16
+    bits; the value after it, of ``size`` bits, reads as itself if its
+    first bit is 1, else as itself minus 2**size - 1.
+    """
+    quant, dc, ac = tables
+    entry = dc[int(bits[pos : pos + 16], 2)]
+    length, size = entry >> 8, entry & 0xFF
+    if not length or pos + length > end:
+        raise NotModelled(_UNDECODABLE)
+    pos += length
+    difference = 0
+    if size:
+        if pos + size > end:
+            raise NotModelled(_ENDS_EARLY)
+        difference = int(bits[pos : pos + size], 2)
+        pos += size
+        if not difference >> (size - 1):
+            difference -= (1 << size) - 1
+    block = [0] * 64
+    k = 1
+    while k < 64:
+        length, size, run, value = ac[int(bits[pos : pos + 16], 2)]
+        if not length or pos + length > end:
+            raise NotModelled(_UNDECODABLE)
+        pos += length
+        if not size:
+            if run != 15:
+                break
+            k += 16
+            continue
+        if pos + size > end:
+            raise NotModelled(_ENDS_EARLY)
+        if value == _LATER:
+            value = int(bits[pos : pos + size], 2)
+            if not value >> (size - 1):
+                value -= (1 << size) - 1
+        pos += size
+        k += run
+        natural = _NATURAL[k]
+        block[natural] = value * quant[natural]
+        k += 1
+    return pos, difference, block
 
 
 def _scan_data(data: bytes, start: int) -> bytes:
-    """The entropy-coded bytes from ``start`` up to the next marker, stuffing removed."""
+    """The entropy-coded bytes from ``start`` up to the next marker, stuffing removed.
+
+    Only a 0xFF byte needs a look: the bytes up to the next one are copied at once.
+    """
     out = bytearray()
     pos = start
     while pos < len(data):
-        byte = data[pos]
-        if byte != 0xFF:
-            out.append(byte)
-            pos += 1
-            continue
+        marker = data.find(b"\xff", pos)
+        if marker < 0:
+            out += data[pos:]
+            break
+        out += data[pos:marker]
+        pos = marker
         if pos + 1 >= len(data):
             break  # a lone 0xFF at the end of the file: a marker cut off
         following = data[pos + 1]
@@ -157,33 +243,40 @@ _SCALE = 512 + 65536 + (128 << 17)
 # to 20,800: view-image-jpeg-grey-dc-quant-50).
 _LARGEST_MODELLED = 1 << 15
 
-_Ints = npt.NDArray[np.int64]
+# The IDCT's lanes: 64 bits, biased by 2**62 where shifted (coefficients under 2**15 keep every
+# value it computes under 2**40).
+_WIDTH, _BIAS = 64, 1 << 62
 
 
-def _idct(blocks: _Ints) -> _Ints:
-    """stb_image's integer IDCT of (n, 64) dequantized coefficients (natural order) -> (n, 8, 8) samples.
+def _idct(blocks: list[list[int]]) -> list[bytes]:
+    """stb_image's integer IDCT of blocks of dequantized coefficients (natural order) -> 64 byte
+    strings: sample (y, x) of every block.
 
-    Columns, then rows, each pass on the same line of every block at once
-    (numpy's ``>>`` on int64 is arithmetic, as the decoder's on i32).
+    Columns, then rows, each pass on one lane per block.
     """
-    grid = blocks.reshape(blocks.shape[0], 8, 8)
-    columns = np.stack(_idct_1d([grid[:, k, :] for k in range(8)], 512, 10), axis=1)
-    rows = np.stack(_idct_1d([columns[:, :, k] for k in range(8)], _SCALE, 17), axis=2)
-    full = np.minimum(np.maximum(rows, 0), 255)
+    lanes = Lanes(len(blocks), _WIDTH)
+    coefficients = list(chain.from_iterable(blocks))
+    planes = [lanes.of_ints(coefficients[k::64]) for k in range(64)]
+    columns = [_idct_1d(lanes, planes[k::8], 512, 10) for k in range(8)]
+    rows = [_idct_1d(lanes, [columns[k][y] for k in range(8)], _SCALE, 17) for y in range(8)]
     # A block with only a DC term takes the decoder's shortcut.
-    flat = np.minimum(np.maximum((blocks[:, 0] + 1028) >> 3, 0), 255)
-    only_dc = ~(blocks[:, 1:] != 0).any(axis=1)
-    samples: _Ints = np.where(only_dc[:, None, None], flat[:, None, None], full)
-    return samples
+    only_dc = lanes.of_bytes(bytes(not any(block[1:]) for block in blocks)) * lanes.lane
+    flat = lanes.of_bytes(bytes(min(max((block[0] + 1028) >> 3, 0), 255) for block in blocks))
+    return [
+        lanes.to_bytes(lanes.select(only_dc, flat, lanes.clamp(row[x], 0, 255, _BIAS)))
+        for row in rows
+        for x in range(8)
+    ]
 
 
-def _idct_1d(s: list[_Ints], bias: int, shift: int) -> list[_Ints]:
+def _idct_1d(lanes: Lanes, s: list[int], bias: int, shift: int) -> list[int]:
     p1 = (s[2] + s[6]) * 2217
     t2 = p1 + s[6] * -7567
     t3 = p1 + s[2] * 3135
     t0 = (s[0] + s[4]) * 4096
     t1 = (s[0] - s[4]) * 4096
-    x0, x3, x1, x2 = t0 + t3 + bias, t0 - t3 + bias, t1 + t2 + bias, t1 - t2 + bias
+    rounding = lanes.fill(bias)
+    x0, x3, x1, x2 = t0 + t3 + rounding, t0 - t3 + rounding, t1 + t2 + rounding, t1 - t2 + rounding
     t0, t1, t2, t3 = s[7], s[5], s[3], s[1]
     p3, p4, p1, p2 = t0 + t2, t1 + t3, t0 + t3, t1 + t2
     p5 = (p3 + p4) * 4816
@@ -197,48 +290,84 @@ def _idct_1d(s: list[_Ints], bias: int, shift: int) -> list[_Ints]:
     t1 = t1 + p2 + p4
     t0 = t0 + p1 + p3
     return [
-        (x0 + t3) >> shift,
-        (x1 + t2) >> shift,
-        (x2 + t1) >> shift,
-        (x3 + t0) >> shift,
-        (x3 - t0) >> shift,
-        (x2 - t1) >> shift,
-        (x1 - t2) >> shift,
-        (x0 - t3) >> shift,
+        lanes.shift(value, shift, _BIAS)
+        for value in (x0 + t3, x1 + t2, x2 + t1, x3 + t0, x3 - t0, x2 - t1, x1 - t2, x0 - t3)
     ]
 
 
-def _upsample_horizontal(plane: _Ints) -> _Ints:
+def _raster(blocks: list[bytes], across: int, down: int) -> Plane:
+    """The plane of ``across`` x ``down`` blocks (row by row) from their 64 samples' byte strings."""
+    count = across * down
+    # Row y of every block, 8 bytes each, blocks in order.
+    lines = []
+    for y in range(8):
+        line = bytearray(8 * count)
+        for x in range(8):
+            line[x::8] = blocks[8 * y + x]
+        lines.append(line)
+    stride = 8 * across
+    samples = bytearray()
+    for row in range(down):
+        for line in lines:
+            samples += line[row * stride : (row + 1) * stride]
+    return Plane(stride, 8 * down, bytes(samples))
+
+
+# Upsampling and colour conversion in 16- and 32-bit lanes: their values stay non-negative and
+# under 2**10, or under 2**25 once biased.
+def _fancy(lanes: Lanes, own: bytes, neighbour: bytes | bytearray) -> bytes:
+    """(3 x own + neighbour + 2) >> 2, sample by sample."""
+    total = 3 * lanes.of_bytes(own) + lanes.of_bytes(neighbour) + lanes.fill(2)
+    return lanes.to_bytes((total >> 2) & lanes.fill(0xFF))
+
+
+def _upsample_horizontal(plane: Plane) -> Plane:
     """Double every row: (3 x own + neighbour + 2) >> 2, the two end samples copied."""
-    left = np.concatenate((plane[:, :1], plane[:, :-1]), axis=1)
-    right = np.concatenate((plane[:, 1:], plane[:, -1:]), axis=1)
-    out = np.empty((plane.shape[0], 2 * plane.shape[1]), dtype=plane.dtype)
-    out[:, 0::2] = (3 * plane + left + 2) >> 2
-    out[:, 1::2] = (3 * plane + right + 2) >> 2
-    out[:, 0], out[:, -1] = plane[:, 0], plane[:, -1]
-    return out
+    width, data = plane.width, plane.samples
+    left = bytearray(data[:1] + data[:-1])
+    left[0::width] = data[0::width]
+    right = bytearray(data[1:] + data[-1:])
+    right[width - 1 :: width] = data[width - 1 :: width]
+    lanes = Lanes(len(data), 16)
+    out = bytearray(2 * len(data))
+    out[0::2] = _fancy(lanes, data, left)
+    out[1::2] = _fancy(lanes, data, right)
+    out[0 :: 2 * width] = data[0::width]
+    out[2 * width - 1 :: 2 * width] = data[width - 1 :: width]
+    return Plane(2 * width, plane.height, bytes(out))
 
 
-def _upsample_vertical(plane: _Ints) -> _Ints:
+def _upsample_vertical(plane: Plane) -> Plane:
     """Double every column the same way, the plane's first and last rows their own neighbours."""
-    up = np.concatenate((plane[:1], plane[:-1]))
-    down = np.concatenate((plane[1:], plane[-1:]))
-    out = np.empty((2 * plane.shape[0], plane.shape[1]), dtype=plane.dtype)
-    out[0::2] = (3 * plane + up + 2) >> 2
-    out[1::2] = (3 * plane + down + 2) >> 2
-    return out
+    width, data = plane.width, plane.samples
+    up = data[:width] + data[:-width]
+    down = data[width:] + data[-width:]
+    lanes = Lanes(len(data), 16)
+    above, below = _fancy(lanes, data, up), _fancy(lanes, data, down)
+    out = bytearray()
+    for start in range(0, len(data), width):
+        out += above[start : start + width]
+        out += below[start : start + width]
+    return Plane(width, 2 * plane.height, bytes(out))
 
 
-def _ycbcr_to_rgb(y: _Ints, cb: _Ints, cr: _Ints) -> _Ints:
-    """(..., 3) RGB from equal-shaped planes, in 14-bit fixed point."""
-    cb = cb - 128
-    cr = cr - 128
-    y0 = y * 16384 + 8191
-    r = (y0 + cr * 22970) >> 14
-    g = (y0 - cr * 11700 - cb * 5638) >> 14
-    b = (y0 + cb * 29032) >> 14
-    rgb: _Ints = np.minimum(np.maximum(np.stack((r, g, b), axis=-1), 0), 255)
-    return rgb
+def _ycbcr_to_rgb(y: bytes, cb: bytes, cr: bytes) -> bytes:
+    """RGB from equal-sized planes, in 14-bit fixed point."""
+    lanes = Lanes(len(y), 32)
+    luma = lanes.of_bytes(y) * 16384 + lanes.fill(8191)
+    cb_, cr_ = lanes.of_bytes(cb) - lanes.fill(128), lanes.of_bytes(cr) - lanes.fill(128)
+    out = bytearray(3 * len(y))
+    for channel, value in enumerate(
+        (luma + cr_ * 22970, luma - cr_ * 11700 - cb_ * 5638, luma + cb_ * 29032)
+    ):
+        # Each sum lies within (-2**23, 2**23) before the shift, within (-2**10, 2**10) after.
+        shifted = lanes.shift(value, 14, 1 << 24)
+        out[channel::3] = lanes.to_bytes(lanes.clamp(shifted, 0, 255, 1 << 10))
+    return bytes(out)
+
+
+def _cropped(plane: Plane, width: int, height: int) -> bytes:
+    return b"".join(row[:width] for row in plane.rows()[:height])
 
 
 class _Parser:
@@ -247,6 +376,7 @@ class _Parser:
         self.quant: dict[int, list[int]] = {}
         self.dc: dict[int, list[int]] = {}
         self.ac: dict[int, list[int]] = {}
+        self.ac_definitions: dict[int, tuple[bytes, bytes]] = {}  # (counts, symbols): _ac_values
         self.components: list[_Component] = []
         self.width = self.height = 0
 
@@ -318,6 +448,8 @@ class _Parser:
                 raise Refused
             lookup = _huffman_lookup(counts, symbols)
             (self.ac if kind else self.dc)[number] = lookup
+            if kind:
+                self.ac_definitions[number] = (bytes(counts), bytes(symbols))
             pos += 17 + total
 
     def _frame(self, body: bytes) -> None:
@@ -359,11 +491,12 @@ class _Parser:
         return [(c.table, tables[c.ident] >> 4, tables[c.ident] & 15) for c in self.components]
 
 
-def _decode_planes(parser: _Parser, selectors: _Selectors, bits: _Bits) -> list[_Ints]:
+def _decode_planes(parser: _Parser, selectors: _Selectors, bits: str) -> list[Plane]:
     """Every component's padded plane of samples.
 
     The Huffman data is read block by block (each code's length depends on
-    the one before); the blocks' IDCT is then one vectorized pass.
+    the one before), each block put at its place in its component's grid;
+    the blocks' IDCT is then one pass per component.
     """
     comps = parser.components
     hmax, vmax = max(c.h for c in comps), max(c.v for c in comps)
@@ -374,42 +507,30 @@ def _decode_planes(parser: _Parser, selectors: _Selectors, bits: _Bits) -> list[
         tables = [(parser.quant[quant], parser.dc[dc], parser.ac[ac]) for quant, dc, ac in selectors]
     except KeyError as missing:
         raise NotModelled(f"a JPEG missing table {missing} is not modelled") from None
-    per_mcu = [(index, comp.v * comp.h) for index, comp in enumerate(comps)]
-    coefficients: list[int] = []
-    for _ in range(mcu_y * mcu_x):
-        for index, blocks in per_mcu:
-            quant, dc, ac = tables[index]
-            for _ in range(blocks):
-                block = [0] * 64
-                preds[index] += bits.value(bits.symbol(dc))
-                block[0] = preds[index] * quant[0]
-                k = 1
-                while k < 64:
-                    rs = bits.symbol(ac)
-                    run, size = rs >> 4, rs & 15
-                    if size == 0:
-                        if run != 15:
-                            break
-                        k += 16
-                        continue
-                    k += run
-                    natural = ZIGZAG[min(k, 63)]
-                    block[natural] = bits.value(size) * quant[natural]
-                    k += 1
-                coefficients += block
-    if max(map(abs, coefficients)) >= _LARGEST_MODELLED:
+    ac_values = {number: _ac_values(*parser.ac_definitions[number]) for _, _, number in selectors}
+    readers = [
+        (quant, dc, ac_values[number])
+        for (quant, dc, _), (_, _, number) in zip(tables, selectors, strict=True)
+    ]
+    # Per component, its blocks row by row across the whole plane (the scan gives them MCU by MCU).
+    grids: list[list[list[int]]] = [[[] for _ in range(mcu_y * mcu_x * c.v * c.h)] for c in comps]
+    pos, end = 0, len(bits)
+    bits += "0" * 16
+    for my in range(mcu_y):
+        for mx in range(mcu_x):
+            for index, comp in enumerate(comps):
+                grid, own = grids[index], readers[index]
+                for v in range(comp.v):
+                    for h in range(comp.h):
+                        pos, difference, block = _read_block(bits, pos, end, own)
+                        preds[index] += difference
+                        block[0] = preds[index] * own[0][0]
+                        grid[((my * comp.v + v) * mcu_x + mx) * comp.h + h] = block
+    if max(max(map(abs, block)) for grid in grids for block in grid) >= _LARGEST_MODELLED:
         raise NotModelled("a JPEG with a dequantized coefficient of 2**15 or more is not modelled")
-    blocks_per_mcu = sum(blocks for _, blocks in per_mcu)
-    values = np.array(coefficients, dtype=np.int64).reshape(len(coefficients) // 64, 64)
-    samples = _idct(values).reshape(mcu_y, mcu_x, blocks_per_mcu, 8, 8)
-    planes, first = [], 0
-    for comp in comps:
-        count = comp.v * comp.h
-        own = samples[:, :, first : first + count].reshape(mcu_y, mcu_x, comp.v, comp.h, 8, 8)
-        # (MCU row, MCU column, v, h, y, x) -> (MCU row, v, y, MCU column, h, x)
-        planes.append(own.transpose(0, 2, 4, 1, 3, 5).reshape(mcu_y * comp.v * 8, mcu_x * comp.h * 8))
-        first += count
-    return planes
+    return [
+        _raster(_idct(grid), mcu_x * comp.h, mcu_y * comp.v) for comp, grid in zip(comps, grids, strict=True)
+    ]
 
 
 def huffman_refused(data: bytes) -> bool:
@@ -433,16 +554,19 @@ def decode(data: bytes) -> JpegImage:
     """The 8-bit RGB pixels zune-jpeg gives for a baseline JPEG."""
     parser = _Parser(data)
     start, selectors = parser.segments()
-    planes = _decode_planes(parser, selectors, _Bits(_scan_data(data, start)))
+    planes = _decode_planes(parser, selectors, _bit_text(_scan_data(data, start)))
     width, height = parser.width, parser.height
     if len(planes) == 1:
-        grey = planes[0][:height, :width].astype(np.uint8)
-        return JpegImage(width, height, np.repeat(grey, 3, axis=1).tobytes())
+        grey = _cropped(planes[0], width, height)
+        rgb = bytearray(3 * len(grey))
+        for channel in range(3):
+            rgb[channel::3] = grey
+        return JpegImage(width, height, bytes(rgb))
     luma = parser.components[0]
     chroma = planes[1:]
     if luma.v == 2:
         chroma = [_upsample_vertical(plane) for plane in chroma]
     if luma.h == 2:
         chroma = [_upsample_horizontal(plane) for plane in chroma]
-    y, cb, cr = (plane[:height, :width] for plane in (planes[0], *chroma))
-    return JpegImage(width, height, _ycbcr_to_rgb(y, cb, cr).astype(np.uint8).tobytes())
+    y, cb, cr = (_cropped(plane, width, height) for plane in (planes[0], *chroma))
+    return JpegImage(width, height, _ycbcr_to_rgb(y, cb, cr))

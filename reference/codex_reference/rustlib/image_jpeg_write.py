@@ -16,27 +16,27 @@ truncating division by 8 and a division by the quantizer rounded half
 away from zero.  The entropy coder stuffs a zero after every 0xFF and
 pads the last byte with one bits.
 
-Every step runs on all the blocks at once (numpy int64, whose ``>>`` is
-the arithmetic shift the encoder's i32 uses), the entropy coder included:
-each block's codes are laid out in scan order and packed in one go
-(``image_bits``).  reference/tests/test_image_jpeg_oracle.py holds the
-block-at-a-time encoder this replaced and checks the two agree.
+The colour conversion and the DCT run on all the blocks at once, one
+integer lane per block (``int_lanes``; its shift floors as the encoder's
+``>>`` on i32 does); quantization is a comprehension per coefficient
+position, and the entropy coder writes each block's codes as text that
+``image_bits`` packs in one go.  reference/tests/test_image_jpeg_oracle.py
+holds a block-at-a-time encoder and checks the two agree.
 """
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+import math
+import operator
+from collections.abc import Sequence
+from itertools import compress, repeat
 
 from codex_reference.rustlib import image_bits
+from codex_reference.rustlib.int_lanes import Lanes
 
 __all__ = ["QUALITY", "encode_rgb", "quant_tables"]
 
 QUALITY = 85
-
-_Ints = npt.NDArray[np.int64]
-# (code, length) arrays indexed by symbol, per table (luma, chroma).
-_Tables = tuple[tuple[_Ints, _Ints], tuple[_Ints, _Ints]]
 
 
 def _table(text: str) -> tuple[int, ...]:
@@ -137,68 +137,70 @@ def huffman_codes(counts: bytes, symbols: bytes) -> dict[int, tuple[int, int]]:
     return codes
 
 
-def _ycbcr(rgb: _Ints) -> _Ints:
-    """(..., 3) RGB samples -> (..., 3) YCbCr: 16-bit fixed point, BT.601 full range, "+0.5" as 2**15 - 1."""
-    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
-    y = (19595 * r + 38469 * g + 7471 * b + 32767) >> 16
-    cb = (-11059 * r - 21709 * g + 32768 * b + 8421375) >> 16
-    cr = (32768 * r - 27439 * g - 5329 * b + 8421375) >> 16
-    return np.stack((y, cb, cr), axis=-1)
+def _ycbcr(lanes: Lanes, rgb: bytes) -> list[bytes]:
+    """RGB samples -> the Y, Cb and Cr planes: 16-bit fixed point, BT.601 full range, "+0.5" as 2**15 - 1.
 
-
-# One pass of the DCT reads and writes eight lines of samples, each an array over every block.
-_Lines = list[_Ints]
-
-
-def _fdct(blocks: _Ints) -> _Ints:
-    """libjpeg's islow forward DCT (13-bit constants, 2 pass bits) of (n, 8, 8) blocks; output scaled by 8.
-
-    Rows first, then columns, each pass on the same line of every block at
-    once; numpy's ``>>`` on int64 is an arithmetic shift, as Rust's on i32.
+    In 32-bit lanes: every sum below is positive (the offsets outweigh the
+    negative terms) and under 2**25, so a plain shift and mask floors it.
     """
-    rows = _row_pass([blocks[:, :, k] for k in range(8)])
-    columns = _column_pass([np.stack(rows, axis=-1)[:, k, :] for k in range(8)])
-    return np.stack(columns, axis=1)
+    r, g, b = (lanes.of_bytes(rgb[channel::3]) for channel in range(3))
+    low = lanes.fill(0xFFFF)
+    y = ((19595 * r + 38469 * g + 7471 * b + lanes.fill(32767)) >> 16) & low
+    cb = ((-11059 * r - 21709 * g + 32768 * b + lanes.fill(8421375)) >> 16) & low
+    cr = ((32768 * r - 27439 * g - 5329 * b + lanes.fill(8421375)) >> 16) & low
+    return [lanes.to_bytes(plane) for plane in (y, cb, cr)]
 
 
-def _row_pass(s: _Lines) -> _Lines:
+# The DCT's lanes: 64 bits, biased by 2**62 where shifted (no value it computes nears 2**40).
+_WIDTH, _BIAS = 64, 1 << 62
+
+
+def _fdct(lanes: Lanes, samples: list[int]) -> list[int]:
+    """libjpeg's islow forward DCT (13-bit constants, 2 pass bits) of 64 sample lanes (natural order,
+    one lane per block) -> 64 coefficient lanes, scaled by 8.  Rows first, then columns."""
+    rows = [_row_pass(lanes, samples[8 * y : 8 * y + 8]) for y in range(8)]
+    columns = [_column_pass(lanes, [rows[y][x] for y in range(8)]) for x in range(8)]
+    return [columns[x][y] for y in range(8) for x in range(8)]
+
+
+def _row_pass(lanes: Lanes, s: list[int]) -> list[int]:
     t0, t1, t2, t3 = s[0] + s[7], s[1] + s[6], s[2] + s[5], s[3] + s[4]
     t10, t12, t11, t13 = t0 + t3, t0 - t3, t1 + t2, t1 - t2
-    out = [s[0]] * 8
-    out[0] = (t10 + t11 - 1024) * 4  # the level shift by 128, eight samples
+    out = [0] * 8
+    out[0] = (t10 + t11 - lanes.fill(1024)) * 4  # the level shift by 128, eight samples
     out[4] = (t10 - t11) * 4
-    z1 = (t12 + t13) * 4433 + 1024
-    out[2] = (z1 + t12 * 6270) >> 11
-    out[6] = (z1 - t13 * 15137) >> 11
+    z1 = (t12 + t13) * 4433 + lanes.fill(1024)
+    out[2] = lanes.shift(z1 + t12 * 6270, 11, _BIAS)
+    out[6] = lanes.shift(z1 - t13 * 15137, 11, _BIAS)
     out[1], out[3], out[5], out[7] = _odd(
-        (s[0] - s[7], s[1] - s[6], s[2] - s[5], s[3] - s[4]), fudge=1024, shift=11
+        lanes, (s[0] - s[7], s[1] - s[6], s[2] - s[5], s[3] - s[4]), fudge=1024, shift=11
     )
     return out
 
 
-def _column_pass(c: _Lines) -> _Lines:
+def _column_pass(lanes: Lanes, c: list[int]) -> list[int]:
     t0, t1, t2, t3 = c[0] + c[7], c[1] + c[6], c[2] + c[5], c[3] + c[4]
-    t10, t12, t11, t13 = t0 + t3 + 2, t0 - t3, t1 + t2, t1 - t2
-    out = [c[0]] * 8
-    out[0] = (t10 + t11) >> 2
-    out[4] = (t10 - t11) >> 2
-    z1 = (t12 + t13) * 4433 + 16384
-    out[2] = (z1 + t12 * 6270) >> 15
-    out[6] = (z1 - t13 * 15137) >> 15
+    t10, t12, t11, t13 = t0 + t3 + lanes.fill(2), t0 - t3, t1 + t2, t1 - t2
+    out = [0] * 8
+    out[0] = lanes.shift(t10 + t11, 2, _BIAS)
+    out[4] = lanes.shift(t10 - t11, 2, _BIAS)
+    z1 = (t12 + t13) * 4433 + lanes.fill(16384)
+    out[2] = lanes.shift(z1 + t12 * 6270, 15, _BIAS)
+    out[6] = lanes.shift(z1 - t13 * 15137, 15, _BIAS)
     # The column pass's odd part rounds with 1 << 10, not 1 << 14: image 0.25.9 does so.
     out[1], out[3], out[5], out[7] = _odd(
-        (c[0] - c[7], c[1] - c[6], c[2] - c[5], c[3] - c[4]), fudge=1024, shift=15
+        lanes, (c[0] - c[7], c[1] - c[6], c[2] - c[5], c[3] - c[4]), fudge=1024, shift=15
     )
     return out
 
 
 def _odd(
-    diffs: tuple[_Ints, _Ints, _Ints, _Ints], *, fudge: int, shift: int
-) -> tuple[_Ints, _Ints, _Ints, _Ints]:
+    lanes: Lanes, diffs: tuple[int, int, int, int], *, fudge: int, shift: int
+) -> tuple[int, int, int, int]:
     """The odd outputs (1, 3, 5, 7) of a line from its four differences."""
     t0, t1, t2, t3 = diffs
     t12, t13 = t0 + t2, t1 + t3
-    z1 = (t12 + t13) * 9633 + fudge
+    z1 = (t12 + t13) * 9633 + lanes.fill(fudge)
     t12 = t12 * -3196 + z1
     t13 = t13 * -16069 + z1
     z1 = (t0 + t3) * -7373
@@ -207,103 +209,81 @@ def _odd(
     z1 = (t1 + t2) * -20995
     t1 = t1 * 25172 + z1 + t13
     t2 = t2 * 16819 + z1 + t12
-    return t0 >> shift, t1 >> shift, t2 >> shift, t3 >> shift
+    return tuple(lanes.shift(t, shift, _BIAS) for t in (t0, t1, t2, t3))  # type: ignore[return-value]
 
 
-def _quantize(coefficients: _Ints, tables: _Ints) -> _Ints:
-    """(c / 8, truncated) / q rounded half away from zero, in zigzag order; (n, 64) by (n, 64) quantizers.
+def _quantize(lanes: Lanes, coefficients: int, q: int) -> list[int]:
+    """(c / 8, truncated) / q rounded half away from zero, for one coefficient of every block (lanes).
 
     The encoder divides in ``f32`` and rounds; an exact tie is the only
     case where that could differ from the exact quotient, and quotients of
-    such small integers are never within an ``f32`` ulp of a half.
+    such small integers are never within an ``f32`` ulp of a half.  Here
+    the truncation is a floor after adding 7 to negative lanes, and the
+    rounded quotient ``int(t / q + copysign(0.5, t))`` in f64, which is
+    exact too: with ``|t| < 2**12`` and ``q <= 255`` a quotient that is no
+    tie lies at least ``1 / 510`` from one, and the two f64 roundings move
+    it by less than ``2**-40``; a tie's ``t / q`` is a half, exact in f64.
     """
-    zigzag = list(ZIGZAG)
-    value, q = coefficients[:, zigzag], tables[:, zigzag]
-    value = np.where(value >= 0, value // 8, -(-value // 8))
-    return np.where(value >= 0, (2 * value + q) // (2 * q), -((-2 * value + q) // (2 * q)))
+    negative = (lanes.top ^ ((coefficients + lanes.top) & lanes.top)) >> (lanes.width - 1)
+    truncated = lanes.to_ints(lanes.shift(coefficients + 7 * negative, 3, _BIAS))
+    halves = map(math.copysign, repeat(0.5), truncated)
+    return list(map(int, map(operator.add, map(operator.truediv, truncated, repeat(q)), halves)))
 
 
-def _magnitude(values: _Ints) -> tuple[_Ints, _Ints]:
-    """(bit count, bits) of each value as JPEG writes it: ones' complement below zero."""
-    sizes = np.frexp(np.abs(values).astype(np.float64))[1].astype(np.int64)  # the bit length
-    bits = np.where(values >= 0, values, values - 1) & ((1 << sizes) - 1)
-    return sizes, bits
+def _magnitude_text(value: int) -> str:
+    """The bits written after a code for ``value``: as many as its bit length, ones' complement below 0."""
+    size = abs(value).bit_length()
+    return format((value if value >= 0 else value - 1) & ((1 << size) - 1), f"0{size}b") if size else ""
 
 
-def _code_table(codes: dict[int, tuple[int, int]]) -> tuple[_Ints, _Ints]:
-    """(code, length) arrays indexed by symbol; length 0 where the table has no code."""
-    code, length = np.zeros(256, dtype=np.int64), np.zeros(256, dtype=np.int64)
-    for symbol, (bits, size) in codes.items():
-        code[symbol], length[symbol] = bits, size
-    return code, length
+# Every value a code can be followed by: DC differences up to category 11, AC values to 10.
+_MAGNITUDE = {value: _magnitude_text(value) for value in range(-2047, 2048)}
+_AC_INDICES = range(1, 64)
+_ZRL, _EOB = 0xF0, 0x00
 
 
-def _codes(kinds: _Ints, symbols: _Ints, tables: _Tables) -> tuple[_Ints, _Ints]:
-    """(code, length) of each symbol in its table (``kinds`` picks the table); length 0: no code."""
-    code = np.stack([table[0] for table in tables])[kinds, symbols]
-    return code, np.stack([table[1] for table in tables])[kinds, symbols]
+def _code_texts(counts: bytes, symbols: bytes) -> dict[int, str]:
+    """symbol -> its canonical code's bits."""
+    return {
+        symbol: format(code, f"0{length}b")
+        for symbol, (code, length) in huffman_codes(counts, symbols).items()
+    }
 
 
-def _entropy_coded(blocks: _Ints, chroma: _Ints, dc_tables: _Tables, ac_tables: _Tables) -> bytes:
-    """The scan's bytes for quantized (n, 64) zigzag blocks in scan order, ``chroma`` 0 or 1 each.
+def _block_bits(
+    parts: list[str], block: Sequence[int], dc_diff: int, dc: dict[int, str], ac: dict[int, str]
+) -> None:
+    """One block's codes (zigzag order): its DC difference, then for each non-zero AC
+    coefficient a ZRL per 16 zeros before it and its run/size code, then EOB unless
+    coefficient 63 is non-zero.  A symbol the table has no code for raises ``KeyError``
+    (a coefficient too large for the tables: the coder's lookup fails)."""
+    parts.append(dc[abs(dc_diff).bit_length()] + _MAGNITUDE[dc_diff])
+    previous = 0
+    for index in compress(_AC_INDICES, block[1:]):
+        run = index - previous - 1
+        while run > 15:
+            parts.append(ac[_ZRL])
+            run -= 16
+        value = block[index]
+        parts.append(ac[(run << 4) | abs(value).bit_length()] + _MAGNITUDE[value])
+        previous = index
+    if not block[63]:
+        parts.append(ac[_EOB])
 
-    Every code is laid out at once in scan order: per block its DC
-    difference, then for each non-zero AC coefficient a ZRL per 16 zeros
-    before it and its run/size code, then EOB unless coefficient 63 is
-    non-zero.  A sort key (block, zigzag index, order within the index)
-    places them; the codes are then packed, padded with one bits and
-    byte-stuffed.
-    """
-    count = blocks.shape[0]
-    keys: list[_Ints] = []
-    symbols: list[_Ints] = []
-    values: list[_Ints] = []
-    lengths: list[_Ints] = []
 
-    def emit(key: _Ints, kinds: _Ints, symbol: _Ints, tables: _Tables, *, sizes: _Ints, bits: _Ints) -> None:
-        """Codes for ``symbol``, each followed by the ``sizes`` low bits of ``bits``."""
-        code, length = _codes(kinds, symbol, tables)
-        keys.append(key)
-        symbols.append(symbol)
-        values.append((code << sizes) | bits)
-        lengths.append(np.where(length > 0, length + sizes, 0))
-
-    # DC: the difference from the previous block of the same component (blocks cycle Y, Cb, Cr).
-    dc = blocks[:, 0]
-    previous = np.zeros(count, dtype=np.int64)
-    previous[3:] = dc[:-3]
-    sizes, bits = _magnitude(dc - previous)
-    emit(np.arange(count) * 260, chroma, sizes, dc_tables, sizes=sizes, bits=bits)
-    # AC: run/size codes, each after the ZRLs its run of zeros needs.
-    block, position = np.nonzero(blocks[:, 1:])
-    position += 1
-    # The previous non-zero coefficient's index in the same block (the DC's, 0, for the first).
-    before = np.zeros_like(position)
-    before[1:] = np.where(block[1:] == block[:-1], position[:-1], 0)
-    run = position - before - 1
-    zrl = run >> 4
-    sizes, bits = _magnitude(blocks[block, position])
-    key = (block * 65 + position) * 4
-    emit(key + zrl, chroma[block], ((run & 15) << 4) | sizes, ac_tables, sizes=sizes, bits=bits)
-    owner = np.repeat(np.arange(block.size), zrl)
-    nth = np.arange(owner.size) - np.repeat(np.cumsum(zrl) - zrl, zrl)
-    none = np.zeros(owner.size, dtype=np.int64)
-    emit(key[owner] + nth, chroma[block[owner]], none + 0xF0, ac_tables, sizes=none, bits=none)
-    # EOB where the last coefficient is zero.
-    ended = np.flatnonzero(blocks[:, 63] == 0)
-    none = np.zeros(ended.size, dtype=np.int64)
-    emit(ended * 260 + 256, chroma[ended], none, ac_tables, sizes=none, bits=none)
-    order = np.argsort(np.concatenate(keys), kind="stable")
-    all_lengths = np.concatenate(lengths)[order]
-    if not all_lengths.all():
-        # No code for a symbol (a coefficient too large for the tables): the coder's lookup fails.
-        raise KeyError(int(np.concatenate(symbols)[order][np.argmin(all_lengths != 0)]))
-    # Seven one bits at most: complete the last byte, as the writer's pad does.
-    padding = -int(all_lengths.sum()) % 8
-    data, _ = image_bits.msb_first(
-        np.append(np.concatenate(values)[order], (1 << padding) - 1), np.append(all_lengths, padding)
-    )
-    return data.replace(b"\xff", b"\xff\x00")
+def _entropy_coded(blocks: Sequence[Sequence[Sequence[int]]]) -> bytes:
+    """The scan's bytes for the quantized zigzag blocks of Y, Cb and Cr (one list each, MCU order):
+    the codes packed, padded with one bits and byte-stuffed."""
+    luma_dc, luma_ac, chroma_dc, chroma_ac = (_code_texts(c, s) for _, c, s in HUFFMAN_TABLES)
+    tables = ((luma_dc, luma_ac), (chroma_dc, chroma_ac), (chroma_dc, chroma_ac))
+    parts: list[str] = []
+    previous = [0, 0, 0]
+    for mcu in zip(*blocks, strict=True):
+        for component, block in enumerate(mcu):
+            dc, ac = tables[component]
+            _block_bits(parts, block, block[0] - previous[component], dc, ac)
+            previous[component] = block[0]
+    return image_bits.msb_first("".join(parts), pad="1").replace(b"\xff", b"\xff\x00")
 
 
 def _segment(marker: int, body: bytes) -> bytes:
@@ -325,19 +305,32 @@ def _headers(width: int, height: int, tables: tuple[list[int], list[int]]) -> by
     return bytes(out)
 
 
-def _blocks(width: int, height: int, rgb: bytes) -> _Ints:
-    """The image's 8x8 blocks in scan order (MCUs row by row; Y, Cb, Cr in each) as (n, 8, 8).
+def _block_planes(width: int, height: int, plane: bytes) -> list[bytes]:
+    """A padded plane's 8x8 blocks, as 64 byte strings: sample (y, x) of every block, blocks row by row."""
+    blocks_down = height // 8
+    out = []
+    for y in range(8):
+        for x in range(8):
+            out.append(
+                b"".join(
+                    plane[(8 * row + y) * width + x : (8 * row + y + 1) * width : 8]
+                    for row in range(blocks_down)
+                )
+            )
+    return out
 
-    Edge blocks repeat the last column and row.
-    """
-    image = np.frombuffer(rgb, dtype=np.uint8).reshape(height, width, 3).astype(np.int64)
-    rows = np.minimum(np.arange(-(-height // 8) * 8), height - 1)
-    columns = np.minimum(np.arange(-(-width // 8) * 8), width - 1)
-    ycc = _ycbcr(image[rows][:, columns])
-    across, down = columns.size // 8, rows.size // 8
-    # (block row, y, block column, x, component) -> (block row, block column, component, y, x)
-    tiled = ycc.reshape(down, 8, across, 8, 3).transpose(0, 2, 4, 1, 3)
-    return tiled.reshape(-1, 8, 8)
+
+def _padded(width: int, height: int, rgb: bytes) -> tuple[int, int, bytes]:
+    """The image grown to whole 8x8 blocks, edge blocks repeating the last column and row."""
+    padded_width, padded_height = -(-width // 8) * 8, -(-height // 8) * 8
+    stride = 3 * width
+    rows = [
+        rgb[y * stride : (y + 1) * stride]
+        + rgb[(y + 1) * stride - 3 : (y + 1) * stride] * (padded_width - width)
+        for y in range(height)
+    ]
+    rows += [rows[-1]] * (padded_height - height)
+    return padded_width, padded_height, b"".join(rows)
 
 
 def encode_rgb(width: int, height: int, rgb: bytes, quality: int = QUALITY) -> bytes:
@@ -345,10 +338,15 @@ def encode_rgb(width: int, height: int, rgb: bytes, quality: int = QUALITY) -> b
     if not (1 <= width <= 65535 and 1 <= height <= 65535) or len(rgb) != width * height * 3:
         raise ValueError(f"not a {width}x{height} RGB image")
     tables = quant_tables(quality)
-    luma_dc, luma_ac, chroma_dc, chroma_ac = (_code_table(huffman_codes(c, s)) for _, c, s in HUFFMAN_TABLES)
-    blocks = _blocks(width, height, rgb)
-    chroma = np.tile(np.array([0, 1, 1]), blocks.shape[0] // 3)
-    quantizers = np.array(tables, dtype=np.int64)[chroma]
-    quantized = _quantize(_fdct(blocks).reshape(-1, 64), quantizers)
-    scan = _entropy_coded(quantized, chroma, (luma_dc, chroma_dc), (luma_ac, chroma_ac))
+    padded_width, padded_height, padded = _padded(width, height, rgb)
+    count = padded_width * padded_height // 64  # blocks per component
+    lanes = Lanes(count, _WIDTH)
+    components = []
+    for index, plane in enumerate(_ycbcr(Lanes(padded_width * padded_height, 32), padded)):
+        samples = [lanes.of_bytes(line) for line in _block_planes(padded_width, padded_height, plane)]
+        coefficients = _fdct(lanes, samples)
+        table = tables[min(index, 1)]
+        quantized = [_quantize(lanes, coefficients[k], table[k]) for k in ZIGZAG]
+        components.append(list(zip(*quantized, strict=True)))
+    scan = _entropy_coded(components)
     return _headers(width, height, tables) + scan + b"\xff\xd9"

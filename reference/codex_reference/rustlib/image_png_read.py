@@ -10,8 +10,6 @@ from __future__ import annotations
 import struct
 import zlib
 
-import numpy as np
-
 from codex_reference.errors import NotModelled
 
 __all__ = ["read_rgba"]
@@ -119,6 +117,8 @@ def read_rgba(data: bytes) -> tuple[int, int, bytes]:
     pixels = _unfilter(raw, width * channels, height, channels)
     if channels == 4:
         return width, height, pixels
-    rgb = np.frombuffer(pixels, dtype=np.uint8).reshape(-1, 3)
-    opaque = np.full((rgb.shape[0], 1), 0xFF, dtype=np.uint8)
-    return width, height, np.concatenate((rgb, opaque), axis=1).tobytes()
+    count = width * height
+    rgba = bytearray(b"\xff" * (4 * count))  # alpha 255, the colours put in around it
+    for channel in range(3):
+        rgba[channel::4] = pixels[channel::3]
+    return width, height, bytes(rgba)

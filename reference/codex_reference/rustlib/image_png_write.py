@@ -9,9 +9,10 @@ than fdeflate's estimate of a stored stream, the image is written again
 unfiltered (filter byte 0 on every row) in stored blocks.  The file is the
 signature, ``IHDR``, one ``IDAT`` and ``IEND``: no other chunk.
 
-The filters read the image's own bytes, never a filtered row, so all rows
-are filtered and scored at once (numpy); the byte-by-byte writer they
-replace is the oracle in reference/tests/test_image_png_oracle.py.
+The filters read the image's own bytes, never a filtered row, so every
+row's four filters are computed at once, on the whole image in 16-bit
+lanes (``int_lanes``); the byte-by-byte writer they replace is the oracle
+in reference/tests/test_image_png_oracle.py.
 """
 
 from __future__ import annotations
@@ -19,46 +20,69 @@ from __future__ import annotations
 import struct
 import zlib
 
-import numpy as np
-import numpy.typing as npt
-
 from codex_reference.rustlib import image_deflate
+from codex_reference.rustlib.int_lanes import Lanes
 
 __all__ = ["encode_rgba"]
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _BPP = 4  # bytes per pixel of RGBA8, the distance the filters look back
+# A filtered byte's cost: its value read as signed (128..255 as -128..-1), made absolute.
+_COST = bytes(value if value < 128 else 256 - value for value in range(256))
 
-# Bytes widened to int16, so that differences and Paeth's sums do not wrap.
-_Bytes = npt.NDArray[np.int16]
+
+def _shifted(image: bytes, stride: int, back: int) -> bytes:
+    """Each byte of every row replaced by the one ``back`` (at most a row) before it in the row,
+    0 off the row."""
+    moved = bytearray(bytes(back) + image[:-back])
+    for lane in range(back):  # the first ``back`` bytes of every row
+        moved[lane::stride] = bytes(len(image) // stride)
+    return bytes(moved)
 
 
-def _filtered(rows: _Bytes) -> list[_Bytes]:
-    """Every row under Sub, Up, Average and Paeth (filter types 1 to 4), in that order.
+def _filtered(image: bytes, stride: int) -> list[bytes]:
+    """The whole image under Sub, Up, Average and Paeth (filter types 1 to 4), in that order.
 
-    The encoder filters the image's own bytes, so every row's filters are
-    known at once: ``a`` is the byte a pixel back, ``b`` the one above,
-    ``c`` the one above ``a``, zero off the image.
+    ``a`` is the byte a pixel back, ``b`` the one above, ``c`` the one above
+    ``a``, zero off the image.  In 16-bit lanes nothing a filter computes
+    (at most 1022) reaches a lane's top bit, so lanes never interfere.
     """
-    a, b, c = np.zeros_like(rows), np.zeros_like(rows), np.zeros_like(rows)
-    b[1:] = rows[:-1]
-    a[:, _BPP:], c[:, _BPP:] = rows[:, :-_BPP], b[:, :-_BPP]
-    # Paeth: of a, b and c the one nearest a + b - c; ties to a, then b.
-    pa, pb, pc = np.abs(b - c), np.abs(a - c), np.abs(a + b - 2 * c)
-    paeth = np.where((pa <= pb) & (pa <= pc), a, np.where(pb <= pc, b, c))
-    return [(rows - predictor) & 0xFF for predictor in (a, b, (a + b) >> 1, paeth)]
+    lanes = Lanes(len(image), 16)
+    above = bytes(stride) + image[:-stride]
+    x, a, b = (lanes.of_bytes(data) for data in (image, _shifted(image, stride, _BPP), above))
+    c = lanes.of_bytes(_shifted(above, stride, _BPP))
+    byte = lanes.fill(0xFF)
+    # Paeth: of a, b and c the one nearest p = a + b - c; ties to a, then b.
+    pa = _absolute(lanes, b + lanes.fill(256) - c, 8)  # |p - a| = |b - c|
+    pb = _absolute(lanes, a + lanes.fill(256) - c, 8)  # |p - b| = |a - c|
+    pc = _absolute(lanes, a + b + lanes.fill(512) - 2 * c, 9)  # |p - c|
+    to_a = lanes.at_least(pb, pa) & lanes.at_least(pc, pa)
+    paeth = lanes.select(to_a, a, lanes.select(lanes.at_least(pc, pb), b, c))
+    # (a + b) >> 1 keeps each lane's own bits: the bit shifted in from the lane above is masked off.
+    average = ((a + b) >> 1) & byte
+    return [lanes.to_bytes((x + lanes.fill(256) - predictor) & byte) for predictor in (a, b, average, paeth)]
 
 
-def _adaptive_rows(rows: _Bytes) -> list[bytes]:
+def _absolute(lanes: Lanes, offset: int, bit: int) -> int:
+    """|v| in every lane, from lanes holding ``v + 2 ** bit`` (``0 < v + 2 ** bit < 2 ** (bit + 1)``)."""
+    below = (~offset >> bit) & lanes.ones  # 1 where v < 0: the lane's bit ``bit`` is clear
+    low = offset & lanes.fill((1 << bit) - 1)  # v where v >= 0, else 2 ** bit + v (at least 1)
+    # Where v < 0: 2 ** bit - low, which is (low with its ``bit`` bits flipped) + 1.
+    return (low ^ below * ((1 << bit) - 1)) + below
+
+
+def _adaptive_rows(image: bytes, stride: int) -> list[bytes]:
     """Each row with its filter byte: of the four filters, the one whose bytes cost least (ties: later)."""
-    filtered = np.stack(_filtered(rows))
-    # A filtered byte's cost: its value read as signed (int8 wraps 128..255 to -128..-1), made absolute.
-    scores = np.abs(filtered.astype(np.int8).astype(np.int64)).sum(axis=2)
-    # argmin takes the first of equal scores: over the filters in reverse, that is the last.
-    kinds = len(filtered) - np.argmin(scores[::-1], axis=0)
-    chosen = filtered[kinds - 1, np.arange(rows.shape[0])]
-    out = np.concatenate((kinds[:, None], chosen), axis=1).astype(np.uint8)
-    return [row.tobytes() for row in out]
+    filtered = _filtered(image, stride)
+    rows = []
+    for start in range(0, len(image), stride):
+        best_kind, best_cost = 0, 0
+        for kind, data in enumerate(filtered, start=1):
+            cost = sum(data[start : start + stride].translate(_COST))
+            if not best_kind or cost <= best_cost:
+                best_kind, best_cost = kind, cost
+        rows.append(bytes([best_kind]) + filtered[best_kind - 1][start : start + stride])
+    return rows
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -68,10 +92,9 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 def encode_rgba(width: int, height: int, rgba: bytes) -> bytes:
     """The PNG file of an 8-bit RGBA image, byte for byte as 0.169.0 writes it."""
     stride = width * 4
-    rows = np.frombuffer(rgba, dtype=np.uint8).reshape(height, stride)
-    compressed = image_deflate.fast(_adaptive_rows(rows.astype(np.int16)))
+    compressed = image_deflate.fast(_adaptive_rows(rgba, stride))
     if len(compressed) > image_deflate.stored_size((stride + 1) * height):
-        unfiltered = np.concatenate((np.zeros((height, 1), dtype=np.uint8), rows), axis=1)
-        compressed = image_deflate.stored(unfiltered.tobytes())
+        unfiltered = b"".join(b"\x00" + rgba[start : start + stride] for start in range(0, len(rgba), stride))
+        compressed = image_deflate.stored(unfiltered)
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
     return _SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", compressed) + _chunk(b"IEND", b"")

@@ -8,27 +8,28 @@ centre.  Every weight, sum and product is rounded to ``f32`` as the Rust
 code does, and the result is clamped to 0..255 and rounded half away from
 zero.
 
-The arithmetic is numpy ``float32``, one whole-image operation per tap:
-each element-wise ``+``, ``*``, ``-`` and ``/`` is the IEEE ``f32``
-operation Rust performs, and the taps are added one after another (never
-``np.sum``, whose pairwise order would round differently).  An output
-sample with fewer taps than the widest gets weight 0 for the missing
-ones: every product is non-negative, and adding ``+0.0`` to a
-non-negative ``f32`` leaves it as it is, so each sample is still its own
-sum in its own order.
+Each pass is computed one output line at a time over a whole line of
+input: a tap's products are the input line times one weight, rounded to
+``f32`` in bulk by ``array("f", ...)``, and added to the running sums,
+rounded again.  An ``f32`` ``+ - * /`` is the ``f64`` operation on the
+same operands rounded to ``f32`` (53 >= 2 x 24 + 2, so rounding twice
+changes nothing), and the taps are added one after another in the
+crate's order.  A sample's taps past its own (the crate stops at
+``right``) and taps whose weight is 0 add ``+0.0`` to a non-negative sum,
+which leaves it as it is, so only the taps of weight above 0 are added.
+The horizontal pass runs as a vertical one on the transposed image.
 """
 
 from __future__ import annotations
 
 import math
+import operator
+from array import array
+from itertools import repeat
 
-import numpy as np
-import numpy.typing as npt
+from codex_reference.rustlib.floats import to_f32
 
 __all__ = ["fit_dimensions", "resize", "resize_rgba"]
-
-_F32 = np.float32
-_Samples = npt.NDArray[np.float32]
 
 
 def fit_dimensions(width: int, height: int, limit: int) -> tuple[int, int]:
@@ -37,43 +38,59 @@ def fit_dimensions(width: int, height: int, limit: int) -> tuple[int, int]:
     return max(math.floor(width * ratio + 0.5), 1), max(math.floor(height * ratio + 0.5), 1)
 
 
-def _weights(size: int, new_size: int) -> tuple[npt.NDArray[np.intp], _Samples]:
-    """Per output index along one axis: its first input index, and its normalised weights
-    (one column per tap, 0 past the index's own taps)."""
-    ratio = _F32(size / new_size)
+def _weights(size: int, new_size: int) -> list[list[tuple[int, float]]]:
+    """Per output index along one axis: its (input index, normalised weight) taps, weight above 0."""
+    ratio = to_f32(size / new_size)
     # The crate's support is max(ratio, 1); images are only ever shrunk here (no side grows
     # when fitted into 2048x2048, and a side of 1 stays 1), so ratio >= 1 and it is the ratio.
     sratio = ratio
-    centre = (np.arange(new_size, dtype=_F32) + _F32(0.5)) * ratio
-    left = np.clip(np.floor(centre - sratio).astype(np.intp), 0, size - 1)
-    # The image crate also keeps right >= left + 1; it never binds here: ceil(centre + sratio)
-    # lies at least 2 * sratio >= 2 past floor(centre - sratio), and past 0 where left is clipped.
-    right = np.minimum(np.ceil(centre + sratio).astype(np.intp), size)
-    centre = centre - _F32(0.5)
-    taps = np.arange(int((right - left).max()))
-    inputs = left[:, None] + taps[None, :]
-    x = np.abs((inputs.astype(_F32) - centre[:, None]) / sratio)
-    weights: _Samples = np.where((x < _F32(1.0)) & (inputs < right[:, None]), _F32(1.0) - x, _F32(0.0))
-    total = weights[:, 0].copy()
-    for tap in taps[1:]:
-        total = total + weights[:, tap]
-    normalised: _Samples = weights / total[:, None]
-    return left, normalised
+    out = []
+    for index in range(new_size):
+        centre = to_f32((index + 0.5) * ratio)  # index + 0.5 is exact in f32 below 2**23
+        left = min(max(math.floor(to_f32(centre - sratio)), 0), size - 1)
+        # The image crate also keeps right >= left + 1; it never binds here: ceil(centre + sratio)
+        # lies at least 2 * sratio >= 2 past floor(centre - sratio), and past 0 where left is clipped.
+        right = min(math.ceil(to_f32(centre + sratio)), size)
+        centre = to_f32(centre - 0.5)
+        weights, total = [], 0.0
+        for i in range(left, right):
+            x = abs(to_f32(to_f32(i - centre) / sratio))
+            weight = to_f32(1.0 - x) if x < 1.0 else 0.0
+            weights.append((i, weight))
+            total = to_f32(total + weight)
+        out.append([(i, to_f32(weight / total)) for i, weight in weights if weight > 0.0])
+    return out
 
 
-def _resample(samples: _Samples, axis: int, new_size: int) -> _Samples:
-    """``samples`` resampled along ``axis`` (0: columns, 1: rows), the taps added in order."""
-    size = samples.shape[axis]
-    left, weights = _weights(size, new_size)
-    shape = [1] * samples.ndim
-    shape[axis] = new_size
-    total: _Samples | None = None
-    for tap in range(weights.shape[1]):
-        picked = np.take(samples, np.minimum(left + tap, size - 1), axis=axis)
-        products = picked * weights[:, tap].reshape(shape)
-        total = products if total is None else total + products
-    assert total is not None
-    return total
+def _resample_lines(lines: list[array[float]], new_size: int) -> list[array[float]]:
+    """``lines`` (an image's rows, each a line of f32 samples) resampled to ``new_size`` rows."""
+    out = []
+    for taps in _weights(len(lines), new_size):
+        total: array[float] | None = None
+        for index, weight in taps:
+            line = lines[index]
+            # A weight of 1 (a ratio of 1: the only tap) leaves every sample as it is.
+            products = line if weight == 1.0 else array("f", map(operator.mul, line, repeat(weight)))
+            total = products if total is None else array("f", map(operator.add, total, products))
+        assert total is not None  # every output has a tap of weight above 0: the one nearest its centre
+        out.append(total)
+    return out
+
+
+def _transposed(lines: list[array[float]], channels: int) -> list[array[float]]:
+    """Rows of pixels (``channels`` samples each) -> columns of pixels, as rows."""
+    height, width = len(lines), len(lines[0]) // channels
+    flat = array("f")
+    for line in lines:
+        flat += line
+    stride = width * channels
+    columns = []
+    for x in range(width):
+        column = array("f", [0.0]) * (height * channels)
+        for channel in range(channels):
+            column[channel::channels] = flat[x * channels + channel :: stride]
+        columns.append(column)
+    return columns
 
 
 def resize_rgba(width: int, height: int, rgba: bytes, new_width: int, new_height: int) -> bytes:
@@ -81,13 +98,26 @@ def resize_rgba(width: int, height: int, rgba: bytes, new_width: int, new_height
     return resize((width, height), rgba, 4, (new_width, new_height))
 
 
+def _to_bytes(samples: array[float]) -> bytes:
+    """Each sample clamped to 0..255, then rounded half away from zero.
+
+    The samples are sums of non-negative products, so the lower clamp never
+    binds and ``int(v + 0.5)`` is ``floor(v + 0.5)`` (+ 0.5 is exact in f64
+    for an f32 under 256).  Nor does the upper one: a sample is a weighted
+    sum of samples of at most 255 whose weights add up to 1 give or take a
+    few f32 roundings, far below 255.5, so the rounding gives at most 255
+    (and ``bytes`` would refuse anything larger rather than wrap it).
+    """
+    return bytes(map(int, map(operator.add, samples, repeat(0.5))))
+
+
 def resize(size: tuple[int, int], pixels: bytes, channels: int, new_size: tuple[int, int]) -> bytes:
     """An 8-bit image of ``channels`` interleaved samples a pixel, resampled; each channel on its own."""
     (width, height), (new_width, new_height) = size, new_size
-    image = np.frombuffer(pixels, dtype=np.uint8).reshape(height, width, channels).astype(_F32)
-    # Vertical pass into an f32 image, then the horizontal one.
-    resampled = _resample(_resample(image, 0, new_height), 1, new_width)
-    # Clamped, then rounded half away from zero: + 0.5 is exact in f64 for an f32 under 256.
-    wide = resampled.astype(np.float64)
-    rounded = np.where(wide <= 0.0, 0.0, np.where(wide >= 255.0, 255.0, np.floor(wide + 0.5)))
-    return rounded.astype(np.uint8).tobytes()
+    stride = width * channels
+    # (array("f", some_bytes) would read the bytes as machine floats: the samples go in one by one.)
+    samples = array("f", iter(pixels))
+    rows = [samples[y * stride : (y + 1) * stride] for y in range(height)]
+    # Vertical pass into an f32 image, then the horizontal one (on the columns, as rows).
+    columns = _resample_lines(_transposed(_resample_lines(rows, new_height), channels), new_width)
+    return b"".join(map(_to_bytes, _transposed(columns, channels)))

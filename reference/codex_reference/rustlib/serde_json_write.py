@@ -10,7 +10,7 @@ import json
 import math
 from decimal import Decimal
 
-import numpy as np
+from codex_reference.rustlib import f32_digits, floats
 
 __all__ = ["f32_text", "f64_text", "json_string"]
 
@@ -25,9 +25,9 @@ def json_string(text: str) -> str:
 def f32_text(value: float) -> str:
     """An f32 as serde_json writes it: the shortest digits that read back as the
     same f32 (ryu), laid out as ``f64_text`` lays out an f64's."""
-    single = np.float32(value)
-    # numpy's unique mode gives the shortest digits that read back as the same f32, as ryu's do.
-    return _ryu_layout(float(single), np.format_float_scientific(abs(single), unique=True))
+    single = floats.to_f32(value)
+    digits, exponent = f32_digits.shortest(single)
+    return _ryu_layout(single, f"{digits}e{exponent - len(digits) + 1}")
 
 
 def f64_text(value: float) -> str:

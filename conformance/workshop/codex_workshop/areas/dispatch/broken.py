@@ -12,9 +12,6 @@ from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
-import numpy as np
-import numpy.typing as npt
-
 from codex_reference.adapter import Handler
 from codex_reference.dispatch import image_prompt
 from codex_reference.editions import V0_25_0, V0_169_0, Edition
@@ -116,11 +113,14 @@ def _jpeg_default_quality(content: bytes) -> str:
 def _jpeg_plain_upsampling(content: bytes) -> str:
     """Subsampled chroma repeated into each pixel (a decoder without "fancy" upsampling)."""
 
-    def repeat_columns(plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        return np.repeat(plane, 2, axis=1)
+    def repeat_columns(plane: image_jpeg_read.Plane) -> image_jpeg_read.Plane:
+        samples = bytearray(2 * len(plane.samples))
+        samples[0::2] = samples[1::2] = plane.samples
+        return image_jpeg_read.Plane(2 * plane.width, plane.height, bytes(samples))
 
-    def repeat_rows(plane: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        return np.repeat(plane, 2, axis=0)
+    def repeat_rows(plane: image_jpeg_read.Plane) -> image_jpeg_read.Plane:
+        samples = b"".join(row + row for row in plane.rows())
+        return image_jpeg_read.Plane(plane.width, 2 * plane.height, samples)
 
     with (
         mock.patch.object(image_jpeg_read, "_upsample_horizontal", repeat_columns),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -28,3 +29,18 @@ def child_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def serve_command(adapter: str) -> list[str]:
     return [sys.executable, "-m", "codex_conformance", "serve", f"fake_adapters:{adapter}"]
+
+
+def broken_fixtures(tmp_path: Path, old: str, new: str) -> str:
+    """The demo fixtures with ``old`` replaced by ``new`` in misc.json; the --fixtures-dir option."""
+    fixtures = tmp_path / "fixtures"
+    shutil.copytree(DEMO_FIXTURES, fixtures)
+    path = fixtures / "demo" / "misc.json"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return f"--fixtures-dir={fixtures}"
+
+
+# The args of a demo case: replacing its "shell" gives the bad JSON texts both front ends must refuse.
+STAMP_ARGS = '"args": {"name": "shell"}'

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
-from conftest import DEMO_FIXTURES, TESTS_DIR
+from conftest import DEMO_FIXTURES, STAMP_ARGS, TESTS_DIR, broken_fixtures
 
 from codex_conformance import schemas
 from codex_conformance.cli import main
@@ -226,19 +225,6 @@ def test_schemas_check_and_write(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 # --- certify: every bad input is one line and exit 2, before any case runs -------------------
-
-
-def broken_fixtures(tmp_path: Path, old: str, new: str) -> str:
-    fixtures = tmp_path / "fixtures"
-    shutil.copytree(DEMO_FIXTURES, fixtures)
-    path = fixtures / "demo" / "misc.json"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return f"--fixtures-dir={fixtures}"
-
-
-STAMP_ARGS = '"args": {"name": "shell"}'
 
 
 def bad_certify_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
-from conftest import DEMO_FIXTURES
+from conftest import DEMO_FIXTURES, STAMP_ARGS, broken_fixtures
 
 from codex_conformance import schemas
 
@@ -396,20 +395,6 @@ def assert_one_usage_error(result: pytest.RunResult, message: str) -> None:
     assert lines == [f"ERROR: {message}"] or (len(lines) == 1 and lines[0].startswith(f"ERROR: {message}"))
     result.stdout.no_fnmatch_line("*INTERNALERROR*")
     result.stdout.no_fnmatch_line("*passed*")
-
-
-def broken_fixtures(tmp_path: Path, old: str, new: str) -> str:
-    """The demo fixtures with ``old`` replaced by ``new`` in misc.json; the --fixtures-dir option."""
-    fixtures = tmp_path / "fixtures"
-    shutil.copytree(DEMO_FIXTURES, fixtures)
-    path = fixtures / "demo" / "misc.json"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return f"--fixtures-dir={fixtures}"
-
-
-STAMP_ARGS = '"args": {"name": "shell"}'
 
 
 @pytest.mark.parametrize(

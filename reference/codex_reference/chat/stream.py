@@ -10,19 +10,14 @@ the same reply, whatever order the deltas came in.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from codex_reference.errors import InvalidArgs
+from codex_reference.chat.chunks import chat_chunks
 from codex_reference.json_types import JSON
-from codex_reference.sse.reader import StreamBroken, read_all
-from codex_reference.wire import chunks_of
 
 if TYPE_CHECKING:
     from codex_reference.chat.rules import ChatRules
-
-DONE = "[DONE]"
 
 
 @dataclass
@@ -109,19 +104,8 @@ def _reasoning_text(value: JSON) -> str:
 
 
 def chat_sse(rules: ChatRules, args: dict[str, JSON]) -> dict[str, JSON]:
-    stream = args.get("stream")
-    if not isinstance(stream, str):
-        raise InvalidArgs("`stream` must be a string (the raw SSE text)")
     reply = _Reply()
-    for data in read_all(chunks_of(stream, args.get("splits", []))):
-        if isinstance(data, StreamBroken):
-            break
-        if data.strip() == DONE:  # CHAT-SSE-END-1: nothing after [DONE] is read
-            break
-        try:
-            chunk = json.loads(data)
-        except (ValueError, RecursionError):
-            continue  # CHAT-SSE-JSON-1
+    for chunk in chat_chunks(args):
         if isinstance(chunk, dict) and not reply.chunk(chunk):
             break
     return {"items": reply.completed(), "end": {"kind": "completed", "usage": None}}

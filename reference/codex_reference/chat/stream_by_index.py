@@ -12,15 +12,11 @@ reasoning item, then the text as one message.  Nothing after completion is read.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from codex_reference.chat.stream import DONE
-from codex_reference.errors import InvalidArgs
+from codex_reference.chat.chunks import chat_chunks
 from codex_reference.json_types import JSON
-from codex_reference.sse.reader import StreamBroken, read_all
-from codex_reference.wire import chunks_of
 
 if TYPE_CHECKING:
     from codex_reference.chat.rules import ChatRules
@@ -123,17 +119,8 @@ def _choices(chunk: dict[str, JSON]) -> list[dict[str, JSON]]:
 
 
 def chat_sse(rules: ChatRules, args: dict[str, JSON]) -> dict[str, JSON]:
-    stream = args.get("stream")
-    if not isinstance(stream, str):
-        raise InvalidArgs("`stream` must be a string (the raw SSE text)")
     reply = _Reply()
-    for data in read_all(chunks_of(stream, args.get("splits", []))):
-        if isinstance(data, StreamBroken) or data.strip() == DONE:  # CHAT-SSE-END-1
-            break
-        try:
-            chunk = json.loads(data)
-        except (ValueError, RecursionError):
-            continue  # CHAT-SSE-JSON-1
+    for chunk in chat_chunks(args):
         for choice in _choices(chunk) if isinstance(chunk, dict) else []:  # CHAT-SSE-JSON-1: every choice
             delta = choice.get("delta")
             if isinstance(delta, dict):

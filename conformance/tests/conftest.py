@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy  # noqa: F401  (see below)
 import pytest
@@ -44,3 +46,13 @@ def broken_fixtures(tmp_path: Path, old: str, new: str) -> str:
 
 # The args of a demo case: replacing its "shell" gives the bad JSON texts both front ends must refuse.
 STAMP_ARGS = '"args": {"name": "shell"}'
+
+
+def expected_failures_file(path: Path, *entries: dict[str, Any]) -> Path:
+    """An expected-failures file at ``path`` holding ``entries`` (each key a TOML key, each value JSON)."""
+    lines = []
+    for entry in entries:
+        lines.append("[[expected-failure]]")
+        lines += [f"{key} = {json.dumps(value)}" for key, value in entry.items()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path

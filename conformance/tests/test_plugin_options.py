@@ -193,23 +193,22 @@ def test_expected_failures_become_xfail(pytester: pytest.Pytester) -> None:
     assert result.ret == 0
 
 
-def test_a_stale_expected_failure_fails_the_run(pytester: pytest.Pytester) -> None:
-    option = write_expected_failures(
-        pytester, '[[expected-failure]]\ncase = "demo/0.25.0/typo"\nreason = "x"\n'
-    )
+@pytest.mark.parametrize(
+    ("case", "reason", "complaint"),
+    [
+        ("demo/0.25.0/typo", "x", "matches no case in the fixtures"),
+        ("demo/0.25.0/upper-text", "was broken", "is an unexpected pass"),
+    ],
+    ids=["stale", "unexpected-pass"],
+)
+def test_an_entry_a_correct_run_does_not_need_fails_the_run(
+    pytester: pytest.Pytester, case: str, reason: str, complaint: str
+) -> None:
+    entry = f'[[expected-failure]]\ncase = "{case}"\nreason = "{reason}"\n'
+    option = write_expected_failures(pytester, entry)
     result = run(pytester, "--impl=fake_adapters:correct", option)
     result.assert_outcomes(passed=6, skipped=2)
-    result.stdout.fnmatch_lines(["*expected-failure 'demo/0.25.0/typo' matches no case in the fixtures*"])
-    assert result.ret == pytest.ExitCode.TESTS_FAILED
-
-
-def test_an_unexpected_pass_fails_the_run(pytester: pytest.Pytester) -> None:
-    option = write_expected_failures(
-        pytester, '[[expected-failure]]\ncase = "demo/0.25.0/upper-text"\nreason = "was broken"\n'
-    )
-    result = run(pytester, "--impl=fake_adapters:correct", option)
-    result.assert_outcomes(passed=6, skipped=2)
-    result.stdout.fnmatch_lines(["*expected-failure 'demo/0.25.0/upper-text' is an unexpected pass*"])
+    result.stdout.fnmatch_lines([f"*expected-failure '{case}' {complaint}*"])
     assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 

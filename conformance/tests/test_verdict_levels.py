@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DEMO_FIXTURES
+from conftest import DEMO_FIXTURES, expected_failures_file
 
 from codex_conformance.areas import facets_of, known_facet_names
 from codex_conformance.cli import main
@@ -187,22 +187,13 @@ def test_a_lost_file_fails_at_behaviour_on_the_files_facet(tmp_path: Path) -> No
     assert all("differs: files" in o["reason"] for o in failed if len(o["facets"]) == 4)
 
 
-def expected_file(path: Path, *entries: dict[str, Any]) -> Path:
-    lines = []
-    for entry in entries:
-        lines.append("[[expected-failure]]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in entry.items()]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
 MESSAGES = {"case": "apply_patch/0.169.0/*", "facets": ["stdout", "stderr"], "reason": "our own messages"}
 
 
 def test_an_entry_naming_facets_covers_only_those_facets(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = expected_file(tmp_path / "expected.toml", MESSAGES)
+    path = expected_failures_file(tmp_path / "expected.toml", MESSAGES)
     use = f"--expected-failures={path}"
     report = tmp_path / "report.json"
     assert main(["certify", OWN_MESSAGES, *AP_ONLY, use, "--report", str(report)]) == 0
@@ -222,7 +213,7 @@ def test_an_entry_naming_facets_covers_only_those_facets(
 
 
 def test_an_unknown_facet_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = expected_file(tmp_path / "expected.toml", {**MESSAGES, "facets": ["stdot"]})
+    path = expected_failures_file(tmp_path / "expected.toml", {**MESSAGES, "facets": ["stdot"]})
     assert main(["certify", "reference", *AP_ONLY, f"--expected-failures={path}"]) == 2
     err = capsys.readouterr().err
     assert "unknown facet 'stdot'; known facets: content, exit_code, fields, files" in err

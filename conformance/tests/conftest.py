@@ -12,6 +12,8 @@ from typing import Any
 import numpy  # noqa: F401  (see below)
 import pytest
 
+from codex_conformance.cli import main
+
 # pytester's in-process runs restore sys.modules after each run, and numpy
 # (which the reference's image codecs use) refuses to be imported twice in
 # one process: importing it here, before any run, keeps it loaded throughout.
@@ -56,3 +58,12 @@ def expected_failures_file(path: Path, *entries: dict[str, Any]) -> Path:
         lines += [f"{key} = {json.dumps(value)}" for key, value in entry.items()]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+def help_text(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *command: str) -> str:
+    """What ``codex-conformance COMMAND --help`` prints, 100 columns wide whatever the terminal."""
+    monkeypatch.setenv("COLUMNS", "100")  # argparse wraps to the terminal's width
+    with pytest.raises(SystemExit) as exited:
+        main([*command, "--help"])
+    assert exited.value.code == 0
+    return capsys.readouterr().out

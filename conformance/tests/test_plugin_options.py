@@ -396,6 +396,15 @@ def assert_one_usage_error(result: pytest.RunResult, message: str) -> None:
     result.stdout.no_fnmatch_line("*passed*")
 
 
+def assert_misc_broken_is_one_usage_error(
+    pytester: pytest.Pytester, tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    """A run on the demo fixtures with ``old`` made ``new`` in misc.json: one usage error naming the file."""
+    fixtures = broken_fixtures(tmp_path, old, new)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
+    assert_one_usage_error(result, f"{tmp_path}/fixtures/demo/misc.json: {message}")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -419,19 +428,18 @@ def assert_one_usage_error(result: pytest.RunResult, message: str) -> None:
 def test_a_case_file_the_kit_cannot_read_is_one_usage_error(
     pytester: pytest.Pytester, tmp_path: Path, args: str, message: str
 ) -> None:
-    fixtures = broken_fixtures(tmp_path, STAMP_ARGS, args)
-    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
-    assert_one_usage_error(result, f"{tmp_path}/fixtures/demo/misc.json: {message}")
+    assert_misc_broken_is_one_usage_error(pytester, tmp_path, STAMP_ARGS, args, message)
 
 
 def test_a_schema_invalid_case_names_the_file_case_field_and_problem(
     pytester: pytest.Pytester, tmp_path: Path
 ) -> None:
-    fixtures = broken_fixtures(tmp_path, '"clauses": ["DEMO-BAG-1"]', '"clauses": []')
-    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
-    assert_one_usage_error(
-        result,
-        f"{tmp_path}/fixtures/demo/misc.json: not a valid fixture file: case 1 (demo/0.169.0/bag-any-order): "
+    assert_misc_broken_is_one_usage_error(
+        pytester,
+        tmp_path,
+        '"clauses": ["DEMO-BAG-1"]',
+        '"clauses": []',
+        "not a valid fixture file: case 1 (demo/0.169.0/bag-any-order): "
         "clauses: List should have at least 1 item after validation, not 0 "
         "(run 'codex-conformance fixtures lint')",
     )
@@ -440,11 +448,12 @@ def test_a_schema_invalid_case_names_the_file_case_field_and_problem(
 def test_a_schema_invalid_case_file_names_the_first_few_errors(
     pytester: pytest.Pytester, tmp_path: Path
 ) -> None:
-    fixtures = broken_fixtures(tmp_path, '"edition": "0.169.0"', '"edition": 169')
-    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
-    assert_one_usage_error(
-        result,
-        f"{tmp_path}/fixtures/demo/misc.json: not a valid fixture file: "
+    assert_misc_broken_is_one_usage_error(
+        pytester,
+        tmp_path,
+        '"edition": "0.169.0"',
+        '"edition": 169',
+        "not a valid fixture file: "
         "case 0 (demo/0.169.0/stamp-call-id): edition: Input should be a valid string; "
         "case 1 (demo/0.169.0/bag-any-order): edition: Input should be a valid string; "
         "case 2 (demo/0.169.0/maybe-declined): edition: Input should be a valid string (run",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from codex_reference.chat.call_deltas import CallDeltas
 from codex_reference.chat.chunks import chat_chunks
 from codex_reference.json_types import JSON
 
@@ -24,31 +25,21 @@ if TYPE_CHECKING:
 class _Call:
     """CHAT-SSE-CALL-1/2: one call per reply; only the first entry of each delta's tool_calls is read."""
 
-    name: str | None = None
-    call_id: str | None = None
-    arguments: str = ""
-    active: bool = False
+    deltas: CallDeltas = field(default_factory=CallDeltas)
+    active: bool = False  # an entry came, even one that gave nothing
 
     def add(self, entry: JSON) -> None:
-        if not isinstance(entry, dict):
-            return
-        self.active = True
-        if isinstance(entry.get("id"), str) and self.call_id is None:
-            self.call_id = entry["id"]
-        function = entry.get("function")
-        if isinstance(function, dict):
-            if isinstance(function.get("name"), str) and self.name is None:
-                self.name = function["name"]
-            if isinstance(function.get("arguments"), str):
-                self.arguments += function["arguments"]
+        if isinstance(entry, dict):
+            self.active = True
+            self.deltas.add(entry)
 
     def item(self) -> dict[str, JSON]:
         return {
             "type": "function_call",
             "id": None,
-            "name": self.name or "",
-            "arguments": self.arguments,
-            "call_id": self.call_id or "",
+            "name": self.deltas.name or "",
+            "arguments": self.deltas.arguments,
+            "call_id": self.deltas.call_id or "",
         }
 
 

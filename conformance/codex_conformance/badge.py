@@ -25,7 +25,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from codex_conformance import __version__
-from codex_conformance.errors import UsageError
+from codex_conformance.errors import UsageError, read_named_file
 from codex_conformance.facets import DEFAULT_LEVEL
 from codex_conformance.report import REPORT_FORMAT, Report
 
@@ -73,12 +73,7 @@ def badge_for(report: Report, *, label: str = DEFAULT_LABEL) -> Badge:
 
 def load_report(path: Path) -> Report:
     """The report in ``path``; a ``UsageError`` of one line if it is not one this kit can read."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"report {path}: cannot read it: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"report {path}: not UTF-8: {exc}") from None
+    text = read_named_file(path, f"report {path}", cannot_read="cannot read it: ")
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError) as exc:

@@ -223,10 +223,11 @@ def is_case_file(root: Path, path: Path) -> bool:
     return not path.name.startswith("_") and path.relative_to(root).parts[0] not in NOT_CASE_DIRECTORIES
 
 
+def case_files(root: Path) -> list[Path]:
+    """The files under ``root`` (a fixtures directory) that hold cases, in path order."""
+    return [path for path in sorted(root.rglob("*.json")) if is_case_file(root, path)]
+
+
 def load_cases(root: Path) -> list[Case]:
     """Every case under ``root`` (a fixtures directory), in file then case order."""
-    cases: list[Case] = []
-    for path in sorted(root.rglob("*.json")):
-        if is_case_file(root, path):
-            cases.extend(load_fixture_file(path).cases)
-    return cases
+    return [case for path in case_files(root) for case in load_fixture_file(path).cases]

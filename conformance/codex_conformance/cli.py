@@ -151,8 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     fixtures = subparsers.add_parser("fixtures", help="work with the fixture files")
     fixtures_commands = fixtures.add_subparsers(title="fixtures commands", metavar="COMMAND")
     lint = fixtures_commands.add_parser("lint", help="check the fixtures and their spec clauses")
-    lint.add_argument("--fixtures-dir", type=Path, help="default: the kit's fixtures")
-    lint.add_argument("--spec-dir", type=Path, help="default: the kit's spec")
+    _data_dir_options(lint)
     lint.set_defaults(handler=_fixtures_lint)
     export = fixtures_commands.add_parser(
         "export",
@@ -162,8 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("dir", metavar="DIR", type=Path, help="created if absent (its parent must exist)")
     export.add_argument("--force", action="store_true", help="write into DIR even if it is not empty")
-    export.add_argument("--fixtures-dir", type=Path, help="default: the kit's fixtures")
-    export.add_argument("--spec-dir", type=Path, help="default: the kit's spec")
+    _data_dir_options(export)
     export.set_defaults(handler=_fixtures_export)
 
     schemas = subparsers.add_parser("schemas", help="check (or --write) the published JSON Schemas")
@@ -251,6 +249,12 @@ class _ProgressLine:
             self.last = now
             width = len(str(self.total))
             print(f"[{done:>{width}}/{self.total}] {self.totals.line()}", file=sys.stderr, flush=True)
+
+
+def _data_dir_options(command: argparse.ArgumentParser) -> None:
+    """The fixtures and spec a `fixtures` command reads, the kit's own unless named."""
+    command.add_argument("--fixtures-dir", type=Path, help="default: the kit's fixtures")
+    command.add_argument("--spec-dir", type=Path, help="default: the kit's spec")
 
 
 def _certify(args: argparse.Namespace) -> int:

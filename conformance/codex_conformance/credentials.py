@@ -24,9 +24,10 @@ import contextlib
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from codex_conformance.problems import Problem
 
 # The key the kit itself gives the mock provider (drive/exec_run.py).
 MOCK_API_KEY = "sk-conformance"
@@ -129,13 +130,8 @@ def redact_case(args: dict[str, Any], expected: dict[str, Any]) -> tuple[dict[st
     return redacted_args, redacted_expected
 
 
-@dataclass(frozen=True)
-class Finding:
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
+# A credential found in a file is a lint problem like any other.
+Finding = Problem
 
 
 def text_findings(text: str, where: str) -> list[Finding]:

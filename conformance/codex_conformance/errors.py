@@ -12,6 +12,8 @@ outcome, never a pass and never a correct rejection.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class UsageError(Exception):
     """A problem with what the user asked for; reported as one line."""
@@ -29,3 +31,14 @@ def parse_error_text(exc: ValueError) -> str:
     which a user can do nothing with: it is cut off.
     """
     return str(exc).split("; use sys.set_int_max_str_digits", 1)[0]
+
+
+def read_named_file(path: Path, name: str, *, cannot_read: str = "") -> str:
+    """The UTF-8 text of a file the user named; a file that cannot be read is a ``UsageError`` of
+    one line, ``{name}: {cannot_read}<why>`` or ``{name}: not UTF-8: <where>``."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{name}: {cannot_read}{exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{name}: not UTF-8: {exc}") from None

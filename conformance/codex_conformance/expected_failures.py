@@ -43,7 +43,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from codex_conformance.errors import UsageError, parse_error_text
+from codex_conformance.errors import UsageError, parse_error_text, read_named_file
 from codex_conformance.facets import DEFAULT_LEVEL, Level, failing_facets
 from codex_conformance.outcome import PROBLEM_STATUSES, Outcome, Status
 
@@ -164,12 +164,7 @@ class ExpectedFailures:
 
 
 def _read_toml(path: Path) -> dict[str, object]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"expected-failures file {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"expected-failures file {path}: not UTF-8: {exc}") from None
+    text = read_named_file(path, f"expected-failures file {path}")
     try:
         return tomllib.loads(text)
     except RecursionError:

@@ -32,10 +32,11 @@ from codex_conformance.bundle import (
     Manifest,
     OpEntry,
 )
-from codex_conformance.cases import FORMAT_VERSION, FixtureError, is_case_file, parse_fixture_file, read_json
+from codex_conformance.cases import FORMAT_VERSION, FixtureError, case_files, parse_fixture_file, read_json
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import UsageError
 from codex_conformance.lint import CLAUSE_HEADING, CLAUSE_ID
+from codex_conformance.paths import require_data_directories
 from codex_conformance.protocol import PROTOCOL_VERSION
 
 # A clause's text runs to the next heading of level 1 to 3; level 4 and below
@@ -54,9 +55,7 @@ class _Group:
 
 def export(target: Path, *, fixtures_dir: Path, spec_dir: Path, force: bool = False) -> Manifest:
     """Write the bundle of ``fixtures_dir`` and ``spec_dir`` into ``target``; return its manifest."""
-    for name, directory in (("fixtures", fixtures_dir), ("spec", spec_dir)):
-        if not directory.is_dir():
-            raise UsageError(f"{name} directory {directory} does not exist")
+    require_data_directories(fixtures_dir, spec_dir)
     _check_target(target, force=force)
     files, manifest = build(fixtures_dir, spec_dir)
     _write(target, files)
@@ -100,9 +99,7 @@ def build(fixtures_dir: Path, spec_dir: Path) -> tuple[dict[str, bytes], Manifes
 def _read_cases(fixtures_dir: Path) -> dict[tuple[str, str], _Group]:
     """The cases by (area, edition), in area then release order; case order kept within each."""
     groups: dict[tuple[str, str], _Group] = defaultdict(_Group)
-    for path in sorted(fixtures_dir.rglob("*.json")):
-        if not is_case_file(fixtures_dir, path):
-            continue  # capture inputs and the timeline's data, not cases (see cases.load_cases)
+    for path in case_files(fixtures_dir):
         source = f"fixtures/{path.relative_to(fixtures_dir).as_posix()}"
         try:
             raw = read_json(path)

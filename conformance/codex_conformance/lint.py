@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from dataclasses import dataclass
 from pathlib import Path
 
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
@@ -27,13 +26,14 @@ from codex_conformance.cases import (
     Case,
     FixtureError,
     FixtureFile,
-    is_case_file,
+    case_files,
     parse_fixture_file,
     read_json,
 )
 from codex_conformance.compare import PATTERN_MODES, invalid_patterns
 from codex_conformance.editions import EDITIONS
-from codex_conformance.errors import UsageError
+from codex_conformance.paths import require_data_directories
+from codex_conformance.problems import Problem
 
 CLAUSE_ID = re.compile(r"[A-Z][A-Z0-9]*(-[A-Z0-9]+)+")
 CLAUSE_HEADING = re.compile(r"^### `([^`]*)`")
@@ -45,26 +45,17 @@ EXPLORED_CLAUSES = "explored.md"
 GATEWAY_CLAUSES = "gateway.md"
 
 
-@dataclass(frozen=True)
-class LintProblem:
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
-
-
-def declared_clauses(spec_dir: Path) -> tuple[dict[str, str], list[LintProblem]]:
+def declared_clauses(spec_dir: Path) -> tuple[dict[str, str], list[Problem]]:
     """Clause id -> where it is declared ("file:line"), plus problems with the declarations."""
     clauses: dict[str, str] = {}
-    problems: list[LintProblem] = []
+    problems: list[Problem] = []
     for path in sorted(spec_dir.rglob("*.md")):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             # A page lint cannot read is one problem on its own line, not a traceback.
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            problems.append(LintProblem(str(path.relative_to(spec_dir)), f"cannot read spec page: {reason}"))
+            problems.append(Problem(str(path.relative_to(spec_dir)), f"cannot read spec page: {reason}"))
             continue
         for number, line in enumerate(text.splitlines(), start=1):
             match = CLAUSE_HEADING.match(line)
@@ -73,28 +64,22 @@ def declared_clauses(spec_dir: Path) -> tuple[dict[str, str], list[LintProblem]]
             where = f"{path.relative_to(spec_dir)}:{number}"
             clause = match.group(1)
             if not CLAUSE_ID.fullmatch(clause):
-                problems.append(LintProblem(where, f"malformed clause id {clause!r}"))
+                problems.append(Problem(where, f"malformed clause id {clause!r}"))
             elif clause in clauses:
-                problems.append(
-                    LintProblem(where, f"clause {clause} is already declared at {clauses[clause]}")
-                )
+                problems.append(Problem(where, f"clause {clause} is already declared at {clauses[clause]}"))
             else:
                 clauses[clause] = where
     return clauses, problems
 
 
-def lint(fixtures_dir: Path, spec_dir: Path) -> list[LintProblem]:
-    for name, directory in (("fixtures", fixtures_dir), ("spec", spec_dir)):
-        if not directory.is_dir():
-            raise UsageError(f"{name} directory {directory} does not exist")
+def lint(fixtures_dir: Path, spec_dir: Path) -> list[Problem]:
+    require_data_directories(fixtures_dir, spec_dir)
     clauses, problems = declared_clauses(spec_dir)
     validator = jsonschema.Draft202012Validator(schemas.schema("fixture-file.schema.json"))
     unreadable = False
     first_seen: dict[str, str] = {}
     cited: dict[str, list[str]] = defaultdict(list)
-    for path in sorted(fixtures_dir.rglob("*.json")):
-        if not is_case_file(fixtures_dir, path):
-            continue  # capture inputs and the timeline's data, not cases (see cases.load_cases)
+    for path in case_files(fixtures_dir):
         where = str(path.relative_to(fixtures_dir))
         fixture = _read_fixture(path, where, validator, problems)
         if fixture is None:
@@ -102,22 +87,20 @@ def lint(fixtures_dir: Path, spec_dir: Path) -> list[LintProblem]:
             continue
         area = path.parent.name if path.parent != fixtures_dir else ""
         if fixture.area != area:
-            problems.append(LintProblem(where, f"area {fixture.area!r} differs from its directory {area!r}"))
+            problems.append(Problem(where, f"area {fixture.area!r} differs from its directory {area!r}"))
         for case in fixture.cases:
             case_where = f"{where}: {case.id}"
             if case.id in first_seen:
-                problems.append(
-                    LintProblem(case_where, f"duplicate case id (first in {first_seen[case.id]})")
-                )
+                problems.append(Problem(case_where, f"duplicate case id (first in {first_seen[case.id]})"))
             first_seen.setdefault(case.id, where)
-            problems.extend(LintProblem(case_where, message) for message in _case_problems(case, area))
+            problems.extend(Problem(case_where, message) for message in _case_problems(case, area))
             for clause in case.clauses:
                 cited[clause].append(case.id)
                 if clause not in clauses:
-                    problems.append(LintProblem(case_where, f"clause {clause} is not declared in spec/"))
+                    problems.append(Problem(case_where, f"clause {clause} is not declared in spec/"))
     # Nothing that looks like a live credential in the fixtures, the spec or the reports beside them.
     roots = [fixtures_dir, spec_dir, fixtures_dir.parent / "docs"]
-    problems += [LintProblem(found.where, found.message) for found in credentials.scan(roots)]
+    problems += credentials.scan(roots)
     # With a file unreadable, its cases are unknown: "has no case" would be noise.
     for clause, declared_at in clauses.items() if not unreadable else ():
         # spec/properties.md's clauses are shown by property checks, not cases;
@@ -127,28 +110,28 @@ def lint(fixtures_dir: Path, spec_dir: Path) -> list[LintProblem]:
             (f"{PROPERTY_CLAUSES}:", f"{EXPLORED_CLAUSES}:", f"{GATEWAY_CLAUSES}:")
         )
         if clause not in cited and not exempt:
-            problems.append(LintProblem(declared_at, f"clause {clause} has no case"))
+            problems.append(Problem(declared_at, f"clause {clause} has no case"))
     return problems
 
 
 def _read_fixture(
-    path: Path, where: str, validator: jsonschema.Draft202012Validator, problems: list[LintProblem]
+    path: Path, where: str, validator: jsonschema.Draft202012Validator, problems: list[Problem]
 ) -> FixtureFile | None:
     try:
         raw = read_json(path)
     except FixtureError as exc:
-        problems.append(LintProblem(where, exc.problem))
+        problems.append(Problem(where, exc.problem))
         return None
     errors = sorted(validator.iter_errors(raw), key=lambda error: list(error.absolute_path))
     for error in errors[:10]:
         location = "/".join(str(part) for part in error.absolute_path) or "(root)"
-        problems.append(LintProblem(where, f"schema: at {location}: {error.message}"))
+        problems.append(Problem(where, f"schema: at {location}: {error.message}"))
     if errors:
         return None
     try:
         return parse_fixture_file(raw, path)
     except FixtureError as exc:  # too deep, or a rule the schema cannot express
-        problems.append(LintProblem(where, exc.problem))
+        problems.append(Problem(where, exc.problem))
         return None
 
 

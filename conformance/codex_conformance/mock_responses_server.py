@@ -57,12 +57,21 @@ _USAGE = {
 }
 
 
-def turn_stream(items: list[dict[str, Any]], response_id: str = "resp_1") -> str:
-    """One model turn every edition accepts: the output items, then ``response.completed``."""
+def turn_events(
+    items: Sequence[dict[str, Any]], response_id: str, *, completed: bool = True
+) -> list[dict[str, Any]]:
+    """The events of one model turn: created, each output item, and ``response.completed`` unless
+    the turn is cut short (a stream that ends without it)."""
     events: list[dict[str, Any]] = [{"type": "response.created", "response": {"id": response_id}}]
     events += [{"type": "response.output_item.done", "item": item} for item in items]
-    events.append({"type": "response.completed", "response": {"id": response_id, "usage": _USAGE}})
-    return "".join(sse_event(event) for event in events)
+    if completed:
+        events.append({"type": "response.completed", "response": {"id": response_id, "usage": _USAGE}})
+    return events
+
+
+def turn_stream(items: list[dict[str, Any]], response_id: str = "resp_1") -> str:
+    """One model turn every edition accepts: the output items, then ``response.completed``."""
+    return "".join(sse_event(event) for event in turn_events(items, response_id))
 
 
 def simple_reply_stream(text: str = "done", response_id: str = "resp_1") -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from codex_conformance.errors import UsageError
+
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -22,3 +24,10 @@ def fixtures_dir() -> Path:
 
 def spec_dir() -> Path:
     return _locate("spec")
+
+
+def require_data_directories(fixtures_dir: Path, spec_dir: Path) -> None:
+    """A usage error, before anything is read, when either directory a command was given is missing."""
+    for name, directory in (("fixtures", fixtures_dir), ("spec", spec_dir)):
+        if not directory.is_dir():
+            raise UsageError(f"{name} directory {directory} does not exist")

@@ -22,6 +22,26 @@ if TYPE_CHECKING:
 _RUN_KEY = pytest.StashKey["PytestRun"]()
 
 
+# The options that narrow a run, each repeatable: flag -> (dest, metavar, help).
+_NARROWING = {
+    "--edition": (
+        "conformance_editions",
+        "VERSION",
+        "edition to run (repeatable); default: every edition the implementation declares",
+    ),
+    "--op": (
+        "conformance_ops",
+        "OP",
+        "run only this op's cases and properties (repeatable), e.g. apply_patch.apply",
+    ),
+    "--area": (
+        "conformance_areas",
+        "AREA",
+        "run only this area's cases and properties (repeatable), e.g. mcp",
+    ),
+}
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("codex-conformance", "conformance run against a Codex wire-format implementation")
     group.addoption(
@@ -31,30 +51,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="IMPL",
         help="implementation to certify: reference, release:<version>, cmd:<command>, package.module[:attr]",
     )
-    group.addoption(
-        "--edition",
-        dest="conformance_editions",
-        action="append",
-        default=[],
-        metavar="VERSION",
-        help="edition to run (repeatable); default: every edition the implementation declares",
-    )
-    group.addoption(
-        "--op",
-        dest="conformance_ops",
-        action="append",
-        default=[],
-        metavar="OP",
-        help="run only this op's cases and properties (repeatable), e.g. apply_patch.apply",
-    )
-    group.addoption(
-        "--area",
-        dest="conformance_areas",
-        action="append",
-        default=[],
-        metavar="AREA",
-        help="run only this area's cases and properties (repeatable), e.g. mcp",
-    )
+    for flag, (dest, metavar, help_text) in _NARROWING.items():
+        group.addoption(flag, dest=dest, action="append", default=[], metavar=metavar, help=help_text)
     group.addoption(
         "--conformance-report",
         dest="conformance_report",

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
-from conftest import DEMO_FIXTURES, TESTS_DIR
+from conftest import DEMO_FIXTURES, STAMP_ARGS, TESTS_DIR, broken_fixtures, expected_failures_file
 
 from codex_conformance import schemas
 from codex_conformance.cli import main
@@ -54,10 +53,8 @@ def test_certify_exits_1_on_an_unsupported_answer_to_a_declared_op(
 def test_certify_exits_0_when_the_unsupported_answer_is_expected(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    expected = tmp_path / "expected.toml"
-    expected.write_text(
-        '[[expected-failure]]\ncase = "demo/0.169.0/maybe-declined"\nreason = "later"\n', encoding="utf-8"
-    )
+    entry = {"case": "demo/0.169.0/maybe-declined", "reason": "later"}
+    expected = expected_failures_file(tmp_path / "expected.toml", entry)
     assert main(["certify", "fake_adapters:declining", FIXTURES, f"--expected-failures={expected}"]) == 0
     out = capsys.readouterr().out
     assert "- `demo/0.169.0/maybe-declined` (unsupported): later" in out
@@ -67,8 +64,7 @@ def test_certify_exits_0_when_the_unsupported_answer_is_expected(
 def test_certify_exits_0_when_every_failure_is_expected(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    expected = tmp_path / "expected.toml"
-    expected.write_text('[[expected-failure]]\ncase = "demo/*"\nreason = "all wrong"\n', encoding="utf-8")
+    expected = expected_failures_file(tmp_path / "expected.toml", {"case": "demo/*", "reason": "all wrong"})
     assert main(["certify", "fake_adapters:wrong_bytes", FIXTURES, f"--expected-failures={expected}"]) == 0
     assert "## Expected failures (6)" in capsys.readouterr().out
 
@@ -76,10 +72,8 @@ def test_certify_exits_0_when_every_failure_is_expected(
 def test_certify_exits_1_on_a_stale_expected_failure(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    expected = tmp_path / "expected.toml"
-    expected.write_text(
-        '[[expected-failure]]\ncase = "demo/0.25.0/upper-text"\nreason = "old"\n', encoding="utf-8"
-    )
+    entry = {"case": "demo/0.25.0/upper-text", "reason": "old"}
+    expected = expected_failures_file(tmp_path / "expected.toml", entry)
     assert (
         main(["certify", "fake_adapters:correct", FIXTURES, "--quiet", f"--expected-failures={expected}"])
         == 1
@@ -226,19 +220,6 @@ def test_schemas_check_and_write(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 # --- certify: every bad input is one line and exit 2, before any case runs -------------------
-
-
-def broken_fixtures(tmp_path: Path, old: str, new: str) -> str:
-    fixtures = tmp_path / "fixtures"
-    shutil.copytree(DEMO_FIXTURES, fixtures)
-    path = fixtures / "demo" / "misc.json"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return f"--fixtures-dir={fixtures}"
-
-
-STAMP_ARGS = '"args": {"name": "shell"}'
 
 
 def bad_certify_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:

@@ -14,6 +14,7 @@ from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
+from conftest import help_text
 from syrupy.assertion import SnapshotAssertion
 
 from codex_conformance import paths
@@ -230,8 +231,4 @@ def test_bad_fixtures_are_one_line_and_write_nothing(
 def test_help(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], snapshot: SnapshotAssertion
 ) -> None:
-    monkeypatch.setenv("COLUMNS", "100")  # argparse wraps to the terminal's width
-    with pytest.raises(SystemExit) as exited:
-        main(["fixtures", "export", "--help"])
-    assert exited.value.code == 0
-    assert capsys.readouterr().out == snapshot
+    assert help_text(monkeypatch, capsys, "fixtures", "export") == snapshot

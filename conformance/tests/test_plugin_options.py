@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the project's lint extra
 import pytest
-from conftest import DEMO_FIXTURES
+from conftest import DEMO_FIXTURES, STAMP_ARGS, broken_fixtures
 
 from codex_conformance import schemas
 
@@ -194,23 +193,22 @@ def test_expected_failures_become_xfail(pytester: pytest.Pytester) -> None:
     assert result.ret == 0
 
 
-def test_a_stale_expected_failure_fails_the_run(pytester: pytest.Pytester) -> None:
-    option = write_expected_failures(
-        pytester, '[[expected-failure]]\ncase = "demo/0.25.0/typo"\nreason = "x"\n'
-    )
+@pytest.mark.parametrize(
+    ("case", "reason", "complaint"),
+    [
+        ("demo/0.25.0/typo", "x", "matches no case in the fixtures"),
+        ("demo/0.25.0/upper-text", "was broken", "is an unexpected pass"),
+    ],
+    ids=["stale", "unexpected-pass"],
+)
+def test_an_entry_a_correct_run_does_not_need_fails_the_run(
+    pytester: pytest.Pytester, case: str, reason: str, complaint: str
+) -> None:
+    entry = f'[[expected-failure]]\ncase = "{case}"\nreason = "{reason}"\n'
+    option = write_expected_failures(pytester, entry)
     result = run(pytester, "--impl=fake_adapters:correct", option)
     result.assert_outcomes(passed=6, skipped=2)
-    result.stdout.fnmatch_lines(["*expected-failure 'demo/0.25.0/typo' matches no case in the fixtures*"])
-    assert result.ret == pytest.ExitCode.TESTS_FAILED
-
-
-def test_an_unexpected_pass_fails_the_run(pytester: pytest.Pytester) -> None:
-    option = write_expected_failures(
-        pytester, '[[expected-failure]]\ncase = "demo/0.25.0/upper-text"\nreason = "was broken"\n'
-    )
-    result = run(pytester, "--impl=fake_adapters:correct", option)
-    result.assert_outcomes(passed=6, skipped=2)
-    result.stdout.fnmatch_lines(["*expected-failure 'demo/0.25.0/upper-text' is an unexpected pass*"])
+    result.stdout.fnmatch_lines([f"*expected-failure '{case}' {complaint}*"])
     assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 
@@ -398,18 +396,13 @@ def assert_one_usage_error(result: pytest.RunResult, message: str) -> None:
     result.stdout.no_fnmatch_line("*passed*")
 
 
-def broken_fixtures(tmp_path: Path, old: str, new: str) -> str:
-    """The demo fixtures with ``old`` replaced by ``new`` in misc.json; the --fixtures-dir option."""
-    fixtures = tmp_path / "fixtures"
-    shutil.copytree(DEMO_FIXTURES, fixtures)
-    path = fixtures / "demo" / "misc.json"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return f"--fixtures-dir={fixtures}"
-
-
-STAMP_ARGS = '"args": {"name": "shell"}'
+def assert_misc_broken_is_one_usage_error(
+    pytester: pytest.Pytester, tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    """A run on the demo fixtures with ``old`` made ``new`` in misc.json: one usage error naming the file."""
+    fixtures = broken_fixtures(tmp_path, old, new)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
+    assert_one_usage_error(result, f"{tmp_path}/fixtures/demo/misc.json: {message}")
 
 
 @pytest.mark.parametrize(
@@ -435,19 +428,18 @@ STAMP_ARGS = '"args": {"name": "shell"}'
 def test_a_case_file_the_kit_cannot_read_is_one_usage_error(
     pytester: pytest.Pytester, tmp_path: Path, args: str, message: str
 ) -> None:
-    fixtures = broken_fixtures(tmp_path, STAMP_ARGS, args)
-    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
-    assert_one_usage_error(result, f"{tmp_path}/fixtures/demo/misc.json: {message}")
+    assert_misc_broken_is_one_usage_error(pytester, tmp_path, STAMP_ARGS, args, message)
 
 
 def test_a_schema_invalid_case_names_the_file_case_field_and_problem(
     pytester: pytest.Pytester, tmp_path: Path
 ) -> None:
-    fixtures = broken_fixtures(tmp_path, '"clauses": ["DEMO-BAG-1"]', '"clauses": []')
-    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
-    assert_one_usage_error(
-        result,
-        f"{tmp_path}/fixtures/demo/misc.json: not a valid fixture file: case 1 (demo/0.169.0/bag-any-order): "
+    assert_misc_broken_is_one_usage_error(
+        pytester,
+        tmp_path,
+        '"clauses": ["DEMO-BAG-1"]',
+        '"clauses": []',
+        "not a valid fixture file: case 1 (demo/0.169.0/bag-any-order): "
         "clauses: List should have at least 1 item after validation, not 0 "
         "(run 'codex-conformance fixtures lint')",
     )
@@ -456,11 +448,12 @@ def test_a_schema_invalid_case_names_the_file_case_field_and_problem(
 def test_a_schema_invalid_case_file_names_the_first_few_errors(
     pytester: pytest.Pytester, tmp_path: Path
 ) -> None:
-    fixtures = broken_fixtures(tmp_path, '"edition": "0.169.0"', '"edition": 169')
-    result = pytester.runpytest("-p", "no:cacheprovider", "--impl=fake_adapters:correct", fixtures)
-    assert_one_usage_error(
-        result,
-        f"{tmp_path}/fixtures/demo/misc.json: not a valid fixture file: "
+    assert_misc_broken_is_one_usage_error(
+        pytester,
+        tmp_path,
+        '"edition": "0.169.0"',
+        '"edition": 169',
+        "not a valid fixture file: "
         "case 0 (demo/0.169.0/stamp-call-id): edition: Input should be a valid string; "
         "case 1 (demo/0.169.0/bag-any-order): edition: Input should be a valid string; "
         "case 2 (demo/0.169.0/maybe-declined): edition: Input should be a valid string (run",

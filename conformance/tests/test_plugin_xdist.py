@@ -33,16 +33,25 @@ reason = "echo reorders keys"
 TIMES = ("started_at", "finished_at")
 
 
-def conformance_run(pytester: pytest.Pytester, out: str, *args: str) -> tuple[pytest.RunResult, Any, str]:
-    (pytester.path / out).mkdir()
-    result = pytester.runpytest_subprocess(
+def run_on_demo_fixtures(pytester: pytest.Pytester, impl: str, *args: str) -> pytest.RunResult:
+    """pytest in a child process, certifying `impl` on the demo fixtures in a fixed order, no examples."""
+    return pytester.runpytest_subprocess(
         "-p",
         "no:cacheprovider",
         "-p",
         "no:randomly",
         f"--fixtures-dir={DEMO_FIXTURES}",
-        "--impl=fake_adapters:wrong_echo",
+        f"--impl={impl}",
         "--conformance-examples=0",
+        *args,
+    )
+
+
+def conformance_run(pytester: pytest.Pytester, out: str, *args: str) -> tuple[pytest.RunResult, Any, str]:
+    (pytester.path / out).mkdir()
+    result = run_on_demo_fixtures(
+        pytester,
+        "fake_adapters:wrong_echo",
         f"--expected-failures={pytester.path / 'expected.toml'}",
         f"--conformance-report={out}/report.json",
         *args,
@@ -90,15 +99,8 @@ def test_a_worker_that_dies_on_a_case_leaves_an_error_in_the_report(
     # An in-process adapter that exits takes its worker with it: xdist reports the
     # item failed and starts a new worker; the report still counts every item.
     (pytester.path / "out").mkdir()
-    result = pytester.runpytest_subprocess(
-        "-p",
-        "no:cacheprovider",
-        f"--fixtures-dir={DEMO_FIXTURES}",
-        "--impl=fake_adapters:dies_on_upper",
-        "--conformance-examples=0",
-        "--conformance-report=out/report.json",
-        "-n",
-        "2",
+    result = run_on_demo_fixtures(
+        pytester, "fake_adapters:dies_on_upper", "--conformance-report=out/report.json", "-n", "2"
     )
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     report = json.loads((pytester.path / "out" / "report.json").read_text(encoding="utf-8"))
@@ -115,19 +117,7 @@ def test_a_copy_of_a_workers_last_reply_fails_the_run(pytester: pytest.Pytester,
     # The copy comes after the worker's last test ended: the worker ends its
     # connection, finds it, and hands the controller the case's new outcome.
     command = f"cmd:{sys.executable} {TESTS_DIR / 'misbehaving_server.py'} double-500ms"
-    result = pytester.runpytest_subprocess(
-        "-p",
-        "no:cacheprovider",
-        "-p",
-        "no:randomly",
-        f"--fixtures-dir={DEMO_FIXTURES}",
-        f"--impl={command}",
-        "--conformance-examples=0",
-        "-k",
-        "upper",
-        "-n",
-        "2",
-    )
+    result = run_on_demo_fixtures(pytester, command, "-k", "upper", "-n", "2")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(
         [

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DEMO_FIXTURES
+from conftest import DEMO_FIXTURES, expected_failures_file
 
 from codex_conformance.areas import facets_of, known_facet_names
 from codex_conformance.cli import main
@@ -158,48 +158,33 @@ def test_certify_at_each_level_on_the_demo_fixtures(
     capsys.readouterr()
 
 
+OWN_MESSAGES = "level_adapters:own_messages"
+
+
+def certify_at_behaviour(adapter: str, options: list[str], report: Path) -> int:
+    """`certify` at the behaviour level, its report written to `report`."""
+    return main(["certify", adapter, *options, "--level", "behaviour", "--report", str(report)])
+
+
 def test_a_port_with_its_own_messages_passes_at_behaviour_only(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
-    assert (
-        main(
-            [
-                "certify",
-                "level_adapters:own_messages",
-                *AP_ONLY,
-                "--level",
-                "behaviour",
-                "--report",
-                str(report),
-            ]
-        )
-        == 0
-    )
+    assert certify_at_behaviour(OWN_MESSAGES, AP_ONLY, report) == 0
     behaviour = report_of(report)
     assert behaviour["ok"] and behaviour["levels"]["behaviour_passed"] == behaviour["levels"]["cases_judged"]
     assert behaviour["levels"]["bytes_passed"] < behaviour["levels"]["cases_judged"] // 2
     by_facet = {facet["facet"]: facet for facet in behaviour["facets"]}
     assert by_facet["files"]["agree"] == by_facet["files"]["compared"] > 0
     assert by_facet["stdout"]["agree"] < by_facet["stdout"]["compared"]
-    assert main(["certify", "level_adapters:own_messages", *AP_ONLY, "--report", str(report)]) == 1
+    assert main(["certify", OWN_MESSAGES, *AP_ONLY, "--report", str(report)]) == 1
     assert not report_of(report)["ok"]
 
 
 def test_a_lost_file_fails_at_behaviour_on_the_files_facet(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
-    adapter = "level_adapters:own_messages_lost_file"
-    assert main(["certify", adapter, *AP_ONLY, "--level", "behaviour", "--report", str(report)]) == 1
+    assert certify_at_behaviour("level_adapters:own_messages_lost_file", AP_ONLY, report) == 1
     failed = [o for o in report_of(report)["outcomes"] if o["status"] == "fail"]
     assert failed and all(not o["facets"]["files"]["agrees"] for o in failed)
     assert all("differs: files" in o["reason"] for o in failed if len(o["facets"]) == 4)
-
-
-def expected_file(path: Path, *entries: dict[str, Any]) -> Path:
-    lines = []
-    for entry in entries:
-        lines.append("[[expected-failure]]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in entry.items()]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
 
 
 MESSAGES = {"case": "apply_patch/0.169.0/*", "facets": ["stdout", "stderr"], "reason": "our own messages"}
@@ -208,10 +193,10 @@ MESSAGES = {"case": "apply_patch/0.169.0/*", "facets": ["stdout", "stderr"], "re
 def test_an_entry_naming_facets_covers_only_those_facets(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = expected_file(tmp_path / "expected.toml", MESSAGES)
+    path = expected_failures_file(tmp_path / "expected.toml", MESSAGES)
     use = f"--expected-failures={path}"
     report = tmp_path / "report.json"
-    assert main(["certify", "level_adapters:own_messages", *AP_ONLY, use, "--report", str(report)]) == 0
+    assert main(["certify", OWN_MESSAGES, *AP_ONLY, use, "--report", str(report)]) == 0
     assert report_of(report)["summary"]["expected_failures"] > 0
     # The same entry does not hide a file gone wrong.
     assert (
@@ -228,7 +213,7 @@ def test_an_entry_naming_facets_covers_only_those_facets(
 
 
 def test_an_unknown_facet_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = expected_file(tmp_path / "expected.toml", {**MESSAGES, "facets": ["stdot"]})
+    path = expected_failures_file(tmp_path / "expected.toml", {**MESSAGES, "facets": ["stdot"]})
     assert main(["certify", "reference", *AP_ONLY, f"--expected-failures={path}"]) == 2
     err = capsys.readouterr().err
     assert "unknown facet 'stdot'; known facets: content, exit_code, fields, files" in err
@@ -236,7 +221,7 @@ def test_an_unknown_facet_is_a_usage_error(tmp_path: Path, capsys: pytest.Captur
 
 def test_the_writer_names_the_differing_facets_and_round_trips(tmp_path: Path) -> None:
     path = tmp_path / "expected.toml"
-    adapter = "level_adapters:own_messages"
+    adapter = OWN_MESSAGES
     assert main(["certify", adapter, *AP_ONLY, f"--write-expected-failures={path}"]) == 1
     written = tomllib.loads(path.read_text(encoding="utf-8"))["expected-failure"]
     assert written and all(
@@ -252,24 +237,11 @@ def test_the_writer_names_the_differing_facets_and_round_trips(tmp_path: Path) -
 def test_properties_follow_the_level(tmp_path: Path) -> None:
     options = ["--op", AP, "--edition", "0.169.0", "--examples=5", "--quiet", "-k", "property"]
     report = tmp_path / "report.json"
-    assert (
-        main(
-            [
-                "certify",
-                "level_adapters:own_messages",
-                *options,
-                "--level",
-                "behaviour",
-                "--report",
-                str(report),
-            ]
-        )
-        == 0
-    )
+    assert certify_at_behaviour(OWN_MESSAGES, options, report) == 0
     statuses = {o["id"].rsplit("/", 1)[1]: o["status"] for o in report_of(report)["outcomes"]}
     assert statuses["differential"] == "pass"
     assert statuses["shape"] == "not_applicable"  # an invariant about the printed texts
-    assert main(["certify", "level_adapters:own_messages", *options, "--report", str(report)]) == 1
+    assert main(["certify", OWN_MESSAGES, *options, "--report", str(report)]) == 1
     statuses = {o["id"].rsplit("/", 1)[1]: o["status"] for o in report_of(report)["outcomes"]}
     assert statuses["differential"] == statuses["shape"] == "fail"
     assert main(["certify", "level_adapters:own_messages_lost_file", *options, "--level", "behaviour"]) == 1

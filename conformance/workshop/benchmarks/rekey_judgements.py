@@ -32,7 +32,7 @@ from mutation_sites import Site
 
 BENCHMARKS = Path(__file__).resolve().parent
 JUDGEMENTS = BENCHMARKS / "mutation_equivalent.json"
-REFERENCE = BENCHMARKS.parents[1] / "reference" / "codex_reference"
+REFERENCE = BENCHMARKS.parents[2] / "reference" / "codex_reference"
 
 
 @dataclass(frozen=True)

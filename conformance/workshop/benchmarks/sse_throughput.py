@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "reference"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "reference"))
 
 from codex_reference.sse.reader import SseReader, StreamBroken
 

@@ -10,50 +10,36 @@ the same reply, whatever order the deltas came in.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from codex_reference.errors import InvalidArgs
+from codex_reference.chat.call_deltas import CallDeltas
+from codex_reference.chat.chunks import chat_chunks
 from codex_reference.json_types import JSON
-from codex_reference.sse.reader import StreamBroken, read_all
-from codex_reference.wire import chunks_of
 
 if TYPE_CHECKING:
     from codex_reference.chat.rules import ChatRules
-
-DONE = "[DONE]"
 
 
 @dataclass
 class _Call:
     """CHAT-SSE-CALL-1/2: one call per reply; only the first entry of each delta's tool_calls is read."""
 
-    name: str | None = None
-    call_id: str | None = None
-    arguments: str = ""
-    active: bool = False
+    deltas: CallDeltas = field(default_factory=CallDeltas)
+    active: bool = False  # an entry came, even one that gave nothing
 
     def add(self, entry: JSON) -> None:
-        if not isinstance(entry, dict):
-            return
-        self.active = True
-        if isinstance(entry.get("id"), str) and self.call_id is None:
-            self.call_id = entry["id"]
-        function = entry.get("function")
-        if isinstance(function, dict):
-            if isinstance(function.get("name"), str) and self.name is None:
-                self.name = function["name"]
-            if isinstance(function.get("arguments"), str):
-                self.arguments += function["arguments"]
+        if isinstance(entry, dict):
+            self.active = True
+            self.deltas.add(entry)
 
     def item(self) -> dict[str, JSON]:
         return {
             "type": "function_call",
             "id": None,
-            "name": self.name or "",
-            "arguments": self.arguments,
-            "call_id": self.call_id or "",
+            "name": self.deltas.name or "",
+            "arguments": self.deltas.arguments,
+            "call_id": self.deltas.call_id or "",
         }
 
 
@@ -109,19 +95,8 @@ def _reasoning_text(value: JSON) -> str:
 
 
 def chat_sse(rules: ChatRules, args: dict[str, JSON]) -> dict[str, JSON]:
-    stream = args.get("stream")
-    if not isinstance(stream, str):
-        raise InvalidArgs("`stream` must be a string (the raw SSE text)")
     reply = _Reply()
-    for data in read_all(chunks_of(stream, args.get("splits", []))):
-        if isinstance(data, StreamBroken):
-            break
-        if data.strip() == DONE:  # CHAT-SSE-END-1: nothing after [DONE] is read
-            break
-        try:
-            chunk = json.loads(data)
-        except (ValueError, RecursionError):
-            continue  # CHAT-SSE-JSON-1
+    for chunk in chat_chunks(args):
         if isinstance(chunk, dict) and not reply.chunk(chunk):
             break
     return {"items": reply.completed(), "end": {"kind": "completed", "usage": None}}

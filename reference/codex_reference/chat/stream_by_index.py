@@ -12,27 +12,15 @@ reasoning item, then the text as one message.  Nothing after completion is read.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from codex_reference.chat.stream import DONE
-from codex_reference.errors import InvalidArgs
+from codex_reference.chat.call_deltas import CallDeltas
+from codex_reference.chat.chunks import chat_chunks
 from codex_reference.json_types import JSON
-from codex_reference.sse.reader import StreamBroken, read_all
-from codex_reference.wire import chunks_of
 
 if TYPE_CHECKING:
     from codex_reference.chat.rules import ChatRules
-
-
-@dataclass
-class _Call:
-    """CHAT-SSE-CALL-1: the first id and name of an index are kept, its arguments joined."""
-
-    call_id: str | None = None
-    name: str | None = None
-    arguments: str = ""
 
 
 def _reasoning(parts: list[str]) -> dict[str, JSON]:
@@ -54,7 +42,7 @@ def _reasoning_text(value: JSON) -> str | None:
 @dataclass
 class _Reply:
     recorded: list[dict[str, JSON]] = field(default_factory=list)
-    calls: dict[int, _Call] = field(default_factory=dict)
+    calls: dict[int, CallDeltas] = field(default_factory=dict)
     reasoning_parts: list[str] | None = None  # the reader's pending reasoning item
     all_reasoning: str = ""  # the aggregator's
     text: str = ""
@@ -76,16 +64,9 @@ class _Reply:
                 self._call_delta(entry)
 
     def _call_delta(self, entry: dict[str, JSON]) -> None:
+        """CHAT-SSE-CALL-1: calls are told apart by their ``index``."""
         index = entry.get("index")
-        call = self.calls.setdefault(index if isinstance(index, int) else 0, _Call())
-        if call.call_id is None and isinstance(entry.get("id"), str):
-            call.call_id = str(entry["id"])
-        function = entry.get("function")
-        if isinstance(function, dict):
-            if call.name is None and isinstance(function.get("name"), str):
-                call.name = str(function["name"])
-            if isinstance(function.get("arguments"), str):
-                call.arguments += str(function["arguments"])
+        self.calls.setdefault(index if isinstance(index, int) else 0, CallDeltas()).add(entry)
 
     def hand_on_reasoning(self) -> None:
         if self.reasoning_parts is not None:
@@ -123,17 +104,8 @@ def _choices(chunk: dict[str, JSON]) -> list[dict[str, JSON]]:
 
 
 def chat_sse(rules: ChatRules, args: dict[str, JSON]) -> dict[str, JSON]:
-    stream = args.get("stream")
-    if not isinstance(stream, str):
-        raise InvalidArgs("`stream` must be a string (the raw SSE text)")
     reply = _Reply()
-    for data in read_all(chunks_of(stream, args.get("splits", []))):
-        if isinstance(data, StreamBroken) or data.strip() == DONE:  # CHAT-SSE-END-1
-            break
-        try:
-            chunk = json.loads(data)
-        except (ValueError, RecursionError):
-            continue  # CHAT-SSE-JSON-1
+    for chunk in chat_chunks(args):
         for choice in _choices(chunk) if isinstance(chunk, dict) else []:  # CHAT-SSE-JSON-1: every choice
             delta = choice.get("delta")
             if isinstance(delta, dict):

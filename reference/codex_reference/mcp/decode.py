@@ -97,18 +97,25 @@ TOOL_0_25_0 = _struct(
 
 _ICONS = _list_of(_struct({"src": _string}, {"mimeType": _string, "sizes": _string_list}))
 
+
+def _tool_with_meta_and_icons(input_schema: Check, output_schema: Check) -> Check:
+    """The `Tool` of 0.94.0 and 0.169.0: one set of fields in both (``_meta`` and ``icons`` added
+    to 0.25.0's); what each schema must be is the edition's."""
+    return _struct(
+        {"name": _string, "inputSchema": input_schema},
+        {
+            "description": _string,
+            "title": _string,
+            "annotations": _ANNOTATIONS,
+            "outputSchema": output_schema,
+            "_meta": _object,
+            "icons": _ICONS,
+        },
+    )
+
+
 # rmcp's `Tool` as built into 0.169.0: the schemas are plain JSON objects.
-TOOL_0_169_0 = _struct(
-    {"name": _string, "inputSchema": _object_or_f64},
-    {
-        "description": _string,
-        "title": _string,
-        "annotations": _ANNOTATIONS,
-        "outputSchema": _object,
-        "_meta": _object,
-        "icons": _ICONS,
-    },
-)
+TOOL_0_169_0 = _tool_with_meta_and_icons(_object_or_f64, _object)
 
 
 # mcp-types as built into 0.94.0: 0.169.0's fields, but the schemas are
@@ -124,14 +131,4 @@ def _schema_0_94_0(value: JSON) -> bool:
     return ("type" not in value or _string(value["type"])) and (required is None or _string_list(required))
 
 
-TOOL_0_94_0 = _struct(
-    {"name": _string, "inputSchema": _schema_0_94_0},
-    {
-        "description": _string,
-        "title": _string,
-        "annotations": _ANNOTATIONS,
-        "outputSchema": _schema_0_94_0,
-        "_meta": _object,
-        "icons": _ICONS,
-    },
-)
+TOOL_0_94_0 = _tool_with_meta_and_icons(_schema_0_94_0, _schema_0_94_0)

@@ -14,7 +14,7 @@ import datetime
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import json_numbers
@@ -61,10 +61,8 @@ TYPES_0_94_0 = ResultTypes(
     parses_last_modified=True,
     priority_f32=True,
 )
-TYPES_0_169_0 = ResultTypes(
-    content_optional=True,
-    meta_object=True,
-    untagged_blocks=False,
+TYPES_0_169_0 = replace(
+    TYPES_0_94_0,
     size_range=(0, 2**64 - 1),
     parses_last_modified=False,
     priority_f32=False,  # annotations are not written back

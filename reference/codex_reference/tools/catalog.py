@@ -63,11 +63,19 @@ def _checked(config: Config, allowed: Mapping[str, tuple[JSON, ...]]) -> Config:
     return config
 
 
+# The keys every edition's config takes with the same values: the approval policy and the sandbox mode.
+_POLICY_KEYS: dict[str, tuple[JSON, ...]] = {
+    "approval_policy": ("untrusted", "on-failure", "on-request", "never"),
+    "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
+}
+# From 0.94.0 web search is a mode (0.25.0: a `tools.web_search` flag).
+_WEB_SEARCH_MODE: dict[str, tuple[JSON, ...]] = {"web_search": ("disabled", "cached", "live")}
+
+
 # --- 0.25.0 -----------------------------------------------------------------
 
 _KEYS_0_25_0: dict[str, tuple[JSON, ...]] = {
-    "approval_policy": ("untrusted", "on-failure", "on-request", "never"),
-    "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
+    **_POLICY_KEYS,
     "include_plan_tool": _BOOL,
     "include_apply_patch_tool": _BOOL,
     "tools.web_search": _BOOL,
@@ -130,9 +138,8 @@ _FAMILIES_0_94_0: tuple[tuple[str, _Family], ...] = (
 )
 _DEFAULT_FAMILY_0_94_0 = _Family("shell", None)
 _KEYS_0_94_0: dict[str, tuple[JSON, ...]] = {
-    "approval_policy": ("untrusted", "on-failure", "on-request", "never"),
-    "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
-    "web_search": ("disabled", "cached", "live"),
+    **_POLICY_KEYS,
+    **_WEB_SEARCH_MODE,
     "features.shell_tool": _BOOL,
     "features.unified_exec": _BOOL,
     "features.apply_patch_freeform": _BOOL,
@@ -225,9 +232,8 @@ _MODELS_0_169_0: dict[str, _ModelInfo] = {
 
 _FEATURES = ("shell_tool", "unified_exec", "unified_exec_tty", "goals", "multi_agent", "multi_agent_v2")
 _KEYS_0_169_0: dict[str, tuple[JSON, ...]] = {
-    "approval_policy": ("untrusted", "on-failure", "on-request", "never"),
-    "sandbox_mode": ("read-only", "workspace-write", "danger-full-access"),
-    "web_search": ("disabled", "cached", "live"),
+    **_POLICY_KEYS,
+    **_WEB_SEARCH_MODE,
     "features.request_permissions_tool": _BOOL,
     "features.code_mode": _BOOL,
     "features.code_mode_only": _BOOL,

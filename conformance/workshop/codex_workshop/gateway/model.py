@@ -20,7 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from codex_conformance.mock_responses_server import RecordedRequest, ScriptedStream, Stream, sse_event
+from codex_conformance.mock_responses_server import (
+    RecordedRequest,
+    ScriptedStream,
+    Stream,
+    sse_event,
+    turn_events,
+)
 
 ToolKind = Literal["function", "custom"]
 # The tool that finds deferred tools (0.169.0 with a model that supports it, spec/mcp.md MCP-DEFER-1).
@@ -265,14 +271,6 @@ class Failure:
 
 Step = Turn | Failure
 
-_USAGE = {
-    "input_tokens": 1,
-    "input_tokens_details": None,
-    "output_tokens": 1,
-    "output_tokens_details": None,
-    "total_tokens": 2,
-}
-
 
 def responses_stream(step: Step, tools: Any, response_id: str) -> Stream:
     """The Responses API answer to one step, for a request that offered ``tools``."""
@@ -283,10 +281,8 @@ def responses_stream(step: Step, tools: Any, response_id: str) -> Stream:
             content_type="application/json",
             headers=list(step.headers),
         )
-    events: list[dict[str, Any]] = [{"type": "response.created", "response": {"id": response_id}}]
-    events += [{"type": "response.output_item.done", "item": output.item(tools)} for output in step.outputs]
-    if not step.cut:
-        events.append({"type": "response.completed", "response": {"id": response_id, "usage": _USAGE}})
+    items = [output.item(tools) for output in step.outputs]
+    events = turn_events(items, response_id, completed=not step.cut)
     return ScriptedStream([sse_event(event).encode("utf-8") for event in events])
 
 

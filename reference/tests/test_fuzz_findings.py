@@ -179,6 +179,47 @@ def test_blank_lines_in_an_update_hunk_are_skipped_in_linear_time(edition: str) 
 MIB = 1 << 20
 
 
+def _aliased_enum(last: Any) -> list[Any]:
+    """200 references to 200 references to 200 empty lists (``last`` in the end):
+    tens of megabytes as a line, a few kilobytes in process."""
+    leaf: list[Any] = [[]] * 200
+    return [[leaf] * 200] * 199 + [last]
+
+
+@pytest.mark.parametrize("where", ["properties", "additionalProperties"])
+def test_an_enum_of_shared_lists_is_looked_into_once_each(where: str) -> None:
+    # Found by the project's fuzzer (issue #31): 9.9 s of CPU walking the same
+    # lists again for each reference to them (under additionalProperties), and
+    # json.dumps writing tens of megabytes to learn that the schema passes 5,000
+    # bytes; now each list is looked into once, and the writing is skipped.
+    enum = _aliased_enum([[]])
+    sub = {"enum": enum}
+    schema = {"type": "object", "properties": {"a": sub} if where == "properties" else {}}
+    if where == "additionalProperties":
+        schema["additionalProperties"] = sub
+    started = time.process_time()
+    reply = handle({"op": "schema.sanitize", "args": {"edition": "0.169.0", "schema": schema}})
+    assert time.process_time() - started < 1.0
+    converted = reply["result"]["schema"]
+    out = converted["properties"]["a"] if where == "properties" else converted["additionalProperties"]
+    assert out == {"type": "string", "enum": enum}
+
+
+def test_a_wide_integer_after_shared_lists_under_additional_properties_is_found() -> None:
+    schema = {
+        "type": "object",
+        "properties": {},
+        "additionalProperties": {"enum": _aliased_enum([[[2**64]]])},
+    }
+    started = time.process_time()
+    reply = handle({"op": "schema.sanitize", "args": {"edition": "0.169.0", "schema": schema}})
+    assert reply["error"] == {
+        "kind": "schema-rejected",
+        "message": "additionalProperties holds an integer outside the i64 and u64 ranges",
+    }
+    assert time.process_time() - started < 1.0  # was 4 s
+
+
 # The fuzzer's `é`, U+2028 and rocket, 131,072 times, as JSON escapes (each rocket
 # a surrogate pair) in an exec_command call's arguments; and lone surrogates in a
 # field the call does not read, which serde_json skips without looking at them.

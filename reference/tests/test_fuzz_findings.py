@@ -269,3 +269,24 @@ def test_escaped_surrogate_pairs_in_call_arguments_are_read_at_once(
         assert reply == {"unsupported": "running exec_command depends on the host"}
     else:
         assert reply["result"]["item"]["output"] == f"failed to parse function arguments: {output}"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # Python's parser: MemoryError (its stack); was `internal`.
+        'prefix_rule(pattern=["rm"],' + '{"a":' * 50_000 + ' decision="forbidden")\n',
+        'prefix_rule(pattern=["rm"], decision=' + "-" * 100_000 + '"forbidden")\n',
+        # A RecursionError building the tree; was invalid-args ("input nested too deeply").
+        'prefix_rule(pattern=["rm"], decision="forbidden")\nx = ' + "1+" * 100_000 + "1\n",
+    ],
+)
+def test_a_rules_file_nested_past_pythons_parser_is_not_modelled(rules: str) -> None:
+    # Found by the project's fuzzer (seed 5151, call 4,078): fifty thousand `{"a":`
+    # inside a prefix_rule call made Python's parser raise MemoryError.
+    args = _args("approvals/0.94.0/policy-forbidden")
+    args["rules"] = rules
+    started = time.process_time()
+    reply = handle({"op": "approvals.written_back", "args": args})
+    assert reply == {"unsupported": "a rules file nested past what Python's parser reads: not modelled"}
+    assert time.process_time() - started < 1.0

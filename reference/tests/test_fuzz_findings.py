@@ -290,3 +290,14 @@ def test_a_rules_file_nested_past_pythons_parser_is_not_modelled(rules: str) -> 
     reply = handle({"op": "approvals.written_back", "args": args})
     assert reply == {"unsupported": "a rules file nested past what Python's parser reads: not modelled"}
     assert time.process_time() - started < 1.0
+
+
+@pytest.mark.parametrize("priority", [BIG, -BIG, 10**39])
+def test_a_resource_priority_past_every_double_is_past_f32_too(priority: int) -> None:
+    # Found by the project's fuzzer (seed 6161, call 152,020): a 400-digit priority
+    # read as an infinity, which packs as an f32 (internal: IndexError); a priority
+    # beyond f32's range is not captured, past f64's as past f32's.
+    args = _args("mcp_output/0.169.0/resource-annotations")
+    args["answer"]["result"]["content"][0]["annotations"]["priority"] = priority
+    reply, _ = _served("mcp.call_output", args)
+    assert reply == {"id": 1, "unsupported": "a priority beyond f32's range is not captured"}

@@ -10,6 +10,7 @@ no result (``Unreadable``: ``Unexpected response type``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -129,14 +130,22 @@ def _written(key: str, value: JSON, rules: McpResourceRules) -> str:
     return _WRITERS[key](value)
 
 
-def priority_as_f32(priority: json_numbers.Number) -> str:
-    """0.94.0: the priority is an f32, written back widened to f64 (`0.00001` becomes
-    `9.999999747378752e-6`; captured: list-priority-1e-5)."""
+def _f32(priority: json_numbers.Number) -> float:
+    """The priority as an f32; one beyond f32's range is not captured (past f64's
+    too: its text reads as an infinity, which packs as one)."""
     try:
         value = to_f32(float(str(priority)))
     except OverflowError:
-        raise NotModelled("a priority beyond f32's range is not captured") from None
-    return f64_text(value)
+        value = math.inf
+    if not math.isfinite(value):
+        raise NotModelled("a priority beyond f32's range is not captured")
+    return value
+
+
+def priority_as_f32(priority: json_numbers.Number) -> str:
+    """0.94.0: the priority is an f32, written back widened to f64 (`0.00001` becomes
+    `9.999999747378752e-6`; captured: list-priority-1e-5)."""
+    return f64_text(_f32(priority))
 
 
 def priority_as_written(priority: json_numbers.Number) -> str:
@@ -146,10 +155,7 @@ def priority_as_written(priority: json_numbers.Number) -> str:
     ``16777216.0``), any other whole number in exponent form (``1e15`` -> ``1e+15``, the
     f32 being 999999986991104), a fraction below 1e-6 in exponent form (``1e-7``), any
     other fraction positionally (``0.00001``, ``123.456``)."""
-    try:
-        value = numpy.float32(to_f32(float(str(priority))))
-    except OverflowError:
-        raise NotModelled("a priority beyond f32's range is not captured") from None
+    value = numpy.float32(_f32(priority))
     positional = numpy.format_float_positional(value, unique=True, trim="-")
     scientific = numpy.format_float_scientific(value, unique=True, trim="-", exp_digits=1)
     if float(value).is_integer():

@@ -28,6 +28,7 @@ from codex_conformance.paths import fixtures_dir
 from codex_conformance.serve import serve
 from codex_reference import limits
 from codex_reference.adapter import handle
+from codex_reference.skills.listing import parse_usize
 
 BIG = 10**400  # 401 digits: past every double, under the wire's 1,000
 
@@ -301,3 +302,29 @@ def test_a_resource_priority_past_every_double_is_past_f32_too(priority: int) ->
     args["answer"]["result"]["content"][0]["annotations"]["priority"] = priority
     reply, _ = _served("mcp.call_output", args)
     assert reply == {"id": 1, "unsupported": "a priority beyond f32's range is not captured"}
+
+
+@pytest.mark.parametrize("digits", [401, 4_301, 4_754])
+def test_structured_content_of_an_integer_past_int_conversion_is_past_f64(digits: int) -> None:
+    # Found by the project's fuzzer (seed 7171, call 32,014): 0.25.0 writes a
+    # structured integer past u64 and i64 as an f64, and converted its 4,754
+    # digits to an int first (internal: ValueError).
+    number = "4" + "0" * (digits - 1)
+    args = _args("mcp_output/0.25.0/structured-number-out-of-range")
+    args["answer"]["raw_result"] = '{"content": [], "structuredContent": {"a": 1e-05, "b": ' + number + "}}"
+    reply, _ = _served("mcp.call_output", args)
+    assert reply["error"] == {
+        "kind": "no-output",
+        "message": f"0.25.0 cannot parse the message ({number}): the call never completes",
+    }
+
+
+def test_a_usize_of_thousands_of_digits_is_read_as_rust_reads_it() -> None:
+    # The same conversion in the skills cursors' offsets and budgets: leading
+    # zeros are allowed (usize::from_str), and over 20 digits is past usize.
+    assert parse_usize("0" * 5_000 + "17") == 17
+    assert parse_usize("+" + "0" * 30 + "5") == 5
+    assert parse_usize("9" * 4_301) is None
+    assert parse_usize("18446744073709551615") == 2**64 - 1
+    assert parse_usize("18446744073709551616") is None
+    assert parse_usize("+") is None

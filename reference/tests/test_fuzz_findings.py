@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 import time
 from functools import cache
 from typing import Any
@@ -328,3 +329,33 @@ def test_a_usize_of_thousands_of_digits_is_read_as_rust_reads_it() -> None:
     assert parse_usize("18446744073709551615") == 2**64 - 1
     assert parse_usize("18446744073709551616") is None
     assert parse_usize("+") is None
+
+
+def _with_raw_size(case_id: str, digits: int) -> dict[str, Any]:
+    """The case's answer as a JSON text, its resource size a number of ``digits`` digits."""
+    args = _args(case_id)
+    holder = args["answer"] if "answer" in args else args["servers"][0]["resources"]["list"][""]
+    text = json.dumps(holder.pop("result"))
+    holder["raw_result"] = re.sub(r'"size": -?[0-9]+', '"size": 1' + "0" * (digits - 1), text)
+    return args
+
+
+@pytest.mark.parametrize(
+    ("op", "case_id"),
+    [
+        ("mcp.call_output", "mcp_output/0.25.0/types-link-size-past-u64"),
+        ("mcp.call_output", "mcp_output/0.94.0/types-link-size-past-u64"),
+        ("mcp.call_output", "mcp_output/0.169.0/resource-link-every-field"),
+        ("mcp.resource_output", "mcp_output/0.94.0/list-size-past-u64"),
+        ("mcp.resource_output", "mcp_output/0.169.0/list-size-past-u64"),
+    ],
+)
+def test_a_resource_size_past_int_conversion_is_past_every_size(op: str, case_id: str) -> None:
+    # Found beside the structured-content finding: a size of 4,301 digits in a
+    # server's JSON answered internal (ValueError) where 21 digits are past u64.
+    answers = []
+    for digits in (21, 4_301):
+        reply, _ = _served(op, _with_raw_size(case_id, digits))
+        assert _kind(reply) == "result"
+        answers.append(json.dumps(reply).replace("1" + "0" * (digits - 1), "N"))
+    assert answers[0] == answers[1]

@@ -49,7 +49,8 @@ def _string(value: JSON) -> str:
 def _size(value: JSON, size_max: int) -> str:
     if not isinstance(value, json_numbers.Number) or not str(value).isdigit():
         raise NotModelled("a size that is no unsigned integer is not captured")
-    if int(value) > size_max:
+    # Over 20 digits past every size (and maybe past the 4,300 digits Python converts).
+    if len(str(value).lstrip("0")) > 20 or int(value) > size_max:
         raise Unreadable("a size past the struct's integer")
     return str(int(value))
 

@@ -359,3 +359,13 @@ def test_a_resource_size_past_int_conversion_is_past_every_size(op: str, case_id
         assert _kind(reply) == "result"
         answers.append(json.dumps(reply).replace("1" + "0" * (digits - 1), "N"))
     assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize(("digits", "code"), [("9" * 25, 255), ("9" * 4_301, 255), ("0" * 5_000 + "3", 3)])
+def test_an_exit_status_of_thousands_of_digits_wraps_as_a_short_one(digits: str, code: int) -> None:
+    # Found reading beside the fuzzer's findings: `exit` and 4,301 digits answered
+    # internal (ValueError); modulo 256 only the last eight digits count.
+    args = _args("host_tools/0.94.0/shell-exit-code")
+    args["arguments"] = json.dumps({"command": "exit " + digits})
+    reply, _ = _served("host_tools.shell_command", args)
+    assert reply["result"]["output"].startswith(f"Exit code: {code}\n")

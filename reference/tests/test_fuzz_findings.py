@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 import time
 from functools import cache
 from typing import Any
@@ -28,6 +29,7 @@ from codex_conformance.paths import fixtures_dir
 from codex_conformance.serve import serve
 from codex_reference import limits
 from codex_reference.adapter import handle
+from codex_reference.skills.listing import parse_usize
 
 BIG = 10**400  # 401 digits: past every double, under the wire's 1,000
 
@@ -174,3 +176,196 @@ def test_blank_lines_in_an_update_hunk_are_skipped_in_linear_time(edition: str) 
     reply = handle({"op": "apply_patch.apply", "args": {"edition": edition, "patch": patch, "files": {}}})
     assert "result" in reply or "error" in reply
     assert time.process_time() - started < 2.0
+
+
+MIB = 1 << 20
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.94.0"])
+@pytest.mark.parametrize(("script", "safe"), [(":\n" * (MIB // 2), False), ("ls\n" * (MIB // 3), True)])
+def test_a_megabyte_of_one_word_commands_is_tokenized_in_linear_time(
+    edition: str, script: str, safe: bool
+) -> None:
+    # Found by the project's fuzzer (seed 4242): half a million `:` commands took
+    # 2.0 to 2.2 s of CPU (read a character at a time, and half a million lists
+    # kept for the cyclic garbage collector to walk); now 0.15 to 0.3 s.
+    started = time.process_time()
+    reply = handle(
+        {"op": "safety.is_known_safe_command", "args": {"edition": edition, "argv": ["bash", "-lc", script]}}
+    )
+    assert reply == {"result": {"safe": safe}}
+    assert time.process_time() - started < 1.0
+
+
+def _aliased_enum(last: Any) -> list[Any]:
+    """200 references to 200 references to 200 empty lists (``last`` in the end):
+    tens of megabytes as a line, a few kilobytes in process."""
+    leaf: list[Any] = [[]] * 200
+    return [[leaf] * 200] * 199 + [last]
+
+
+@pytest.mark.parametrize("where", ["properties", "additionalProperties"])
+def test_an_enum_of_shared_lists_is_looked_into_once_each(where: str) -> None:
+    # Found by the project's fuzzer (issue #31): 9.9 s of CPU walking the same
+    # lists again for each reference to them (under additionalProperties), and
+    # json.dumps writing tens of megabytes to learn that the schema passes 5,000
+    # bytes; now each list is looked into once, and the writing is skipped.
+    enum = _aliased_enum([[]])
+    sub = {"enum": enum}
+    schema = {"type": "object", "properties": {"a": sub} if where == "properties" else {}}
+    if where == "additionalProperties":
+        schema["additionalProperties"] = sub
+    started = time.process_time()
+    reply = handle({"op": "schema.sanitize", "args": {"edition": "0.169.0", "schema": schema}})
+    assert time.process_time() - started < 1.0
+    converted = reply["result"]["schema"]
+    out = converted["properties"]["a"] if where == "properties" else converted["additionalProperties"]
+    assert out == {"type": "string", "enum": enum}
+
+
+def test_a_wide_integer_after_shared_lists_under_additional_properties_is_found() -> None:
+    schema = {
+        "type": "object",
+        "properties": {},
+        "additionalProperties": {"enum": _aliased_enum([[[2**64]]])},
+    }
+    started = time.process_time()
+    reply = handle({"op": "schema.sanitize", "args": {"edition": "0.169.0", "schema": schema}})
+    assert reply["error"] == {
+        "kind": "schema-rejected",
+        "message": "additionalProperties holds an integer outside the i64 and u64 ranges",
+    }
+    assert time.process_time() - started < 1.0  # was 4 s
+
+
+# The fuzzer's `é`, U+2028 and rocket, 131,072 times, as JSON escapes (each rocket
+# a surrogate pair) in an exec_command call's arguments; and lone surrogates in a
+# field the call does not read, which serde_json skips without looking at them.
+_ESCAPED = json.dumps({"cmd": "\u00e9\u2028\U0001f680" * (MIB // 8)})
+_SKIPPED = '{"x": "' + "\\ud800" * (MIB // 6)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "output"),
+    [
+        (_ESCAPED, None),
+        (_ESCAPED + " x", "trailing characters at line 1 column 3145741"),
+        (_ESCAPED[:-2] + '\\ud83d"}', "unexpected end of hex escape at line 1 column 3145744"),
+        (_ESCAPED[:-2] + '\\ude80"}', "lone leading surrogate in hex escape at line 1 column 3145743"),
+        (_SKIPPED + '", "cmd": 1}', "invalid type: integer `1`, expected a string at line 1 column 1048590"),
+        (_SKIPPED + '\\u12", "cmd": 1}', "invalid escape at line 1 column 1048585"),
+    ],
+)
+def test_escaped_surrogate_pairs_in_call_arguments_are_read_at_once(
+    arguments: str, output: str | None
+) -> None:
+    # Found by the project's fuzzer (seed 4242): each pair (and each skipped lone
+    # surrogate) took a step of the byte-at-a-time reader, 2.0 to 2.4 s of CPU
+    # (1.5 s); now read with the text around it at once, about 0.3 s (0.1 s).
+    item = {"type": "function_call", "name": "exec_command", "arguments": arguments, "call_id": "call_1"}
+    args = {"edition": "0.169.0", "model": "gpt-5", "config": {}, "item": item}
+    started = time.process_time()
+    reply = handle({"op": "dispatch.call", "args": args})
+    assert time.process_time() - started < 1.2
+    if output is None:
+        assert reply == {"unsupported": "running exec_command depends on the host"}
+    else:
+        assert reply["result"]["item"]["output"] == f"failed to parse function arguments: {output}"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # Python's parser: MemoryError (its stack); was `internal`.
+        'prefix_rule(pattern=["rm"],' + '{"a":' * 50_000 + ' decision="forbidden")\n',
+        'prefix_rule(pattern=["rm"], decision=' + "-" * 100_000 + '"forbidden")\n',
+        # A RecursionError building the tree; was invalid-args ("input nested too deeply").
+        'prefix_rule(pattern=["rm"], decision="forbidden")\nx = ' + "1+" * 100_000 + "1\n",
+    ],
+)
+def test_a_rules_file_nested_past_pythons_parser_is_not_modelled(rules: str) -> None:
+    # Found by the project's fuzzer (seed 5151, call 4,078): fifty thousand `{"a":`
+    # inside a prefix_rule call made Python's parser raise MemoryError.
+    args = _args("approvals/0.94.0/policy-forbidden")
+    args["rules"] = rules
+    started = time.process_time()
+    reply = handle({"op": "approvals.written_back", "args": args})
+    assert reply == {"unsupported": "a rules file nested past what Python's parser reads: not modelled"}
+    assert time.process_time() - started < 1.0
+
+
+@pytest.mark.parametrize("priority", [BIG, -BIG, 10**39])
+def test_a_resource_priority_past_every_double_is_past_f32_too(priority: int) -> None:
+    # Found by the project's fuzzer (seed 6161, call 152,020): a 400-digit priority
+    # read as an infinity, which packs as an f32 (internal: IndexError); a priority
+    # beyond f32's range is not captured, past f64's as past f32's.
+    args = _args("mcp_output/0.169.0/resource-annotations")
+    args["answer"]["result"]["content"][0]["annotations"]["priority"] = priority
+    reply, _ = _served("mcp.call_output", args)
+    assert reply == {"id": 1, "unsupported": "a priority beyond f32's range is not captured"}
+
+
+@pytest.mark.parametrize("digits", [401, 4_301, 4_754])
+def test_structured_content_of_an_integer_past_int_conversion_is_past_f64(digits: int) -> None:
+    # Found by the project's fuzzer (seed 7171, call 32,014): 0.25.0 writes a
+    # structured integer past u64 and i64 as an f64, and converted its 4,754
+    # digits to an int first (internal: ValueError).
+    number = "4" + "0" * (digits - 1)
+    args = _args("mcp_output/0.25.0/structured-number-out-of-range")
+    args["answer"]["raw_result"] = '{"content": [], "structuredContent": {"a": 1e-05, "b": ' + number + "}}"
+    reply, _ = _served("mcp.call_output", args)
+    assert reply["error"] == {
+        "kind": "no-output",
+        "message": f"0.25.0 cannot parse the message ({number}): the call never completes",
+    }
+
+
+def test_a_usize_of_thousands_of_digits_is_read_as_rust_reads_it() -> None:
+    # The same conversion in the skills cursors' offsets and budgets: leading
+    # zeros are allowed (usize::from_str), and over 20 digits is past usize.
+    assert parse_usize("0" * 5_000 + "17") == 17
+    assert parse_usize("+" + "0" * 30 + "5") == 5
+    assert parse_usize("9" * 4_301) is None
+    assert parse_usize("18446744073709551615") == 2**64 - 1
+    assert parse_usize("18446744073709551616") is None
+    assert parse_usize("+") is None
+
+
+def _with_raw_size(case_id: str, digits: int) -> dict[str, Any]:
+    """The case's answer as a JSON text, its resource size a number of ``digits`` digits."""
+    args = _args(case_id)
+    holder = args["answer"] if "answer" in args else args["servers"][0]["resources"]["list"][""]
+    text = json.dumps(holder.pop("result"))
+    holder["raw_result"] = re.sub(r'"size": -?[0-9]+', '"size": 1' + "0" * (digits - 1), text)
+    return args
+
+
+@pytest.mark.parametrize(
+    ("op", "case_id"),
+    [
+        ("mcp.call_output", "mcp_output/0.25.0/types-link-size-past-u64"),
+        ("mcp.call_output", "mcp_output/0.94.0/types-link-size-past-u64"),
+        ("mcp.call_output", "mcp_output/0.169.0/resource-link-every-field"),
+        ("mcp.resource_output", "mcp_output/0.94.0/list-size-past-u64"),
+        ("mcp.resource_output", "mcp_output/0.169.0/list-size-past-u64"),
+    ],
+)
+def test_a_resource_size_past_int_conversion_is_past_every_size(op: str, case_id: str) -> None:
+    # Found beside the structured-content finding: a size of 4,301 digits in a
+    # server's JSON answered internal (ValueError) where 21 digits are past u64.
+    answers = []
+    for digits in (21, 4_301):
+        reply, _ = _served(op, _with_raw_size(case_id, digits))
+        assert _kind(reply) == "result"
+        answers.append(json.dumps(reply).replace("1" + "0" * (digits - 1), "N"))
+    assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize(("digits", "code"), [("9" * 25, 255), ("9" * 4_301, 255), ("0" * 5_000 + "3", 3)])
+def test_an_exit_status_of_thousands_of_digits_wraps_as_a_short_one(digits: str, code: int) -> None:
+    # Found reading beside the fuzzer's findings: `exit` and 4,301 digits answered
+    # internal (ValueError); modulo 256 only the last eight digits count.
+    args = _args("host_tools/0.94.0/shell-exit-code")
+    args["arguments"] = json.dumps({"command": "exit " + digits})
+    reply, _ = _served("host_tools.shell_command", args)
+    assert reply["result"]["output"].startswith(f"Exit code: {code}\n")

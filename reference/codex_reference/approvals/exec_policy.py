@@ -79,6 +79,11 @@ def parse_rules(text: str) -> tuple[PolicyRule, ...]:
         module = ast.parse(text)
     except SyntaxError:
         raise NotModelled("a rules file that does not parse: not modelled") from None
+    except (MemoryError, RecursionError):
+        # Python's parser gives up on deep nesting (`f(x,{"a":{"a":...`: a
+        # MemoryError from its stack; `1+1+...`: a RecursionError building the
+        # tree); what the release's Starlark parser makes of it is not known.
+        raise NotModelled("a rules file nested past what Python's parser reads: not modelled") from None
     return tuple(_rule(statement) for statement in module.body)
 
 

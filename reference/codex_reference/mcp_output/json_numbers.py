@@ -80,7 +80,9 @@ def serde_f64(number: Number) -> str:
     ``-0`` is an f64 too (serde_json reads a negative zero as -0.0: ``-0.0``).
     """
     text = str(number)
-    if not any(char in text for char in ".eE"):
+    # Over 20 digits an integer is past both u64 and i64 (and may be past the 4,300
+    # digits Python converts): an f64.
+    if not any(char in text for char in ".eE") and len(text.removeprefix("-").lstrip("0")) <= 20:
         value = int(text)
         negative_zero = value == 0 and text.startswith("-")
         if _I64_MIN <= value <= _U64_MAX and not negative_zero:

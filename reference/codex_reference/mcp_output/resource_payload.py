@@ -10,6 +10,7 @@ no result (``Unreadable``: ``Unexpected response type``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -47,7 +48,8 @@ def _string(value: JSON) -> str:
 def _size(value: JSON, size_max: int) -> str:
     if not isinstance(value, json_numbers.Number) or not str(value).isdigit():
         raise NotModelled("a size that is no unsigned integer is not captured")
-    if int(value) > size_max:
+    # Over 20 digits past every size (and maybe past the 4,300 digits Python converts).
+    if len(str(value).lstrip("0")) > 20 or int(value) > size_max:
         raise Unreadable("a size past the struct's integer")
     return str(int(value))
 
@@ -128,14 +130,22 @@ def _written(key: str, value: JSON, rules: McpResourceRules) -> str:
     return _WRITERS[key](value)
 
 
-def priority_as_f32(priority: json_numbers.Number) -> str:
-    """0.94.0: the priority is an f32, written back widened to f64 (`0.00001` becomes
-    `9.999999747378752e-6`; captured: list-priority-1e-5)."""
+def _f32(priority: json_numbers.Number) -> float:
+    """The priority as an f32; one beyond f32's range is not captured (past f64's
+    too: its text reads as an infinity, which packs as one)."""
     try:
         value = to_f32(float(str(priority)))
     except OverflowError:
-        raise NotModelled("a priority beyond f32's range is not captured") from None
-    return f64_text(value)
+        value = math.inf
+    if not math.isfinite(value):
+        raise NotModelled("a priority beyond f32's range is not captured")
+    return value
+
+
+def priority_as_f32(priority: json_numbers.Number) -> str:
+    """0.94.0: the priority is an f32, written back widened to f64 (`0.00001` becomes
+    `9.999999747378752e-6`; captured: list-priority-1e-5)."""
+    return f64_text(_f32(priority))
 
 
 def priority_as_written(priority: json_numbers.Number) -> str:
@@ -145,10 +155,7 @@ def priority_as_written(priority: json_numbers.Number) -> str:
     ``16777216.0``), any other whole number in exponent form (``1e15`` -> ``1e+15``, the
     f32 being 999999986991104), a fraction below 1e-6 in exponent form (``1e-7``), any
     other fraction positionally (``0.00001``, ``123.456``)."""
-    try:
-        value = to_f32(float(str(priority)))
-    except OverflowError:
-        raise NotModelled("a priority beyond f32's range is not captured") from None
+    value = _f32(priority)
     positional = f32_digits.positional(value)
     scientific = f32_digits.scientific(value)
     if value.is_integer():

@@ -84,6 +84,8 @@ def _optional_text(value: JSON) -> bool:
 def _integer_in(value: JSON, low: int, high: int) -> bool:
     if not isinstance(value, Number) or any(char in value for char in ".eE"):
         return False
+    if len(value.removeprefix("-").lstrip("0")) > 20:
+        return False  # past every 64-bit range (and maybe past the 4,300 digits Python converts)
     return low <= int(value) <= high
 
 

@@ -43,8 +43,15 @@ __all__ = ["SerdeError", "Shape", "check_syntax", "from_str"]
 _WHITESPACE = b" \n\t\r"
 _WHITESPACE_RUN = re.compile(rb"[ \n\t\r]*")
 # A run of a string's content serde_json reads without an error: bytes that are
-# no quote, backslash or control byte, and escapes but those of surrogates.
-_READS_CLEAN = re.compile(rb'(?:[^"\\\x00-\x1f]+|\\["\\/bfnrt]|\\u(?![dD][89a-fA-F])[0-9a-fA-F]{4})*')
+# no quote, backslash or control byte, escapes of no surrogate, and a leading
+# surrogate's escape followed by a trailing one's (one code point, as json.loads
+# reads the pair too).  A lone surrogate's escape is left to the loop.
+_READS_CLEAN = re.compile(
+    rb'(?:[^"\\\x00-\x1f]+|\\["\\/bfnrt]|\\u(?![dD][89a-fA-F])[0-9a-fA-F]{4}'
+    rb"|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2})*"
+)
+# The same when the content is only skipped (ignore_str): every \uXXXX reads clean.
+_SKIPS_CLEAN = re.compile(rb'(?:[^"\\\x00-\x1f]+|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*')
 
 
 class SerdeError(Exception):
@@ -319,7 +326,7 @@ class _Reader:
         while True:
             # What reads without an error is read at once (a megabyte of escapes is
             # a megabyte of work in C, not a step each); the loop below reads the rest.
-            run = _READS_CLEAN.match(self.data, self.index)
+            run = (_READS_CLEAN if validate else _SKIPS_CLEAN).match(self.data, self.index)
             if run is not None and run.end() > self.index:
                 if validate:
                     out.append(json.loads('"' + run.group().decode("utf-8") + '"'))

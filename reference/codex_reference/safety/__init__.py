@@ -19,7 +19,7 @@ from codex_reference.safety.rules import (
     file_stem,
     safe_to_exec,
 )
-from codex_reference.safety.shell_script import plain_commands
+from codex_reference.safety.shell_script import lazy_commands, plain_commands
 
 __all__ = [
     "SAFETY_0_25_0",
@@ -64,8 +64,8 @@ def is_known_safe_command(rules: SafetyRules, argv: list[str]) -> bool:
     script = _script(rules, argv)
     if script is None:
         return False
-    commands = plain_commands(script, rules.script)
-    if commands is None or not (commands or rules.empty_script_safe):
+    commands = lazy_commands(script, rules.script)  # each command's argv made as it is checked
+    if commands is None or not (len(commands) or rules.empty_script_safe):
         return False
     return all(safe_to_exec(rules, command) for command in commands)
 

@@ -76,11 +76,19 @@ def _is_wide_integer(value: JSON) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and not (-(2**63) <= value < 2**64)
 
 
-def _contains_wide_integer(value: JSON) -> bool:
-    if isinstance(value, dict):
-        return any(_contains_wide_integer(item) for item in value.values())
-    if isinstance(value, list):
-        return any(_contains_wide_integer(item) for item in value)
+def _contains_wide_integer(value: JSON, seen: set[int] | None = None) -> bool:
+    """Whether ``value`` holds a wide integer anywhere.  Each list and object is
+    looked into once (``seen``: their ids): in process one can stand in many
+    places (an enum of 200 references to a list of 200 references to...), and
+    one already looked into held none, or the walk would have ended there."""
+    if isinstance(value, dict | list):
+        if seen is None:
+            seen = set()
+        if id(value) in seen:
+            return False
+        seen.add(id(value))
+        items = value.values() if isinstance(value, dict) else value
+        return any(_contains_wide_integer(item, seen) for item in items)
     return _is_wide_integer(value)
 
 
@@ -274,13 +282,58 @@ def prune_unreachable_definitions(value: JSON) -> JSON:
 # --- stage 4: compaction of large schemas ------------------------------------
 
 
+# Nesting the C JSON encoder writes without a RecursionError from where _fits runs
+# (a few dozen frames deep): the limit is 1,000 frames and levels together.
+_SURELY_ENCODABLE_DEPTH = 200
+
+
 def _fits(value: JSON) -> bool:
     try:
         subset = to_subset(value)
     except SchemaRejected:
         return True  # the release counts an unparsable schema as fitting (large-schema-unparsable)
+    at_least, depth = _compact_size_at_least(subset)
+    if at_least > MAX_COMPACT_SCHEMA_BYTES and depth <= _SURELY_ENCODABLE_DEPTH:
+        # json.dumps would write more than the limit: not written (an enum can be
+        # 200 references to 200 references to a list, tens of megabytes of text).
+        return False
     compact = json.dumps(subset, ensure_ascii=False, separators=(",", ":"))
     return len(compact.encode("utf-8")) <= MAX_COMPACT_SCHEMA_BYTES
+
+
+def _compact_size_at_least(value: JSON) -> tuple[int, int]:
+    """At most the bytes of ``value`` as compact JSON (brackets, commas, colons,
+    quotes and a byte a character or scalar), and its nesting depth (a scalar: 0).
+
+    Iterative, and each list or object is measured once however often it
+    recurs: its size and depth do not depend on where it sits."""
+    if not isinstance(value, dict | list):
+        return (2 + len(value) if isinstance(value, str) else 1), 0
+    measured: dict[int, tuple[int, int]] = {}
+    stack: list[tuple[JSON, bool]] = [(value, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in measured:
+            continue
+        assert isinstance(node, dict | list)
+        children = list(node.values()) if isinstance(node, dict) else node
+        if not children_done:
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if isinstance(child, dict | list))
+            continue
+        # `[a,b]` / `{"k":v}`: brackets, a comma between items, a key's quotes and colon.
+        size, deepest = 2 + max(len(children) - 1, 0), 0
+        if isinstance(node, dict):
+            size += sum(3 + len(key) for key in node)
+        for child in children:
+            if isinstance(child, dict | list):
+                child_size, child_depth = measured[id(child)]
+                size += child_size
+                deepest = max(deepest, child_depth)
+            else:
+                size += 2 + len(child) if isinstance(child, str) else 1
+        measured[id(node)] = (size, deepest + 1)
+    return measured[id(value)]
 
 
 def _map_schemas(value: JSON, visit: Callable[[dict[str, JSON]], JSON | None]) -> JSON:

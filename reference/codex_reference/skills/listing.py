@@ -29,9 +29,14 @@ _USIZE_MAX = 2**64 - 1
 
 
 def parse_usize(text: str) -> int | None:
-    if not _USIZE.fullmatch(text) or int(text) > _USIZE_MAX:
+    """``usize::from_str``: digits after an optional `+`, leading zeros allowed."""
+    if not _USIZE.fullmatch(text):
         return None
-    return int(text)
+    digits = text.removeprefix("+").lstrip("0")
+    if len(digits) > 20:  # past usize (and maybe past the 4,300 digits Python converts)
+        return None
+    value = int(digits or "0")
+    return value if value <= _USIZE_MAX else None
 
 
 def bounded_handle(rules: SkillsRules, value: str) -> bool:

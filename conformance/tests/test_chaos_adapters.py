@@ -260,10 +260,14 @@ def test_a_copy_of_the_last_reply_is_an_error_of_the_last_case(mode: str, tmp_pa
         session.close()
     [outcome] = report.outcomes
     assert outcome.status.value == E, outcome.reason
-    assert "after its reply to request 2 (op 'demo.upper')" in outcome.reason
-    assert "found at the end of the run" in outcome.reason
     assert not report.ok
-    assert list(session.late_errors) == ["demo/0.25.0/upper-text"]
+    # On a loaded machine the copy may already be queued when the reply is read (seen at load 19
+    # with the 50 ms copy): then it errs the case at once, as two lines for one request.  Either
+    # way the case that was running carries the error; the usual timing is the late copy.
+    if "request 2 was answered with more than one line" not in outcome.reason:
+        assert "after its reply to request 2 (op 'demo.upper')" in outcome.reason
+        assert "found at the end of the run" in outcome.reason
+        assert list(session.late_errors) == ["demo/0.25.0/upper-text"]
 
 
 def test_certify_fails_a_run_whose_last_reply_came_twice(capsys: pytest.CaptureFixture[str]) -> None:

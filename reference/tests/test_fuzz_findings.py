@@ -369,3 +369,17 @@ def test_an_exit_status_of_thousands_of_digits_wraps_as_a_short_one(digits: str,
     args["arguments"] = json.dumps({"command": "exit " + digits})
     reply, _ = _served("host_tools.shell_command", args)
     assert reply["result"]["output"].startswith(f"Exit code: {code}\n")
+
+
+def test_a_result_of_millions_of_numbers_makes_each_distinct_number_once() -> None:
+    # Found by the project's fuzzer (seed 9191, call 44,666): content of 200
+    # references to a list of 20,000 numbers, four million numbers in the result's
+    # JSON text, each read through a Python call (5.3 s of CPU); now a repeated
+    # number is a lookup (most of what is left is writing and reading the text).
+    args = _args("mcp_output/0.169.0/resource-annotations")
+    args["answer"]["result"]["content"] = [[list(range(20_000))]] * 200
+    started = time.process_time()
+    reply = handle({"op": "mcp.call_output", "args": args})
+    assert time.process_time() - started < 2.5  # 0.5 s idle, 0.9 s on a loaded machine
+    failed = "tool call error: tool call failed for `srv/echo`\n\nCaused by:\n    Unexpected response type"
+    assert reply["result"]["item"]["output"][1] == {"type": "input_text", "text": failed}

@@ -27,9 +27,19 @@ class NumberOutOfRange(ValueError):
     """serde_json rejects a number that does not fit an f64."""
 
 
+class _Numbers(dict[str, Number]):
+    """The ``Number`` of each text, made once: a repeated number is a lookup in C
+    (a server's answer can hold millions of numbers, a Python call each made)."""
+
+    def __missing__(self, text: str) -> Number:
+        number = self[text] = Number(text)
+        return number
+
+
 def loads(text: str) -> JSON:
     """Parse JSON, keeping key order (last duplicate wins) and numbers as ``Number``."""
-    return json.loads(text, parse_int=Number, parse_float=Number, parse_constant=_reject_constant)
+    number = _Numbers().__getitem__
+    return json.loads(text, parse_int=number, parse_float=number, parse_constant=_reject_constant)
 
 
 def _reject_constant(name: str) -> JSON:

@@ -1,8 +1,9 @@
 """The ``codex-conformance`` command.
 
 Subcommands: ``certify``, ``serve``, ``fixtures lint``, ``fixtures export``,
-``badge``, ``schemas``, and any that optional modules register
-(``codex_workshop.capture.cli.register``).
+``badge``, ``schemas``, and any that installed packages register in the
+entry point group ``codex_conformance.commands`` (the workshop's
+``capture``, ``explore``, ``gateway`` and ``timeline``).
 A usage problem is one line on stderr and exit code 2, never a traceback:
 every option and input file of ``certify`` is checked before any case runs.
 Exit codes: 0 success, 1 the check found problems (for ``certify``: the
@@ -188,9 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _register_extensions(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The installed packages' commands; the workshop's, when it is not installed, say so."""
-    registered = {entry.name for entry in entry_points(group=COMMANDS_GROUP)}
-    for entry in sorted(entry_points(group=COMMANDS_GROUP), key=lambda entry: entry.name):
+    installed = sorted(entry_points(group=COMMANDS_GROUP), key=lambda entry: entry.name)
+    for entry in installed:
         _register_extension(entry, subparsers)
+    registered = {entry.name for entry in installed}
     for name in WORKSHOP_COMMANDS:
         if name not in registered:
             # No option prefix: whatever follows (`--all`, `-h`) is taken as it is, and refused below.

@@ -10,7 +10,7 @@ import pytest
 PUBLIC = {
     "codex_conformance": "__version__",
     "codex_conformance.areas": (
-        "Area PARTS area_of_op discover facets_of known_facet_names property_sets select_properties"
+        "Area PARTS area_of_op discover facets_of find_part known_facet_names property_sets select_properties"
     ),
     "codex_conformance.chat_loopback": "Loopback Recorder codex_instructions shared_loopback",
     "codex_conformance.editions": (

@@ -84,15 +84,19 @@ class Area:
 
     def part(self, name: str) -> ModuleType | None:
         """The area's kit module ``name`` (one of PARTS), or None where the area has none."""
-        package = f"{__name__}.{self.name}"
-        if importlib.util.find_spec(package) is None or importlib.util.find_spec(f"{package}.{name}") is None:
-            return None  # no such area folder (a declaration made in a test), or no such part
-        return importlib.import_module(f"{package}.{name}")
+        return find_part(f"{__name__}.{self.name}", name)
 
     def property_sets(self) -> tuple[PropertySet, ...]:
         properties = self.part("properties")
         sets: tuple[PropertySet, ...] = () if properties is None else tuple(properties.PROPERTY_SETS)
         return sets
+
+
+def find_part(package: str, name: str) -> ModuleType | None:
+    """The module ``name`` of an area's folder ``package`` (the kit's or the workshop's), or None."""
+    if importlib.util.find_spec(package) is None or importlib.util.find_spec(f"{package}.{name}") is None:
+        return None  # no such area folder (a declaration made in a test), or no such part
+    return importlib.import_module(f"{package}.{name}")
 
 
 @cache
@@ -149,6 +153,7 @@ __all__ = [
     "area_of_op",
     "discover",
     "facets_of",
+    "find_part",
     "known_facet_names",
     "property_sets",
     "select_properties",

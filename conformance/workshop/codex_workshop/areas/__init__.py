@@ -20,15 +20,13 @@ share is a module beside the folders (``capturing``, ``scenarios``,
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from codex_conformance.areas import Area
+from codex_conformance.areas import Area, find_part
 
 if TYPE_CHECKING:
     from codex_conformance.cases import Case
@@ -53,10 +51,7 @@ class AreaParts:
 
     def part(self, name: str) -> ModuleType | None:
         """The area's workshop module ``name`` (one of WORKSHOP_PARTS), or None where it has none."""
-        package = f"{__name__}.{self.area.name}"
-        if importlib.util.find_spec(package) is None or importlib.util.find_spec(f"{package}.{name}") is None:
-            return None  # no such area folder (a declaration made in a test), or no such part
-        return importlib.import_module(f"{package}.{name}")
+        return find_part(f"{__name__}.{self.area.name}", name)
 
     def capture_cases(self) -> CaseSource:
         capture = self.part("capture")

@@ -383,3 +383,19 @@ def test_a_result_of_millions_of_numbers_makes_each_distinct_number_once() -> No
     assert time.process_time() - started < 2.5  # 0.5 s idle, 0.9 s on a loaded machine
     failed = "tool call error: tool call failed for `srv/echo`\n\nCaused by:\n    Unexpected response type"
     assert reply["result"]["item"]["output"][1] == {"type": "input_text", "text": failed}
+
+
+@pytest.mark.parametrize("edition", ["0.25.0", "0.94.0", "0.169.0"])
+def test_structured_content_of_millions_of_keys_is_written_by_the_c_encoder(edition: str) -> None:
+    # Found by the project's fuzzer (seed 9292): 200 references to an object of
+    # 10,000 keys, two million keys written back one Python call each, and the
+    # 20 MB text then cut a character at a time (5 to 7 s of CPU).
+    args = _first("mcp.call_output", edition)
+    wide = {f"k{index}": index % 3 for index in range(10_000)}
+    args["answer"] = {"result": {"content": [], "structuredContent": [wide] * 200}}
+    started = time.process_time()
+    reply = handle({"op": "mcp.call_output", "args": args})
+    assert time.process_time() - started < 4.0  # 1.0 to 1.5 s: a guard against the walk coming back
+    output = reply["result"]["item"]["output"]
+    text = output if isinstance(output, str) else output[0]["text"]
+    assert '[{"k0":0,"k1":1,"k2":2,"k3":0,' in text

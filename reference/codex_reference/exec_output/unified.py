@@ -39,22 +39,23 @@ def policy(max_output_tokens: int | None, rules: MiddleTruncation) -> tuple[Mode
 def _split(content: str, head_bytes: int, tail_bytes: int) -> tuple[str, int, str]:
     """(head, characters removed, tail): whole characters that end within the
     first ``head_bytes`` bytes and start within the last ``tail_bytes``."""
-    # Only a text over its budget is cut, so tail_bytes < its length: the target is past 0.
-    tail_start_target = len(content.encode("utf-8")) - tail_bytes
-    head: list[str] = []
-    tail: list[str] = []
-    removed = 0
-    offset = 0
-    for char in content:
-        end = offset + len(char.encode("utf-8"))
-        if end <= head_bytes:
-            head.append(char)
-        elif offset >= tail_start_target:
-            tail.append(char)
-        else:
-            removed += 1
-        offset = end
-    return "".join(head), removed, "".join(tail)
+    # Cut on the UTF-8 bytes, each end moved to a character boundary: a walk by
+    # character costs seconds on the megabytes an output may hold (issue #31).
+    encoded = content.encode("utf-8")
+    # Only a text over its budget is cut, so the head ends before the tail starts.
+    head_end = head_bytes
+    while _continues(encoded, head_end):
+        head_end -= 1
+    tail_start = len(encoded) - tail_bytes
+    while _continues(encoded, tail_start):
+        tail_start += 1
+    head, tail = encoded[:head_end].decode("utf-8"), encoded[tail_start:].decode("utf-8")
+    return head, len(content) - len(head) - len(tail), tail
+
+
+def _continues(encoded: bytes, offset: int) -> bool:
+    """Whether ``offset`` falls inside a character (on a UTF-8 continuation byte)."""
+    return offset < len(encoded) and encoded[offset] & 0xC0 == 0x80
 
 
 def truncate_middle(content: str, mode: Mode, budget: int, rules: MiddleTruncation) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from codex_reference import collector
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import json_numbers
@@ -69,7 +70,8 @@ def read(answer: JSON) -> Answer:
     if "raw_result" in answer:
         text = answer["raw_result"]
     elif "result" in answer:
-        text = json.dumps(answer["result"])
+        with collector.paused():  # the encoder makes a tuple per key
+            text = json.dumps(answer["result"])
     else:
         raise InvalidArgs("`answer` needs one of result, raw_result, error, exit, hang")
     if not isinstance(text, str):

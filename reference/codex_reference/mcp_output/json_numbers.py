@@ -11,10 +11,12 @@ and the writers decide.
 from __future__ import annotations
 
 import json
+import json.encoder
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from codex_reference import collector
 from codex_reference.json_types import JSON
 from codex_reference.rustlib.serde_json_write import f64_text, json_string
 
@@ -39,7 +41,8 @@ class _Numbers(dict[str, Number]):
 def loads(text: str) -> JSON:
     """Parse JSON, keeping key order (last duplicate wins) and numbers as ``Number``."""
     number = _Numbers().__getitem__
-    return json.loads(text, parse_int=number, parse_float=number, parse_constant=_reject_constant)
+    with collector.paused():  # millions of containers, none in a cycle
+        return json.loads(text, parse_int=number, parse_float=number, parse_constant=_reject_constant)
 
 
 def _reject_constant(name: str) -> JSON:
@@ -49,21 +52,51 @@ def _reject_constant(name: str) -> JSON:
 def dumps(value: JSON, number: Callable[[Number], str]) -> str:
     """Compact JSON in the value's own key order, numbers written by ``number`` (a value ``loads``
     read: its numbers are ``Number``s)."""
-    if isinstance(value, Number):
-        return number(value)
-    if isinstance(value, str):
-        return json_string(value)
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "[" + ",".join(dumps(item, number) for item in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ",".join(json_string(k) + ":" + dumps(v, number) for k, v in value.items()) + "}"
+    texts: dict[str, str] = {}
+
+    def literal(
+        text: str,
+        _number: type[Number] = Number,
+        _string: Callable[[str], str] = json_string,
+    ) -> str:
+        # A Number is a str too: the encoder hands both here, and only the type tells
+        # them apart.  (Called for every key and string: the names are bound once.)
+        if text.__class__ is not _number:
+            return _string(text)
+        written = texts.get(text)
+        if written is None:  # a repeated number is written once
+            written = texts[text] = number(text)  # a Number, by its class
+        return written
+
+    # The json package's encoder walks the lists and objects (a server's answer can
+    # hold millions of values: a walk in Python took seconds, issue #31) and hands
+    # every string, keys included, to `literal`.
+    with collector.paused():  # the encoder makes a tuple per key
+        return "".join(_iterencode(literal)(value, 0))
+
+
+def _not_json(value: object) -> JSON:
     raise TypeError(f"not JSON: {value!r}")
+
+
+def _iterencode(literal: Callable[[str], str]) -> Callable[[JSON, int], Iterable[str]]:
+    """The json package's compact encoder with ``literal`` for every string.
+
+    Both makers are private to the package and unchanged since Python 3.2; the
+    C one is absent only where the accelerator is, and the walk in Python
+    writes the same text, slower.
+    """
+    make_c = getattr(json.encoder, "c_make_encoder", None)
+    if make_c is not None:
+        made: Callable[[JSON, int], Iterable[str]] = make_c(
+            None, _not_json, literal, None, ":", ",", False, False, False
+        )
+        return made
+    make_python = getattr(json.encoder, "_make_iterencode")  # noqa: B009  # absent from the type stubs
+    walk: Callable[[JSON, int], Iterable[str]] = make_python(
+        None, _not_json, literal, None, float.__repr__, ":", ",", False, False, False
+    )
+    return walk
 
 
 _EXPONENT = re.compile(r"[eE]([+-]?)")

@@ -6,20 +6,21 @@ the same value, ``.0`` on integral values, an exponent outside 1e-5..1e16.
 
 from __future__ import annotations
 
-import json
 import math
+from collections.abc import Callable
 from decimal import Decimal
+from json.encoder import encode_basestring
 
 from codex_reference.rustlib import f32_digits, floats
 
 __all__ = ["f32_text", "f64_text", "json_string"]
 
 
-def json_string(text: str) -> str:
-    """serde_json's string literal: like Python's with ``ensure_ascii=False``
-    (named escapes, ``\\u00xx`` in lowercase for other controls, DEL and
-    U+2028 left raw)."""
-    return json.dumps(text, ensure_ascii=False)
+# serde_json's string literal: like Python's with ``ensure_ascii=False`` (named
+# escapes, ``\u00xx`` in lowercase for other controls, DEL and U+2028 left raw).
+# It is the function json.dumps(text, ensure_ascii=False) calls, without that
+# call's set-up (a result can hold millions of strings).
+json_string: Callable[[str], str] = encode_basestring
 
 
 def f32_text(value: float) -> str:

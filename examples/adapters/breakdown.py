@@ -15,6 +15,7 @@ from typing import Any
 
 from codex_conformance import paths
 from codex_conformance.cases import Case, load_cases
+from codex_conformance.connection import Connection
 
 
 def parse_arguments(doc: str, argv: list[str] | None) -> argparse.Namespace:
@@ -30,6 +31,13 @@ def parse_arguments(doc: str, argv: list[str] | None) -> argparse.Namespace:
 def cases_of(op: str) -> list[Case]:
     """The captured cases of ``op``, every edition's."""
     return [case for case in load_cases(paths.fixtures_dir()) if case.op == op]
+
+
+def answer(connection: Connection, case: Case) -> dict[str, Any]:
+    """The implementation's response to ``case`` as the case's expected answer is written: what the
+    kit adds to report a run (``reruns``) is left out, or no answer would agree exactly."""
+    response = connection.request(case.op, case.args)
+    return response.model_dump(exclude_none=True, exclude={"id", "reruns"})
 
 
 def failed_outcomes(report_path: str) -> list[dict[str, Any]]:

@@ -33,7 +33,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from breakdown import cases_of, expected_failure, failed_outcomes, parse_arguments
+from breakdown import answer, cases_of, expected_failure, failed_outcomes, parse_arguments
 
 from codex_conformance.compare import canonical, json_pattern, resolve_patterns
 from codex_conformance.impl import connect
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         for case in cases:
             agree["cases"] += 1
             expected: dict[str, Any] = case.expected.model_dump()
-            response = connection.request(case.op, case.args).model_dump(exclude_none=True)
+            response = answer(connection, case)
             actual = response.get("result")
             if not isinstance(actual, dict):
                 agree["no result"] += 1

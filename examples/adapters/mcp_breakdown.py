@@ -39,9 +39,10 @@ import sys
 from collections import Counter
 from typing import Any
 
-from breakdown import cases_of, expected_failure, failed_outcomes, parse_arguments
+from breakdown import answer, cases_of, expected_failure, failed_outcomes, parse_arguments
 
-from codex_conformance.compare import canonical, json_pattern
+from codex_conformance.compare import canonical
+from codex_conformance.compare import compare as compare_as
 from codex_conformance.impl import connect
 
 OP = "mcp.tools_to_responses"
@@ -88,7 +89,7 @@ def compare(case: Any, expected: dict[str, Any], response: dict[str, Any]) -> di
     same = dict.fromkeys(PARTS, False)
     want_result, got_result = expected.get("result"), response.get("result")
     same["error"] = (want_result is None) == (got_result is None)
-    same["exact"] = json_pattern(expected, response) is None
+    same["exact"] = compare_as(case.compare, expected, response) is None
     if want_result is None or got_result is None:
         return same
     plain_want, want, want_parts = _flat(want_result.get("tools") or [])
@@ -128,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         for case in cases:
             tally = agree.setdefault(case.edition, Counter())
             tally["cases"] += 1
-            response = connection.request(case.op, case.args).model_dump(exclude_none=True)
+            response = answer(connection, case)
             expected = case.expected.model_dump(exclude_none=True)
             # An any_of case: judged against the alternative it agrees with most.
             alternatives = expected.get("any_of", [expected])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,3 +80,14 @@ def test_a_judgement_may_move_onto_the_id_another_one_leaves(rekey: ModuleType, 
     outcome = rekey.rekey(judgements, rekey.ModuleSites(tmp_path))
     # B lands on the id A leaves; both move.
     assert outcome.moved == {first: first.replace(":3:", ":2:"), second: first}
+
+
+def test_the_committed_judgements_name_modules_of_the_reference_it_reads(rekey: ModuleType) -> None:
+    # The script once looked for the reference at the benchmarks' old depth and
+    # called every judgement "gone"; the tests above, on a module of their own,
+    # could not notice.
+    judgements = json.loads(rekey.JUDGEMENTS.read_text(encoding="utf-8"))
+    modules = {key.split(":", 1)[0] for key in judgements}
+    assert modules, "no judgements read"
+    missing = sorted(module for module in modules if not (rekey.REFERENCE / module).is_file())
+    assert missing == [], f"judged modules absent from {rekey.REFERENCE}: {missing[:5]}"

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from codex_conformance.editions import get_edition
 from codex_conformance.mock_responses_server import MockResponsesServer, Stream, StreamFactory
 from codex_workshop.drive import sandbox
+from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import CaptureError, ReleaseStalledError
 from codex_workshop.drive.exec_run import ExecRun, release_env, write_config
 from codex_workshop.drive.jsonrpc_client import JsonRpcClient, Message, ReleaseProcess
@@ -45,33 +47,28 @@ class AppServerRun:
     start_error: str | None = None
 
 
-def run_dynamic_turn(
-    binary: Path,
-    *,
-    model: str,
-    dynamic_tools: Any,  # a list of specs; any other JSON for the release to refuse
-    streams: list[Stream],
-    answer: dict[str, Any],
-    prompt: str,
-    timeout: float = _TIMEOUT_SECONDS,
-) -> AppServerRun:
-    """Start a thread with ``dynamic_tools`` and run one turn on ``prompt``.
+_UNUSED_ANSWER: dict[str, Any] = {"error": {"code": -32601, "message": "not supported"}}
 
-    ``answer`` is the JSON-RPC answer to every ``item/tool/call`` (``{"result": ...}``
-    or ``{"error": ...}``).  The turn is over at ``turn/completed``.
-    """
+
+def run_release_turn(
+    version: str,
+    *,
+    streams: Sequence[Stream | StreamFactory],
+    prompt: str,
+    thread_params: dict[str, Any],
+    answer: dict[str, Any] = _UNUSED_ANSWER,
+    skills_snapshot: Any = None,
+) -> AppServerRun:
+    """``run_app_server_turn`` on release ``version``'s binary, with the model its cases are captured with."""
     return run_app_server_turn(
-        binary,
-        model=model,
+        release_binary(version),
+        model=get_edition(version).capture_model,
         streams=streams,
         prompt=prompt,
-        thread_params={"dynamicTools": dynamic_tools},
+        thread_params=thread_params,
         answer=answer,
-        timeout=timeout,
+        skills_snapshot=skills_snapshot,
     )
-
-
-_UNUSED_ANSWER: dict[str, Any] = {"error": {"code": -32601, "message": "not supported"}}
 
 
 @once_more_if_stalled

@@ -50,7 +50,8 @@ class AppServerRun:
 _UNUSED_ANSWER: dict[str, Any] = {"error": {"code": -32601, "message": "not supported"}}
 
 
-def run_release_turn(
+@once_more_if_stalled
+def run_app_server_turn(
     version: str,
     *,
     streams: Sequence[Stream | StreamFactory],
@@ -58,38 +59,18 @@ def run_release_turn(
     thread_params: dict[str, Any],
     answer: dict[str, Any] = _UNUSED_ANSWER,
     skills_snapshot: Any = None,
-) -> AppServerRun:
-    """``run_app_server_turn`` on release ``version``'s binary, with the model its cases are captured with."""
-    return run_app_server_turn(
-        release_binary(version),
-        model=get_edition(version).capture_model,
-        streams=streams,
-        prompt=prompt,
-        thread_params=thread_params,
-        answer=answer,
-        skills_snapshot=skills_snapshot,
-    )
-
-
-@once_more_if_stalled
-def run_app_server_turn(
-    binary: Path,
-    *,
-    model: str,
-    streams: Sequence[Stream | StreamFactory],
-    prompt: str,
-    thread_params: dict[str, Any],
-    answer: dict[str, Any] = _UNUSED_ANSWER,
-    skills_snapshot: Any = None,
     timeout: float = _TIMEOUT_SECONDS,
 ) -> AppServerRun:
-    """Start a thread with ``thread_params`` (``cwd`` is added) and run one turn on ``prompt``.
+    """Start a thread of release ``version`` with ``thread_params`` (``cwd`` is added) and run one
+    turn on ``prompt``, with the model the release's cases are captured with.
 
     ``skills_snapshot``, when not None, is written to a file the release loads
     with ``--cloud-skills-snapshot``; a snapshot it refuses stops it before
     the protocol starts, and the run reports its ``Error:`` line.  A turn
-    that stalls is run once more (drive/stall.py).
+    that stalls is run once more (drive/stall.py).  ``answer`` is the JSON-RPC
+    answer to every ``item/tool/call`` (``{"result": ...}`` or ``{"error": ...}``).
     """
+    binary, model = release_binary(version), get_edition(version).capture_model
     with (
         scratch_dir(prefix="codex-conformance-home-") as home_dir,
         scratch_dir(prefix="codex-conformance-work-") as work_dir,

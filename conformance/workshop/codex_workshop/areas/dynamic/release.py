@@ -18,7 +18,7 @@ from typing import Any
 from codex_conformance.mock_responses_server import simple_reply_stream, turn_stream
 from codex_workshop.areas import ReleaseOp
 from codex_workshop.drive.added_tools import entries_added
-from codex_workshop.drive.app_server import AppServerRun, run_release_turn
+from codex_workshop.drive.app_server import AppServerRun, run_app_server_turn
 from codex_workshop.drive.args import required
 from codex_workshop.drive.conversation_run import follow_up_input
 from codex_workshop.drive.errors import CaptureError, InvalidInputError, ReleaseRejectedError
@@ -46,7 +46,7 @@ def rejection_kind(message: str) -> str:
 def _turn(version: str, tools: Any, streams: list[Any], answer: dict[str, Any]) -> AppServerRun:
     # A list of specs, or any other JSON for the release to refuse.
     thread_params = {"dynamicTools": tools}
-    turn = run_release_turn(
+    turn = run_app_server_turn(
         version, streams=streams, prompt=PROMPT, thread_params=thread_params, answer=answer
     )
     if turn.thread_error is not None:

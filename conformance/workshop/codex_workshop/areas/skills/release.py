@@ -28,7 +28,7 @@ from codex_conformance.mock_responses_server import (
 )
 from codex_workshop.areas import ReleaseOp
 from codex_workshop.drive import raw_json
-from codex_workshop.drive.app_server import AppServerRun, run_release_turn
+from codex_workshop.drive.app_server import AppServerRun, run_app_server_turn
 from codex_workshop.drive.args import required
 from codex_workshop.drive.errors import CaptureError, InvalidInputError, ReleaseRejectedError
 
@@ -50,7 +50,7 @@ def _snapshot(args: dict[str, Any]) -> Any:
 
 
 def _turn(version: str, snapshot: Any, streams: list[Stream | StreamFactory]) -> AppServerRun:
-    turn = run_release_turn(
+    turn = run_app_server_turn(
         version, streams=streams, prompt=PROMPT, thread_params=THREAD_PARAMS, skills_snapshot=snapshot
     )
     if turn.start_error is not None:

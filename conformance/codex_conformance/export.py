@@ -33,16 +33,15 @@ from codex_conformance.bundle import (
     OpEntry,
 )
 from codex_conformance.cases import FORMAT_VERSION, FixtureError, case_files, parse_fixture_file, read_json
+from codex_conformance.clause_headings import CLAUSE_ID, FENCE, clause_headings
 from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import UsageError
-from codex_conformance.lint import CLAUSE_HEADING, CLAUSE_ID
 from codex_conformance.paths import require_data_directories
 from codex_conformance.protocol import PROTOCOL_VERSION
 
 # A clause's text runs to the next heading of level 1 to 3; level 4 and below
 # are parts of it. Lines inside fenced code blocks are never headings.
 _SECTION_END = re.compile(r"^#{1,3} ")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 @dataclass
@@ -131,44 +130,34 @@ def _clauses(pages: dict[str, Path], files: dict[str, bytes], citing: dict[str, 
             lines = files[page].decode("utf-8").splitlines()
         except UnicodeDecodeError as exc:
             raise UsageError(f"{path}: cannot read spec page: {exc}") from None
-        for start, clause_id, title in _headings(lines):
-            where = f"{page}:{start + 1}"
-            if clause_id in seen:
-                raise UsageError(f"{where}: clause {clause_id} is already declared at {seen[clause_id]}")
-            seen[clause_id] = where
+        # A malformed id is lint's to report; the bundle carries only clauses a case can cite.
+        for heading in clause_headings(lines):
+            if not CLAUSE_ID.fullmatch(heading.clause):
+                continue
+            where = f"{page}:{heading.index + 1}"
+            if heading.clause in seen:
+                raise UsageError(
+                    f"{where}: clause {heading.clause} is already declared at {seen[heading.clause]}"
+                )
+            seen[heading.clause] = where
             clauses.append(
                 Clause(
-                    id=clause_id,
-                    title=title,
+                    id=heading.clause,
+                    title=heading.title,
                     page=page,
-                    line=start + 1,
-                    text=_section_text(lines, start),
-                    cases=citing.get(clause_id, []),
+                    line=heading.index + 1,
+                    text=_section_text(lines, heading.index),
+                    cases=citing.get(heading.clause, []),
                 )
             )
     return clauses
-
-
-def _headings(lines: list[str]) -> list[tuple[int, str, str]]:
-    """(index, clause id, title) of each clause heading outside code blocks."""
-    found = []
-    fenced = False
-    for index, line in enumerate(lines):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        match = None if fenced else CLAUSE_HEADING.match(line)
-        # A malformed id is lint's to report; the bundle carries only clauses a case can cite.
-        if match and CLAUSE_ID.fullmatch(match.group(1)):
-            found.append((index, match.group(1), line[match.end() :].strip()))
-    return found
 
 
 def _section_text(lines: list[str], heading: int) -> str:
     body: list[str] = []
     fenced = False
     for line in lines[heading + 1 :]:
-        if _FENCE.match(line):
+        if FENCE.match(line):
             fenced = not fenced
         elif not fenced and _SECTION_END.match(line):
             break

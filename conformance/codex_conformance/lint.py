@@ -9,13 +9,13 @@ nested deeper than the kit compares.  A file or spec page that cannot be
 read is one problem, never a traceback.
 
 A clause is declared by a line that starts with ``### `` followed by the
-clause id in backticks, e.g. ``### `MCP-NAME-3` names longer than 64 bytes``.
+clause id in backticks, e.g. ``### `MCP-NAME-3` names longer than 64 bytes``,
+outside fenced code blocks (``codex_conformance.clause_headings``).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -30,13 +30,12 @@ from codex_conformance.cases import (
     parse_fixture_file,
     read_json,
 )
+from codex_conformance.clause_headings import CLAUSE_ID, clause_headings
 from codex_conformance.compare import PATTERN_MODES, invalid_patterns
 from codex_conformance.editions import EDITIONS
 from codex_conformance.paths import require_data_directories
 from codex_conformance.problems import Problem
 
-CLAUSE_ID = re.compile(r"[A-Z][A-Z0-9]*(-[A-Z0-9]+)+")
-CLAUSE_HEADING = re.compile(r"^### `([^`]*)`")
 PROPERTY_CLAUSES = "properties.md"
 # The clauses a case written by `explore --write` cites until its rule is
 # named: declared on this page, held by no case in a finished kit.
@@ -57,12 +56,9 @@ def declared_clauses(spec_dir: Path) -> tuple[dict[str, str], list[Problem]]:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             problems.append(Problem(str(path.relative_to(spec_dir)), f"cannot read spec page: {reason}"))
             continue
-        for number, line in enumerate(text.splitlines(), start=1):
-            match = CLAUSE_HEADING.match(line)
-            if not match:
-                continue
-            where = f"{path.relative_to(spec_dir)}:{number}"
-            clause = match.group(1)
+        for heading in clause_headings(text.splitlines()):
+            where = f"{path.relative_to(spec_dir)}:{heading.index + 1}"
+            clause = heading.clause
             if not CLAUSE_ID.fullmatch(clause):
                 problems.append(Problem(where, f"malformed clause id {clause!r}"))
             elif clause in clauses:

@@ -41,6 +41,23 @@ _NARROWING = {
     ),
 }
 
+# The options that name a file the run reads or writes: flag -> (dest, help).
+_FILES = {
+    "--conformance-report": (
+        "conformance_report",
+        "write the JSON report here and a Markdown summary beside it (.md); the directory must exist",
+    ),
+    "--expected-failures": (
+        "conformance_expected_failures",
+        "TOML file of known failures ([[expected-failure]] case/reason); stale entries fail the run",
+    ),
+    "--write-expected-failures": (
+        "conformance_write_expected_failures",
+        "write (or update) an expected-failures file listing this run's failures; existing reasons "
+        "are kept, new entries get a TODO reason",
+    ),
+}
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("codex-conformance", "conformance run against a Codex wire-format implementation")
@@ -53,31 +70,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     for flag, (dest, metavar, help_text) in _NARROWING.items():
         group.addoption(flag, dest=dest, action="append", default=[], metavar=metavar, help=help_text)
-    group.addoption(
-        "--conformance-report",
-        dest="conformance_report",
-        type=Path,
-        default=None,
-        metavar="PATH",
-        help="write the JSON report here and a Markdown summary beside it (.md); the directory must exist",
-    )
-    group.addoption(
-        "--expected-failures",
-        dest="conformance_expected_failures",
-        type=Path,
-        default=None,
-        metavar="PATH",
-        help="TOML file of known failures ([[expected-failure]] case/reason); stale entries fail the run",
-    )
-    group.addoption(
-        "--write-expected-failures",
-        dest="conformance_write_expected_failures",
-        type=Path,
-        default=None,
-        metavar="PATH",
-        help="write (or update) an expected-failures file listing this run's failures; existing reasons "
-        "are kept, new entries get a TODO reason",
-    )
+    for flag, (dest, help_text) in _FILES.items():
+        group.addoption(flag, dest=dest, type=Path, default=None, metavar="PATH", help=help_text)
     group.addoption(
         "--prune-expected-failures",
         dest="conformance_prune_expected_failures",

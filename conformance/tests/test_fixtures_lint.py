@@ -58,6 +58,18 @@ def test_clause_without_a_case(tree: tuple[Path, Path]) -> None:
     assert problems(tree) == ["demo.md:23: clause DEMO-LONELY-1 has no case"]
 
 
+def test_a_heading_inside_a_fenced_block_declares_nothing(tree: tuple[Path, Path]) -> None:
+    # An example of the heading syntax is text (as export reads it), not a clause wanting a case;
+    # the heading after the fence closes still is one.
+    with (tree[1] / "demo.md").open("a", encoding="utf-8") as spec:
+        spec.write("\n```md\n### `DEMO-SHOWN-1` an example\n```\n\n### `DEMO-LONELY-1` after it\n")
+    edit_cases(tree[0], lambda data: data["cases"][0]["clauses"].append("DEMO-SHOWN-1"))
+    assert problems(tree) == [
+        "demo/echo.json: demo/0.25.0/echo-key-order: clause DEMO-SHOWN-1 is not declared in spec/",
+        "demo.md:27: clause DEMO-LONELY-1 has no case",
+    ]
+
+
 def test_a_clause_of_the_property_checks_needs_no_case(tree: tuple[Path, Path]) -> None:
     (tree[1] / "properties.md").write_text("### `PROP-DEMO-1` shown by property checks\n", encoding="utf-8")
     assert problems(tree) == []

@@ -25,18 +25,83 @@ def test_without_impl_the_plugin_does_nothing(pytester: pytest.Pytester) -> None
     result.stdout.no_fnmatch_line("*conformance:*")
 
 
-def test_impl_runs_the_suite_with_case_ids(pytester: pytest.Pytester) -> None:
-    result = run(pytester, "--impl=fake_adapters:correct", "-v")
-    result.assert_outcomes(passed=6, skipped=2)
-    result.stdout.fnmatch_lines(
+# A run: its options, its outcomes, lines it prints (in order), and its exit status.
+RUNS = {
+    "impl-runs-the-suite-with-case-ids": (
+        ["--impl=fake_adapters:correct", "-v"],
+        {"passed": 6, "skipped": 2},
         [
             "*collected 8 items",
             "demo/0.25.0/echo-key-order PASSED*",
             "demo/0.169.0/maybe-declined SKIPPED (not applicable*",
             "*conformance: 6 passed, 0 failed, 0 unsupported, 2 not applicable, 0 errors*",
-        ]
-    )
-    assert result.ret == 0
+        ],
+        pytest.ExitCode.OK,
+    ),
+    "a-failure-shows-the-diff-and-clauses": (
+        ["--impl=fake_adapters:wrong_bytes"],
+        {"failed": 6, "skipped": 2},
+        [
+            "FAIL demo/0.169.0/echo-unicode: $.value: expected *",
+            "clauses: DEMO-ECHO-1, DEMO-ECHO-2",
+            "--- expected",
+            "+++ actual",
+        ],
+        pytest.ExitCode.TESTS_FAILED,
+    ),
+    "a-harness-error-is-a-failure-marked-error": (
+        ["--impl=fake_adapters:raises"],
+        {"failed": 6, "skipped": 2},
+        [
+            "ERROR (harness): adapter raised on op 'demo.echo': RuntimeError*",
+            "*conformance: 0 passed, 0 failed, 0 unsupported, 2 not applicable, 6 errors*",
+        ],
+        pytest.ExitCode.TESTS_FAILED,
+    ),
+    "edition-selects-cases": (
+        ["--impl=fake_adapters:correct", "--edition=0.25.0"],
+        {"passed": 3, "skipped": 1},
+        ["editions: 0.25.0"],
+        pytest.ExitCode.OK,
+    ),
+    "an-edition-the-impl-does-not-declare-is-not-applicable": (
+        ["--impl=fake_adapters:only_0_169_0", "--edition=0.25.0"],
+        {"skipped": 4},
+        [
+            "FAILED (nothing tested): all 4 items run were not applicable (*); the implementation "
+            "declares ops demo.echo, demo.upper, demo.reject, demo.stamp, demo.bag and editions 0.169.0; "
+            "editions run: 0.25.0",
+            "*conformance: 0 passed, 0 failed, 0 unsupported, 4 not applicable, 0 errors*",
+        ],
+        pytest.ExitCode.NO_TESTS_COLLECTED,
+    ),
+    "a-declared-op-with-no-case-in-the-editions-run-is-named": (
+        ["--impl=fake_adapters:only_0_169_0"],
+        {"passed": 3, "skipped": 1},
+        [
+            "WARNING: declared op 'demo.upper' matched no case in the editions run",
+            "WARNING: declared op 'demo.reject' matched no case in the editions run",
+        ],
+        pytest.ExitCode.OK,
+    ),
+}
+
+
+@pytest.mark.parametrize(("options", "outcomes", "lines", "status"), RUNS.values(), ids=RUNS.keys())
+def test_a_run_reports_its_outcomes_without_a_traceback(
+    pytester: pytest.Pytester,
+    options: list[str],
+    outcomes: dict[str, int],
+    lines: list[str],
+    status: pytest.ExitCode,
+) -> None:
+    result = run(pytester, *options)
+    result.assert_outcomes(**outcomes)
+    result.stdout.fnmatch_lines(lines)
+    # What went wrong is said in the kit's words, never as the plugin's own traceback.
+    result.stdout.no_fnmatch_line("*pytest_run.py*")
+    result.stdout.no_fnmatch_line("*Traceback*")
+    assert result.ret == status
 
 
 def test_impl_runs_alongside_the_users_own_tests(pytester: pytest.Pytester) -> None:
@@ -45,56 +110,11 @@ def test_impl_runs_alongside_the_users_own_tests(pytester: pytest.Pytester) -> N
     result.assert_outcomes(passed=7, skipped=2)
 
 
-def test_a_failure_shows_the_diff_and_clauses_without_a_traceback(pytester: pytest.Pytester) -> None:
-    result = run(pytester, "--impl=fake_adapters:wrong_bytes")
-    result.assert_outcomes(failed=6, skipped=2)
-    result.stdout.fnmatch_lines(
-        [
-            "FAIL demo/0.169.0/echo-unicode: $.value: expected *",
-            "clauses: DEMO-ECHO-1, DEMO-ECHO-2",
-            "--- expected",
-            "+++ actual",
-        ]
-    )
-    result.stdout.no_fnmatch_line("*pytest_run.py*")
-    result.stdout.no_fnmatch_line("*Traceback*")
-    assert result.ret == 1
-
-
-def test_a_harness_error_is_a_failure_marked_error(pytester: pytest.Pytester) -> None:
-    result = run(pytester, "--impl=fake_adapters:raises")
-    result.assert_outcomes(failed=6, skipped=2)
-    result.stdout.fnmatch_lines(["ERROR (harness): adapter raised on op 'demo.echo': RuntimeError*"])
-    result.stdout.fnmatch_lines(
-        ["*conformance: 0 passed, 0 failed, 0 unsupported, 2 not applicable, 6 errors*"]
-    )
-
-
 def test_impl_that_cannot_be_loaded_is_one_usage_error(pytester: pytest.Pytester) -> None:
     result = run(pytester, "--impl=no_such_module_xyz")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["ERROR: --impl 'no_such_module_xyz': no module named 'no_such_module_xyz'"])
     result.stderr.no_fnmatch_line("*Traceback*")
-
-
-def test_edition_selects_cases(pytester: pytest.Pytester) -> None:
-    result = run(pytester, "--impl=fake_adapters:correct", "--edition=0.25.0")
-    result.assert_outcomes(passed=3, skipped=1)
-    result.stdout.fnmatch_lines(["editions: 0.25.0"])
-
-
-def test_edition_the_impl_does_not_declare_is_not_applicable(pytester: pytest.Pytester) -> None:
-    result = run(pytester, "--impl=fake_adapters:only_0_169_0", "--edition=0.25.0")
-    result.assert_outcomes(skipped=4)
-    result.stdout.fnmatch_lines(
-        [
-            "FAILED (nothing tested): all 4 items run were not applicable (*); the implementation "
-            "declares ops demo.echo, demo.upper, demo.reject, demo.stamp, demo.bag and editions 0.169.0; "
-            "editions run: 0.25.0",
-            "*conformance: 0 passed, 0 failed, 0 unsupported, 4 not applicable, 0 errors*",
-        ]
-    )
-    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
 
 
 def test_a_run_that_tests_nothing_fails_naming_what_was_declared(pytester: pytest.Pytester) -> None:
@@ -114,18 +134,6 @@ def test_a_run_that_tests_nothing_fails_naming_what_was_declared(pytester: pytes
     assert report["ok"] is False
     assert report["nothing_tested"].startswith("all 8 items run were not applicable")
     assert "- result: **NOT OK**" in (pytester.path / "out" / "report.md").read_text(encoding="utf-8")
-
-
-def test_a_declared_op_with_no_case_in_the_editions_run_is_named(pytester: pytest.Pytester) -> None:
-    result = run(pytester, "--impl=fake_adapters:only_0_169_0")
-    result.assert_outcomes(passed=3, skipped=1)
-    result.stdout.fnmatch_lines(
-        [
-            "WARNING: declared op 'demo.upper' matched no case in the editions run",
-            "WARNING: declared op 'demo.reject' matched no case in the editions run",
-        ]
-    )
-    assert result.ret == pytest.ExitCode.OK
 
 
 @pytest.mark.parametrize(

@@ -22,12 +22,11 @@ from typing import Any
 
 from codex_conformance.areas import Area, discover
 from codex_conformance.cases import Case
-from codex_conformance.editions import EDITIONS
 from codex_workshop.areas import parts_of
 from codex_workshop.capture.fixture_writer import diff_against_committed, merge_cases, write_fixture
 from codex_workshop.capture.side_by_side import area_command, run_side_by_side
 from codex_workshop.checkout import fixtures_dir
-from codex_workshop.commands import add_command
+from codex_workshop.commands import add_command, add_edition_option
 from codex_workshop.drive.errors import (
     CaptureError,
     ConfigRejectedError,
@@ -42,12 +41,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("area", nargs="?", choices=list(discover()), help="the area (or --all)")
     parser.add_argument("--all", action="store_true", help="every area, one after another")
-    parser.add_argument(
-        "--edition",
-        action="append",
-        choices=sorted(EDITIONS),
-        help="default: every edition the area exists in",
-    )
+    add_edition_option(parser, "default: every edition the area exists in")
     parser.add_argument("--only", action="append", metavar="SLUG", help="capture only these scenarios")
     parser.add_argument("--check", action="store_true", help="diff against committed fixtures, write nothing")
     parser.add_argument("--fixtures-dir", type=Path, default=None)

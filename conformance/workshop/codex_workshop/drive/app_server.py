@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from codex_conformance.editions import get_edition
 from codex_conformance.mock_responses_server import MockResponsesServer, Stream, StreamFactory
 from codex_workshop.drive import sandbox
+from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import CaptureError, ReleaseStalledError
 from codex_workshop.drive.exec_run import ExecRun, release_env, write_config
 from codex_workshop.drive.jsonrpc_client import JsonRpcClient, Message, ReleaseProcess
@@ -45,40 +47,13 @@ class AppServerRun:
     start_error: str | None = None
 
 
-def run_dynamic_turn(
-    binary: Path,
-    *,
-    model: str,
-    dynamic_tools: Any,  # a list of specs; any other JSON for the release to refuse
-    streams: list[Stream],
-    answer: dict[str, Any],
-    prompt: str,
-    timeout: float = _TIMEOUT_SECONDS,
-) -> AppServerRun:
-    """Start a thread with ``dynamic_tools`` and run one turn on ``prompt``.
-
-    ``answer`` is the JSON-RPC answer to every ``item/tool/call`` (``{"result": ...}``
-    or ``{"error": ...}``).  The turn is over at ``turn/completed``.
-    """
-    return run_app_server_turn(
-        binary,
-        model=model,
-        streams=streams,
-        prompt=prompt,
-        thread_params={"dynamicTools": dynamic_tools},
-        answer=answer,
-        timeout=timeout,
-    )
-
-
 _UNUSED_ANSWER: dict[str, Any] = {"error": {"code": -32601, "message": "not supported"}}
 
 
 @once_more_if_stalled
 def run_app_server_turn(
-    binary: Path,
+    version: str,
     *,
-    model: str,
     streams: Sequence[Stream | StreamFactory],
     prompt: str,
     thread_params: dict[str, Any],
@@ -86,13 +61,16 @@ def run_app_server_turn(
     skills_snapshot: Any = None,
     timeout: float = _TIMEOUT_SECONDS,
 ) -> AppServerRun:
-    """Start a thread with ``thread_params`` (``cwd`` is added) and run one turn on ``prompt``.
+    """Start a thread of release ``version`` with ``thread_params`` (``cwd`` is added) and run one
+    turn on ``prompt``, with the model the release's cases are captured with.
 
     ``skills_snapshot``, when not None, is written to a file the release loads
     with ``--cloud-skills-snapshot``; a snapshot it refuses stops it before
     the protocol starts, and the run reports its ``Error:`` line.  A turn
-    that stalls is run once more (drive/stall.py).
+    that stalls is run once more (drive/stall.py).  ``answer`` is the JSON-RPC
+    answer to every ``item/tool/call`` (``{"result": ...}`` or ``{"error": ...}``).
     """
+    binary, model = release_binary(version), get_edition(version).capture_model
     with (
         scratch_dir(prefix="codex-conformance-home-") as home_dir,
         scratch_dir(prefix="codex-conformance-work-") as work_dir,

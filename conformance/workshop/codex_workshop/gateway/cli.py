@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.editions import EDITIONS
-from codex_workshop.commands import add_command
+from codex_workshop.commands import add_command, add_edition_option
 from codex_workshop.drive.errors import ReleaseUnavailableError
 from codex_workshop.gateway.certify import ScenarioResult, certify_gateway
 from codex_workshop.gateway.plug import DEFAULT_PATH, DEFAULT_READY_SECONDS, GatewayError, parse_gateway
@@ -41,12 +41,7 @@ def register(subparsers: Any) -> None:
         __doc__,
     )
     parser.add_argument("--gateway", required=True, metavar="GATEWAY", help="cmd:TEMPLATE or a URL")
-    parser.add_argument(
-        "--edition",
-        action="append",
-        choices=list(EDITIONS),
-        help="release to drive (repeatable; default: every one)",
-    )
+    add_edition_option(parser, "release to drive (repeatable; default: every one)")
     parser.add_argument("--only", action="append", metavar="SCENARIO", help="run only these scenarios")
     parser.add_argument(
         "--gateway-path", default=DEFAULT_PATH, help="the base path the gateway serves (default %(default)s)"

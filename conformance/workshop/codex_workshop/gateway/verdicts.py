@@ -104,15 +104,17 @@ def schemas_preserved(scenario: Scenario, direct: Observation, through: Observat
     return differences
 
 
+# Each kind of call the model makes, and the kind of the item that carries its output back.
+_CALL_OUTPUTS = {
+    "function_call": "function_call_output",
+    "custom_tool_call": "custom_tool_call_output",
+    "local_shell_call": "local_shell_call_output",
+    "tool_search_call": "tool_search_output",
+}
+
+
 def _model_items(observation: Observation) -> list[Any]:
-    kept = {
-        "message",
-        "function_call",
-        "custom_tool_call",
-        "reasoning",
-        "local_shell_call",
-        "tool_search_call",
-    }
+    kept = {"message", "reasoning", *_CALL_OUTPUTS}
     items = []
     for item in observation.recorded:
         if item.get("type") not in kept or (
@@ -157,12 +159,7 @@ def calls_route_back(scenario: Scenario, direct: Observation, through: Observati
 
 
 def _outputs(observation: Observation) -> list[Any]:
-    kinds = {
-        "function_call_output",
-        "custom_tool_call_output",
-        "local_shell_call_output",
-        "tool_search_output",
-    }
+    kinds = set(_CALL_OUTPUTS.values())
     outputs = []
     for item in observation.recorded:
         if item.get("type") in kinds:

@@ -17,11 +17,4 @@ def _scenario(args: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
-EXPLORERS = (
-    Explorer(
-        op="apply_patch.apply",
-        generate=generate_args,
-        scenario=_scenario,
-        clauses=("AP-EXPLORE-1",),
-    ),
-)
+EXPLORERS = (Explorer("apply_patch.apply", generate_args, _scenario, ("AP-EXPLORE-1",)),)

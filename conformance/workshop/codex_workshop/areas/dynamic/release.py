@@ -15,13 +15,11 @@ import json
 from functools import cache
 from typing import Any
 
-from codex_conformance.editions import get_edition
 from codex_conformance.mock_responses_server import simple_reply_stream, turn_stream
 from codex_workshop.areas import ReleaseOp
 from codex_workshop.drive.added_tools import entries_added
-from codex_workshop.drive.app_server import AppServerRun, run_dynamic_turn
+from codex_workshop.drive.app_server import AppServerRun, run_app_server_turn
 from codex_workshop.drive.args import required
-from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.conversation_run import follow_up_input
 from codex_workshop.drive.errors import CaptureError, InvalidInputError, ReleaseRejectedError
 
@@ -46,13 +44,10 @@ def rejection_kind(message: str) -> str:
 
 
 def _turn(version: str, tools: Any, streams: list[Any], answer: dict[str, Any]) -> AppServerRun:
-    turn = run_dynamic_turn(
-        release_binary(version),
-        model=get_edition(version).capture_model,
-        dynamic_tools=tools,
-        streams=streams,
-        answer=answer,
-        prompt=PROMPT,
+    # A list of specs, or any other JSON for the release to refuse.
+    thread_params = {"dynamicTools": tools}
+    turn = run_app_server_turn(
+        version, streams=streams, prompt=PROMPT, thread_params=thread_params, answer=answer
     )
     if turn.thread_error is not None:
         message = str(turn.thread_error.get("message", turn.thread_error))

@@ -8,10 +8,5 @@ from codex_workshop.explorer import Explorer, args_as_scenario
 __all__ = ["EXPLORERS"]
 
 EXPLORERS = (
-    Explorer(
-        op="mcp.tools_to_responses",
-        generate=generate_args,
-        scenario=args_as_scenario("servers"),
-        clauses=("MCP-EXPLORE-1",),
-    ),
+    Explorer("mcp.tools_to_responses", generate_args, args_as_scenario("servers"), ("MCP-EXPLORE-1",)),
 )

@@ -92,10 +92,5 @@ def _args(draw: Draw, version: str) -> Args:
 
 
 EXPLORERS = (
-    Explorer(
-        op="safety.is_known_safe_command",
-        generate=_args,
-        scenario=args_as_scenario("argv"),
-        clauses=("SAFETY-EXPLORE-1",),
-    ),
+    Explorer("safety.is_known_safe_command", _args, args_as_scenario("argv"), ("SAFETY-EXPLORE-1",)),
 )

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from codex_conformance.editions import get_edition
 from codex_conformance.mock_responses_server import (
     RecordedRequest,
     Stream,
@@ -31,7 +30,6 @@ from codex_workshop.areas import ReleaseOp
 from codex_workshop.drive import raw_json
 from codex_workshop.drive.app_server import AppServerRun, run_app_server_turn
 from codex_workshop.drive.args import required
-from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import CaptureError, InvalidInputError, ReleaseRejectedError
 
 PROMPT = "codex-conformance skills turn"
@@ -53,12 +51,7 @@ def _snapshot(args: dict[str, Any]) -> Any:
 
 def _turn(version: str, snapshot: Any, streams: list[Stream | StreamFactory]) -> AppServerRun:
     turn = run_app_server_turn(
-        release_binary(version),
-        model=get_edition(version).capture_model,
-        streams=streams,
-        prompt=PROMPT,
-        thread_params=THREAD_PARAMS,
-        skills_snapshot=snapshot,
+        version, streams=streams, prompt=PROMPT, thread_params=THREAD_PARAMS, skills_snapshot=snapshot
     )
     if turn.start_error is not None:
         raise ReleaseRejectedError("invalid-snapshot", turn.start_error)

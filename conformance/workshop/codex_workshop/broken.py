@@ -1,18 +1,22 @@
 """Deliberately broken adapters: the reference model with one rule changed.
 
-Each area's ``broken.py`` lists its ``BROKEN`` adapters.  The reference keeps
-editions as data, so replacing one entry of one edition's table is a
-realistic bug; each adapter names the spec clause whose cases must catch it,
-and ``conformance/workshop/tests/test_broken_adapters.py`` runs every one through the
-real runner and requires a ``fail`` (or, for one that declines inputs, an
-``unsupported`` outcome: it fails the run as well) naming that clause.  They ship with the
-kit as worked examples of what the suite catches.
+Each area's ``broken.py`` holds its ``BROKEN`` adapters as one table read by
+``adapters``: a row names the adapter, the spec clause whose cases must catch
+it, what it gets wrong and the reference changed so.  The reference keeps
+editions as data, so replacing one entry of one edition's table
+(``with_rules``, ``with_rules_from``) is a realistic bug; a port that gets one
+op's results wrong is the reference with a small named function applied to
+them (``rewrites``).  ``conformance/workshop/tests/test_broken_adapters.py``
+runs every one through the real runner and requires a ``fail`` (or, for one
+that declines inputs, an ``unsupported`` outcome: it fails the run as well)
+naming that clause.  They ship with the kit as worked examples of what the
+suite catches.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,6 +31,16 @@ class BrokenAdapter:
     clause: str  # the clause whose cases must fail
     why: str
     handle: Handler
+
+
+# One row of an area's table, under the adapter's name: (the clause whose cases
+# must fail, what the port gets wrong, the reference changed so).
+Row = tuple[str, str, Handler]
+
+
+def adapters(table: Mapping[str, Row]) -> tuple[BrokenAdapter, ...]:
+    """An area's ``BROKEN``: one adapter a row of ``table``, named by the row's key."""
+    return tuple(BrokenAdapter(name, clause, why, handle) for name, (clause, why, handle) in table.items())
 
 
 def with_edition(edition: Edition, **changes: Any) -> Handler:
@@ -54,10 +68,16 @@ def rewriting(op: str, change: ResultChange) -> Handler:
     return broken
 
 
-def rewrites(name: str, clause: str, op: str, change: ResultChange) -> BrokenAdapter:
-    """A broken adapter that gets ``op``'s results wrong as ``change`` does (its docstring says how)."""
-    why = (change.__doc__ or name).strip().splitlines()[0]
-    return BrokenAdapter(name, clause, why, rewriting(op, change))
+def _first_line_of_doc(function: Callable[..., Any]) -> str:
+    """What a row's named function does, as its docstring's first line says: the row's ``why``."""
+    if not (function.__doc__ or "").strip():
+        raise ValueError(f"{function.__name__} says in no docstring what the port gets wrong")
+    return str(function.__doc__).strip().splitlines()[0]
+
+
+def rewrites(clause: str, op: str, change: ResultChange) -> Row:
+    """The row of a port that gets ``op``'s results wrong as ``change`` does (its docstring says how)."""
+    return clause, _first_line_of_doc(change), rewriting(op, change)
 
 
 # Which requests of an op a declining adapter answers ``unsupported``: args -> bool.
@@ -82,13 +102,13 @@ def declining(op: str, picks: Declines, reason: str) -> Handler:
     return broken
 
 
-def declines(name: str, clause: str, op: str, picks: Declines) -> BrokenAdapter:
-    """A broken adapter that answers ``unsupported`` to the ``op`` requests ``picks`` chooses.
+def declines(clause: str, op: str, picks: Declines) -> Row:
+    """The row of a port that answers ``unsupported`` to the ``op`` requests ``picks`` chooses.
 
-    ``picks``'s docstring says which, and is the adapter's ``why`` and its unsupported reason.
+    ``picks``'s docstring says which, and is the row's ``why`` and the unsupported reason.
     """
-    what = (picks.__doc__ or name).strip().splitlines()[0]
-    return BrokenAdapter(name, clause, f"declares {op} but declines {what}", declining(op, picks, what))
+    what = _first_line_of_doc(picks)
+    return clause, f"declares {op} but declines {what}", declining(op, picks, what)
 
 
 def with_rules(edition: Edition, part: str, **changes: Any) -> Handler:
@@ -99,19 +119,22 @@ def with_rules(edition: Edition, part: str, **changes: Any) -> Handler:
     return with_edition(edition, **{part: replace(rules, **changes)})
 
 
-def with_rules_from(edition: Edition, part: str, other: Edition, *fields: str) -> Handler:
-    """The reference with ``fields`` of ``edition``'s ``part`` rules taken from ``other``'s: a port
-    of one release written from another release's rules."""
-    theirs = getattr(other, part)
-    return with_rules(edition, part, **{field: getattr(theirs, field) for field in fields})
+def with_rules_from(edition: Edition, part: str, **fields: Edition) -> Handler:
+    """The reference with each of ``fields`` of ``edition``'s ``part`` rules taken from the edition
+    it names (``retry_wanted=V0_25_0``): a port of one release written from another release's rules."""
+    taken = {field: getattr(getattr(other, part), field) for field, other in fields.items()}
+    return with_rules(edition, part, **taken)
 
 
 __all__ = [
     "BrokenAdapter",
     "Declines",
     "ResultChange",
+    "Row",
+    "adapters",
     "declines",
     "declining",
+    "measured_again",
     "measures_own_time",
     "rewrites",
     "rewriting",
@@ -132,8 +155,8 @@ def measured_again(text: str) -> str:
     return _MEASURED_SECONDS.sub(lambda found: f"{found.group(1)}{int(found.group(2)) + 1}", text, count=1)
 
 
-def measures_own_time(name: str, clause: str, op: str, field: str = "output") -> BrokenAdapter:
-    """A broken adapter whose ``op`` prints, in ``result[field]``, the wall time it measured itself."""
+def measures_own_time(clause: str, op: str, field: str = "output") -> Row:
+    """The row of a port whose ``op`` prints, in ``result[field]``, the wall time it measured itself."""
 
     def measured(result: dict[str, Any], _args: dict[str, Any]) -> None:
         value = result.get(field)
@@ -141,4 +164,4 @@ def measures_own_time(name: str, clause: str, op: str, field: str = "output") ->
             result[field] = measured_again(value)
 
     why = "prints the wall time it measured, not the duration_seconds the args give"
-    return BrokenAdapter(name, clause, why, rewriting(op, measured))
+    return clause, why, rewriting(op, measured)

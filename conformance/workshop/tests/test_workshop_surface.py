@@ -10,8 +10,8 @@ from test_exported_members import check_exported
 PUBLIC = {
     "codex_workshop.areas": "AreaParts CaseSource ReleaseOp WORKSHOP_PARTS parts_of",
     "codex_workshop.broken": (
-        "BrokenAdapter Declines ResultChange declines declining measures_own_time rewrites rewriting "
-        "with_edition with_rules with_rules_from"
+        "BrokenAdapter Declines ResultChange Row adapters declines declining measured_again "
+        "measures_own_time rewrites rewriting with_edition with_rules with_rules_from"
     ),
 }
 

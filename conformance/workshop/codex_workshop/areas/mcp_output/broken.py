@@ -19,7 +19,13 @@ from codex_reference.mcp_output import (
     json_text,
     text_or_items,
 )
-from codex_workshop.broken import BrokenAdapter, measured_again, rewrites, with_rules, with_rules_from
+from codex_workshop.broken import (
+    adapters,
+    measured_again,
+    rewrites,
+    with_rules,
+    with_rules_from,
+)
 
 
 def _token_pass_only(args: dict[str, Any], read: answer.Answer) -> Any:
@@ -112,52 +118,47 @@ def _own_wall_time(result: dict[str, Any], _args: dict[str, Any]) -> None:
             first["text"] = measured_again(first["text"])
 
 
-BROKEN: tuple[BrokenAdapter, ...] = (
-    rewrites("own-wall-time", "MCPOUT-WALL-1", "mcp.call_output", _own_wall_time),
-    BrokenAdapter(
-        name="id-on-classic",
-        clause="MCPOUT-ITEM-1",
-        why="0.25.0 writes an fco_ id on the output item (only 0.169.0 does)",
-        handle=with_rules_from(V0_25_0, "mcp_output", V0_169_0, "item_id_prefix"),
-    ),
-    BrokenAdapter(
-        name="token-pass-only",
-        clause="MCPOUT-TRUNC-1",
-        why="0.169.0 large output cut once to 3000 tokens ('…4233 tokens truncated…', not '…8 tokens…')",
-        handle=with_rules(V0_169_0, "mcp_output", output=_token_pass_only),
-    ),
-    BrokenAdapter(
-        name="python-number-forms",
-        clause="MCPOUT-NUMBER-1",
-        why="0.25.0 structured numbers printed by Python (1e+22) instead of serde/ryu (1e22)",
-        handle=with_rules(V0_25_0, "mcp_output", output=_python_numbers),
-    ),
-    rewrites("sorted-structured-keys", "MCPOUT-STRUCT-1", "mcp.call_output", _sorted_structured),
-    rewrites("declared-image-type", "MCPOUT-IMAGE-1", "mcp.call_output", _declared_image_type),
-    BrokenAdapter(
-        name="unquoted-error-chain-in-0.94.0",
-        clause="MCPOUT-FAIL-1",
-        why="0.94.0 writes the failure as plain text, not as `err: ` and the quoted chain",
-        handle=with_rules(V0_94_0, "mcp_output", output=_unquoted_error_chain),
-    ),
-    BrokenAdapter(
-        name="resource-fields-alphabetical-in-0.169.0",
-        clause="MCPOUT-RES-FIELDS-1",
-        why="0.169.0 writes resources with 0.94.0's alphabetical fields and no _meta",
-        handle=with_rules_from(V0_169_0, "mcp_resources", V0_94_0, "resource_keys", "template_keys"),
-    ),
-    BrokenAdapter(
-        name="unknown-server-without-method-in-0.94.0",
-        clause="MCPOUT-RES-SERVER-1",
-        why="0.94.0 names an unknown server without the `<method> failed: ` 0.94.0 puts first",
-        handle=with_rules_from(V0_94_0, "mcp_resources", V0_169_0, "unknown_server"),
-    ),
-    BrokenAdapter(
-        name="resource-failure-cause-once-in-0.94.0",
-        clause="MCPOUT-RES-FAIL-1",
-        why="0.94.0 writes a failed resource method's cause without repeating `<method> failed: `",
-        handle=with_rules_from(V0_94_0, "mcp_resources", V0_169_0, "failure"),
-    ),
-    rewrites("resources-in-config-order", "MCPOUT-RES-ALL-1", "mcp.resource_output", _config_order),
-    rewrites("aggregate-first-page-only", "MCPOUT-RES-CURSOR-1", "mcp.resource_output", _first_page_only),
+BROKEN = adapters(
+    {
+        "own-wall-time": rewrites("MCPOUT-WALL-1", "mcp.call_output", _own_wall_time),
+        "id-on-classic": (
+            "MCPOUT-ITEM-1",
+            "0.25.0 writes an fco_ id on the output item (only 0.169.0 does)",
+            with_rules_from(V0_25_0, "mcp_output", item_id_prefix=V0_169_0),
+        ),
+        "token-pass-only": (
+            "MCPOUT-TRUNC-1",
+            "0.169.0 large output cut once to 3000 tokens ('…4233 tokens truncated…', not '…8 tokens…')",
+            with_rules(V0_169_0, "mcp_output", output=_token_pass_only),
+        ),
+        "python-number-forms": (
+            "MCPOUT-NUMBER-1",
+            "0.25.0 structured numbers printed by Python (1e+22) instead of serde/ryu (1e22)",
+            with_rules(V0_25_0, "mcp_output", output=_python_numbers),
+        ),
+        "sorted-structured-keys": rewrites("MCPOUT-STRUCT-1", "mcp.call_output", _sorted_structured),
+        "declared-image-type": rewrites("MCPOUT-IMAGE-1", "mcp.call_output", _declared_image_type),
+        "unquoted-error-chain-in-0.94.0": (
+            "MCPOUT-FAIL-1",
+            "0.94.0 writes the failure as plain text, not as `err: ` and the quoted chain",
+            with_rules(V0_94_0, "mcp_output", output=_unquoted_error_chain),
+        ),
+        "resource-fields-alphabetical-in-0.169.0": (
+            "MCPOUT-RES-FIELDS-1",
+            "0.169.0 writes resources with 0.94.0's alphabetical fields and no _meta",
+            with_rules_from(V0_169_0, "mcp_resources", resource_keys=V0_94_0, template_keys=V0_94_0),
+        ),
+        "unknown-server-without-method-in-0.94.0": (
+            "MCPOUT-RES-SERVER-1",
+            "0.94.0 names an unknown server without the `<method> failed: ` 0.94.0 puts first",
+            with_rules_from(V0_94_0, "mcp_resources", unknown_server=V0_169_0),
+        ),
+        "resource-failure-cause-once-in-0.94.0": (
+            "MCPOUT-RES-FAIL-1",
+            "0.94.0 writes a failed resource method's cause without repeating `<method> failed: `",
+            with_rules_from(V0_94_0, "mcp_resources", failure=V0_169_0),
+        ),
+        "resources-in-config-order": rewrites("MCPOUT-RES-ALL-1", "mcp.resource_output", _config_order),
+        "aggregate-first-page-only": rewrites("MCPOUT-RES-CURSOR-1", "mcp.resource_output", _first_page_only),
+    }
 )

@@ -16,8 +16,9 @@ from codex_conformance.connection.inprocess import InProcessConnection
 from codex_conformance.outcome import Status
 from codex_conformance.paths import fixtures_dir
 from codex_conformance.runner import run_cases
+from codex_reference.editions import V0_94_0
 from codex_workshop.areas import parts_of
-from codex_workshop.broken import BrokenAdapter, rewrites
+from codex_workshop.broken import BrokenAdapter, replaces, rewrites
 
 BROKEN = [(area, broken) for area in discover().values() for broken in parts_of(area).broken_adapters()]
 
@@ -97,3 +98,19 @@ def test_a_rewriting_rows_why_is_its_changes_docstring() -> None:
     assert (clause, why) == ("MCP-NAME-2", "every name in capitals")
     with pytest.raises(ValueError, match="unexplained"):
         rewrites("MCP-NAME-2", "mcp.tools_to_responses", unexplained)
+
+
+def test_a_replacing_row_changes_one_rule_and_its_why_is_the_functions_docstring() -> None:
+    def cut_nothing(text: str) -> str:
+        """writes the output whole"""
+        return text
+
+    def unexplained(text: str) -> str:
+        return text
+
+    clause, why, _ = replaces("DYN-OUT-TRUNC-1", V0_94_0, "dynamic", cut_text=cut_nothing)
+    assert (clause, why) == ("DYN-OUT-TRUNC-1", "writes the output whole")
+    with pytest.raises(ValueError, match="unexplained"):
+        replaces("DYN-OUT-TRUNC-1", V0_94_0, "dynamic", cut_text=unexplained)
+    with pytest.raises(ValueError, match="changes one rule, not cut_text, answer_output"):
+        replaces("DYN-OUT-TRUNC-1", V0_94_0, "dynamic", cut_text=cut_nothing, answer_output=cut_nothing)

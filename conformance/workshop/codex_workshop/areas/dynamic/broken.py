@@ -16,7 +16,7 @@ from codex_reference.dynamic import DYNAMIC_0_169_0
 from codex_reference.editions import V0_94_0, V0_169_0, Edition
 from codex_reference.schema import sanitizer
 from codex_reference.tools import catalog
-from codex_workshop.broken import adapters, rewrites, with_rules, with_rules_from
+from codex_workshop.broken import area_adapters, replaces, rewrites, with_rules
 
 _NOT_ALLOWED = re.compile(r"[^a-zA-Z0-9_-]")
 
@@ -76,15 +76,18 @@ def _namespace_in_given_order(result: dict[str, Any], args: dict[str, Any]) -> N
 
 
 def _builtin_functions_only(version: str) -> list[Any]:
+    """a namespace named like a built-in one is sent as a namespace of its own"""
     tools = DYNAMIC_0_169_0.builtin_tools(version)
     return [tool for tool in tools if tool.get("type") != "namespace"]
 
 
 def _gpt5_tools_early(version: str) -> list[Any]:
+    """0.94.0 leaves out a function named like a tool the release sends, as 0.169.0 does"""
     return list(catalog.build(catalog.CATALOG_0_94_0, version, {"model": "gpt-5"})["tools"])
 
 
 def _whole(text: str) -> str:
+    """0.94.0's text output written whole whatever its size"""
     return text
 
 
@@ -93,7 +96,10 @@ def _mcp_schema(edition: Edition) -> Handler:
     return with_rules(edition, "dynamic", parse_schema=sanitizer.convert)
 
 
-BROKEN = adapters(
+# The rows whose change is a value are data, in broken.json beside this module,
+# which places these rows among them (codex_workshop/broken.py).
+BROKEN = area_adapters(
+    __file__,
     {
         "mcp-sanitized-names": (
             "DYN-NAME-1",
@@ -110,15 +116,8 @@ BROKEN = adapters(
             "a function named like a built-in the release sends is added anyway",
             with_rules(V0_169_0, "dynamic", builtin_tools=lambda version: []),
         ),
-        "namespace-not-joined": (
-            "DYN-BUILTIN-2",
-            "a namespace named like a built-in one is sent as a namespace of its own",
-            with_rules(V0_169_0, "dynamic", builtin_tools=_builtin_functions_only),
-        ),
-        "responses-namespaces-allowed": (
-            "DYN-NAME-3",
-            "namespaces the Responses API reserves (functions, web, ...) are accepted",
-            with_rules(V0_169_0, "dynamic", reserved_namespaces=frozenset()),
+        "namespace-not-joined": replaces(
+            "DYN-BUILTIN-2", V0_169_0, "dynamic", builtin_tools=_builtin_functions_only
         ),
         "namespace-in-given-order": rewrites("DYN-NS-1", "dynamic.to_responses", _namespace_in_given_order),
         "success-false-as-failure": rewrites(
@@ -127,35 +126,7 @@ BROKEN = adapters(
         "lone-text-as-array": rewrites("DYN-OUT-CONTENT-1", "dynamic.call_output", _lone_text_as_array),
         "image-without-detail": rewrites("DYN-OUT-IMAGE-1", "dynamic.call_output", _image_without_detail),
         # Ports of 0.94.0 written from the later protocol.
-        "namespaces-decoded-early": (
-            "DYN-FLAT-1",
-            "namespace specs decoded in 0.94.0 as in 0.169.0, not refused for lacking `inputSchema`",
-            with_rules_from(V0_94_0, "dynamic", decode_specs=V0_169_0),
-        ),
-        "name-alphabet-early": (
-            "DYN-NAME-4",
-            "0.94.0 checks names against 0.169.0's alphabet and length",
-            with_rules_from(V0_94_0, "dynamic", name_pattern=V0_169_0, max_name_chars=V0_169_0),
-        ),
-        "builtins-win-early": (
-            "DYN-BUILTIN-3",
-            "0.94.0 leaves out a function named like a tool the release sends, as 0.169.0 does",
-            with_rules(V0_94_0, "dynamic", builtin_tools=_gpt5_tools_early),
-        ),
-        "content-items-answer-early": (
-            "DYN-OUT-PLAIN-1",
-            "0.94.0's answer read as contentItems, so every `output` answer is invalid",
-            with_rules_from(V0_94_0, "dynamic", answer_output=V0_169_0),
-        ),
-        "item-id-early": (
-            "DYN-OUT-ITEM-1",
-            "0.94.0's output item given an `fco_` id, as 0.169.0's is",
-            with_rules_from(V0_94_0, "dynamic", generates_item_id=V0_169_0),
-        ),
-        "output-never-cut": (
-            "DYN-OUT-TRUNC-1",
-            "0.94.0's text output written whole whatever its size",
-            with_rules(V0_94_0, "dynamic", cut_text=_whole),
-        ),
-    }
+        "builtins-win-early": replaces("DYN-BUILTIN-3", V0_94_0, "dynamic", builtin_tools=_gpt5_tools_early),
+        "output-never-cut": replaces("DYN-OUT-TRUNC-1", V0_94_0, "dynamic", cut_text=_whole),
+    },
 )

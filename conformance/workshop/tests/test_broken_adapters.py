@@ -6,6 +6,8 @@ One parametrized test over (area, adapter): the adapters live in each area's
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from codex_conformance.areas import Area, discover
@@ -14,8 +16,9 @@ from codex_conformance.connection.inprocess import InProcessConnection
 from codex_conformance.outcome import Status
 from codex_conformance.paths import fixtures_dir
 from codex_conformance.runner import run_cases
+from codex_reference.editions import V0_94_0
 from codex_workshop.areas import parts_of
-from codex_workshop.broken import BrokenAdapter
+from codex_workshop.broken import BrokenAdapter, replaces, rewrites
 
 BROKEN = [(area, broken) for area in discover().values() for broken in parts_of(area).broken_adapters()]
 
@@ -79,3 +82,35 @@ def test_a_broken_adapter_that_breaks_nothing_is_reported() -> None:
     cases = [case for case in load_cases(fixtures_dir()) if case.op in area.ops]
     with pytest.raises(AssertionError, match="passed every case"):
         assert_caught_on_clause(BrokenAdapter("unchanged", "MCP-NAME-2", "the reference", handle), cases)
+
+
+def test_a_rewriting_rows_why_is_its_changes_docstring() -> None:
+    # The table says what a rewriting port gets wrong once, in the change's docstring;
+    # a change without one would leave the adapter's failures unexplained, so it is refused.
+    def capitals(result: dict[str, Any], _args: dict[str, Any]) -> None:
+        """every name in capitals
+        (and this second line is not the why)"""
+
+    def unexplained(result: dict[str, Any], _args: dict[str, Any]) -> None:
+        result.clear()
+
+    clause, why, _ = rewrites("MCP-NAME-2", "mcp.tools_to_responses", capitals)
+    assert (clause, why) == ("MCP-NAME-2", "every name in capitals")
+    with pytest.raises(ValueError, match="unexplained"):
+        rewrites("MCP-NAME-2", "mcp.tools_to_responses", unexplained)
+
+
+def test_a_replacing_row_changes_one_rule_and_its_why_is_the_functions_docstring() -> None:
+    def cut_nothing(text: str) -> str:
+        """writes the output whole"""
+        return text
+
+    def unexplained(text: str) -> str:
+        return text
+
+    clause, why, _ = replaces("DYN-OUT-TRUNC-1", V0_94_0, "dynamic", cut_text=cut_nothing)
+    assert (clause, why) == ("DYN-OUT-TRUNC-1", "writes the output whole")
+    with pytest.raises(ValueError, match="unexplained"):
+        replaces("DYN-OUT-TRUNC-1", V0_94_0, "dynamic", cut_text=unexplained)
+    with pytest.raises(ValueError, match="changes one rule, not cut_text, answer_output"):
+        replaces("DYN-OUT-TRUNC-1", V0_94_0, "dynamic", cut_text=cut_nothing, answer_output=cut_nothing)

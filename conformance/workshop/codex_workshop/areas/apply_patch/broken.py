@@ -9,7 +9,7 @@ from codex_reference.adapter import Handler
 from codex_reference.apply_patch import matching, parser
 from codex_reference.apply_patch.text import LfSplitText
 from codex_reference.editions import V0_25_0, V0_169_0, Edition
-from codex_workshop.broken import BrokenAdapter, declines, with_edition
+from codex_workshop.broken import adapters, declines, with_edition
 
 
 def _with_apply_patch(edition: Edition, **changes: Any) -> Handler:
@@ -34,39 +34,35 @@ def _every_patch(args: dict[str, Any]) -> bool:
     return True
 
 
-BROKEN: tuple[BrokenAdapter, ...] = (
-    # Declining is not "not applicable" for a declared op: these must count against the port.
-    declines("declines-moves", "AP-MOVE-1", "apply_patch.apply", _moves),
-    declines("declines-every-patch", "AP-GRAMMAR-1", "apply_patch.apply", _every_patch),
-    BrokenAdapter(
-        name="end-of-file-first-match",
-        clause="AP-EOF-1",
-        why="0.169.0 looks for an End of File chunk from the search position, taking the first match",
-        handle=_with_apply_patch(
-            V0_169_0, seek=replace(V0_169_0.apply_patch.apply.seek, end_of_file="first")
+BROKEN = adapters(
+    {
+        # Declining is not "not applicable" for a declared op: these must count against the port.
+        "declines-moves": declines("AP-MOVE-1", "apply_patch.apply", _moves),
+        "declines-every-patch": declines("AP-GRAMMAR-1", "apply_patch.apply", _every_patch),
+        "end-of-file-first-match": (
+            "AP-EOF-1",
+            "0.169.0 looks for an End of File chunk from the search position, taking the first match",
+            _with_apply_patch(V0_169_0, seek=replace(V0_169_0.apply_patch.apply.seek, end_of_file="first")),
         ),
-    ),
-    BrokenAdapter(
-        name="no-final-newline",
-        clause="AP-NEWLINE-1",
-        why="0.25.0 writes an updated file without adding the final newline",
-        handle=_with_apply_patch(
-            V0_25_0, text=replace(V0_25_0.apply_patch.apply.text, document=_no_final_newline)
+        "no-final-newline": (
+            "AP-NEWLINE-1",
+            "0.25.0 writes an updated file without adding the final newline",
+            _with_apply_patch(
+                V0_25_0, text=replace(V0_25_0.apply_patch.apply.text, document=_no_final_newline)
+            ),
         ),
-    ),
-    BrokenAdapter(
-        name="no-punctuation-folding",
-        clause="AP-MATCH-4",
-        why="0.169.0 without the pass that folds Unicode punctuation to ASCII",
-        handle=_with_apply_patch(
-            V0_169_0,
-            seek=matching.SeekRules(passes=matching.seek_passes()[:3], end_of_file="last"),
+        "no-punctuation-folding": (
+            "AP-MATCH-4",
+            "0.169.0 without the pass that folds Unicode punctuation to ASCII",
+            _with_apply_patch(
+                V0_169_0,
+                seek=matching.SeekRules(passes=matching.seek_passes()[:3], end_of_file="last"),
+            ),
         ),
-    ),
-    BrokenAdapter(
-        name="strict-heredoc",
-        clause="AP-LENIENT-1",
-        why="0.25.0 refuses a patch wrapped in a heredoc",
-        handle=_with_apply_patch(V0_25_0, parser=replace(parser.PARSER_0_25_0, heredoc_openers=())),
-    ),
+        "strict-heredoc": (
+            "AP-LENIENT-1",
+            "0.25.0 refuses a patch wrapped in a heredoc",
+            _with_apply_patch(V0_25_0, parser=replace(parser.PARSER_0_25_0, heredoc_openers=())),
+        ),
+    }
 )

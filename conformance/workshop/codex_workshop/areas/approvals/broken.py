@@ -6,8 +6,7 @@ import re
 from typing import Any
 
 from codex_reference.adapter import handle
-from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
-from codex_workshop.broken import BrokenAdapter, rewrites, with_rules, with_rules_from
+from codex_workshop.broken import area_adapters, rewrites
 
 _OP = "approvals.written_back"
 
@@ -45,81 +44,14 @@ def _justification_ignored(result: dict[str, Any], args: dict[str, Any]) -> None
         _answered_with(result, {**args, "rules": re.sub(r',\s*justification="[^"]*"', "", rules)})
 
 
-BROKEN: tuple[BrokenAdapter, ...] = (
-    BrokenAdapter(
-        name="exec-rejection-quotes-command",
-        clause="APPROVAL-EXEC-1",
-        why="writes back a text of its own for a declined exec ('command rejected by user')",
-        handle=with_rules(V0_25_0, "approvals", exec_rejected="command rejected by user"),
-    ),
-    BrokenAdapter(
-        name="patch-rejected-as-exec",
-        clause="APPROVAL-PATCH-1",
-        why="answers a declined patch with the exec text",
-        handle=with_rules(V0_25_0, "approvals", patch_rejected="exec command rejected by user"),
-    ),
-    BrokenAdapter(
-        name="no-shell-patch-warning-in-0.94.0",
-        clause="APPROVAL-PATCH-2",
-        why="0.94.0 without the user message about apply_patch through the shell",
-        handle=with_rules(V0_94_0, "approvals", patch_via_shell_warning=None),
-    ),
-    rewrites("approval-taken-for-refusal", "APPROVAL-APPROVED-1", _OP, _approval_taken_for_refusal),
-    rewrites("session-approval-forgotten", "APPROVAL-SESSION-1", _OP, _session_approval_forgotten),
-    rewrites("retry-writes-first-run", "APPROVAL-RETRY-3", _OP, _retry_writes_first_run),
-    BrokenAdapter(
-        name="0.94.0-retries-any-failure",
-        clause="APPROVAL-RETRY-2",
-        why="0.94.0 asks to retry every failed sandboxed run, as 0.25.0 does",
-        handle=with_rules_from(V0_94_0, "approvals", V0_25_0, "retry_wanted"),
-    ),
-    BrokenAdapter(
-        name="0.25.0-retries-on-sandbox-words",
-        clause="APPROVAL-RETRY-2",
-        why="0.25.0 asks to retry only failures whose output names the sandbox, as 0.94.0 does",
-        handle=with_rules_from(V0_25_0, "approvals", V0_94_0, "retry_wanted"),
-    ),
-    BrokenAdapter(
-        name="forbidden-without-prefix",
-        clause="APPROVAL-POLICY-1",
-        why="a forbidden command's refusal does not name the prefix the rule matched",
-        handle=with_rules(V0_94_0, "approvals", forbidden_reason="policy forbids this command"),
-    ),
-    rewrites("justification-ignored", "APPROVAL-POLICY-2", _OP, _justification_ignored),
-    BrokenAdapter(
-        name="prompt-under-never-as-user-rejection",
-        clause="APPROVAL-POLICY-3",
-        why="a `prompt` rule under approval policy never is answered as if the user had declined",
-        handle=with_rules(V0_94_0, "approvals", prompt_under_never="exec command rejected by user"),
-    ),
-    BrokenAdapter(
-        name="0.94.0-reads-no-rules",
-        clause="APPROVAL-POLICY-4",
-        why="0.94.0 without its exec policy: allowed commands ask, forbidden ones ask",
-        handle=with_rules(V0_94_0, "approvals", reads_exec_policy=False),
-    ),
-    BrokenAdapter(
-        name="0.25.0-reads-rules",
-        clause="APPROVAL-POLICY-5",
-        why="0.25.0 given an exec policy it does not have",
-        handle=with_rules(V0_25_0, "approvals", reads_exec_policy=True),
-    ),
-    BrokenAdapter(
-        name="0.169.0-rejection-in-v1-words",
-        clause="APPROVAL-V2-EXEC-1",
-        why="0.169.0's declined command answered with the v1 conversation's text",
-        handle=with_rules_from(V0_169_0, "approvals", V0_94_0, "exec_rejected"),
-    ),
-    BrokenAdapter(
-        name="0.169.0-output-without-id",
-        clause="APPROVAL-V2-EXEC-1",
-        why="0.169.0's output item written without its `fco_` id, as the v1 editions' are",
-        handle=with_rules_from(V0_169_0, "approvals", V0_94_0, "item_id_prefix"),
-    ),
-    BrokenAdapter(
-        name="0.169.0-asks-v1-requests",
-        clause="APPROVAL-V2-EXEC-1",
-        why="0.169.0 said to ask execCommandApproval and applyPatchApproval, the v1 requests",
-        handle=with_rules_from(V0_169_0, "approvals", V0_94_0, "exec_request", "patch_request"),
-    ),
+# The rows whose change is a value are data, in broken.json beside this module,
+# which places these rows among them (codex_workshop/broken.py).
+BROKEN = area_adapters(
+    __file__,
+    {
+        "approval-taken-for-refusal": rewrites("APPROVAL-APPROVED-1", _OP, _approval_taken_for_refusal),
+        "session-approval-forgotten": rewrites("APPROVAL-SESSION-1", _OP, _session_approval_forgotten),
+        "retry-writes-first-run": rewrites("APPROVAL-RETRY-3", _OP, _retry_writes_first_run),
+        "justification-ignored": rewrites("APPROVAL-POLICY-2", _OP, _justification_ignored),
+    },
 )

@@ -6,9 +6,9 @@ from functools import partial
 from typing import Any
 
 from codex_reference.chat import reasoning
-from codex_reference.editions import V0_25_0, V0_94_0
+from codex_reference.editions import V0_25_0
 from codex_reference.json_types import JSON
-from codex_workshop.broken import BrokenAdapter, rewrites, with_rules, with_rules_from
+from codex_workshop.broken import area_adapters, rewrites, with_rules
 
 
 def _becomes_assistant(item: dict[str, JSON]) -> bool:
@@ -33,58 +33,6 @@ def _nearest_assistant(step: int, items: list[dict[str, JSON]]) -> dict[int, str
     return anchors
 
 
-BROKEN = [
-    BrokenAdapter(
-        "chat-reasoning-on-previous-assistant-0.25",
-        "CHAT-REQ-REASONING-1",
-        "reasoning attached to the wrong message: the assistant message before it",
-        with_rules(V0_25_0, "chat", reasoning_attachment=partial(_nearest_assistant, -1)),
-    ),
-    BrokenAdapter(
-        "chat-reasoning-on-next-assistant-0.25",
-        "CHAT-REQ-REASONING-1",
-        "reasoning attached to the next assistant message (no release's rule)",
-        with_rules(V0_25_0, "chat", reasoning_attachment=partial(_nearest_assistant, 1)),
-    ),
-    BrokenAdapter(
-        "chat-system-messages-sent-0.25",
-        "CHAT-REQ-MSG-3",
-        "system-role messages sent like any other",
-        with_rules(V0_25_0, "chat", dropped_roles=()),
-    ),
-    BrokenAdapter(
-        "chat-calls-not-grouped-0.94",
-        "CHAT-REQ-CALL-2",
-        "consecutive calls sent as one assistant message each (0.25.0's rule)",
-        with_rules_from(V0_94_0, "chat", V0_25_0, "group_calls"),
-    ),
-    BrokenAdapter(
-        "chat-reasoning-not-sent-0.94",
-        "CHAT-REQ-REASONING-2",
-        "the reasoning of the last reply left out (0.25.0's rule)",
-        with_rules_from(V0_94_0, "chat", V0_25_0, "reasoning_attachment"),
-    ),
-    BrokenAdapter(
-        "chat-aborted-outputs-first-0.94",
-        "CHAT-REQ-OUTPUT-3",
-        "the aborted outputs of unanswered calls sent first, not after their calls (0.25.0's rule)",
-        with_rules_from(V0_94_0, "chat", V0_25_0, "missing_outputs_first"),
-    ),
-    BrokenAdapter(
-        "chat-sse-one-call-per-reply-0.94",
-        "CHAT-SSE-CALL-2",
-        "a chat stream read as 0.25.0 reads it: one call per reply, index not read",
-        with_rules_from(V0_94_0, "chat", V0_25_0, "read_stream"),
-    ),
-    BrokenAdapter(
-        "chat-sse-length-not-fatal-0.94",
-        "CHAT-SSE-FINISH-2",
-        "finish_reason length ignored like content_filter: the text recorded, the turn completed",
-        with_rules(V0_94_0, "chat", length_error=None),
-    ),
-]
-
-
 def _text_with_message_id(result: dict[str, Any], _args: dict[str, Any]) -> None:
     """A chat stream's assistant text recorded with the chunk's id as the message id."""
     for item in result.get("items", []):
@@ -92,6 +40,21 @@ def _text_with_message_id(result: dict[str, Any], _args: dict[str, Any]) -> None
             item["id"] = "chatcmpl-1"
 
 
-BROKEN.append(
-    rewrites("chat-sse-message-id-from-chunk-0.25", "CHAT-SSE-TEXT-1", "chat.sse", _text_with_message_id)
+# The rows whose change is a value are data, in broken.json beside this module,
+# which places these rows among them (codex_workshop/broken.py).
+BROKEN = area_adapters(
+    __file__,
+    {
+        "chat-reasoning-on-previous-assistant-0.25": (
+            "CHAT-REQ-REASONING-1",
+            "reasoning attached to the wrong message: the assistant message before it",
+            with_rules(V0_25_0, "chat", reasoning_attachment=partial(_nearest_assistant, -1)),
+        ),
+        "chat-reasoning-on-next-assistant-0.25": (
+            "CHAT-REQ-REASONING-1",
+            "reasoning attached to the next assistant message (no release's rule)",
+            with_rules(V0_25_0, "chat", reasoning_attachment=partial(_nearest_assistant, 1)),
+        ),
+        "chat-sse-message-id-from-chunk-0.25": rewrites("CHAT-SSE-TEXT-1", "chat.sse", _text_with_message_id),
+    },
 )

@@ -14,7 +14,6 @@ from unittest import mock
 
 from codex_reference.adapter import Handler
 from codex_reference.dispatch import image_prompt
-from codex_reference.editions import V0_25_0, V0_169_0, Edition
 from codex_reference.rustlib import (
     image_gif,
     image_jpeg_read,
@@ -23,11 +22,7 @@ from codex_reference.rustlib import (
     image_resize,
 )
 from codex_workshop.areas.dispatch.run import CWD_FORM
-from codex_workshop.broken import BrokenAdapter, rewriting, with_rules
-
-
-def _dispatch(edition: Edition, **changes: Any) -> Handler:
-    return with_rules(edition, "dispatch", **changes)
+from codex_workshop.broken import area_adapters, rewriting
 
 
 def _image_jpg_mime(result: dict[str, Any], _args: dict[str, Any]) -> None:
@@ -139,49 +134,33 @@ def _own_working_directory(result: dict[str, Any], _args: dict[str, Any]) -> Non
         item["output"] = _WORK_DIR.sub("/tmp/codex-conformance-work-elsewhere", item["output"])
 
 
-BROKEN = [
-    BrokenAdapter(
-        "own-working-directory",
-        "DISPATCH-IMAGE-2",
-        "view_image's missing path shown under its own working directory, not the cwd the args give",
-        rewriting("dispatch.call", _own_working_directory),
-    ),
-    BrokenAdapter(
-        "write-stdin-runs",
-        "DISPATCH-SESSION-1",
-        "0.25.0's write_stdin to a session never opened treated as running on the host (unsupported)",
-        _dispatch(V0_25_0, unknown_session=None),
-    ),
-    BrokenAdapter(
-        "unknown-tool-wording",
-        "DISPATCH-UNKNOWN-1",
-        "'unknown tool: NAME'",
-        _dispatch(V0_169_0, unknown_function="unknown tool: {name}"),
-    ),
-    BrokenAdapter(
-        "image-jpg-mime", "DISPATCH-IMAGE-1", "data:image/jpg", rewriting("dispatch.call", _image_jpg_mime)
-    ),
-    BrokenAdapter("gif-passed-through", "DISPATCH-IMAGE-1", "data:image/gif", _gif_as(_gif_passed_through)),
-    BrokenAdapter("gif-zlib-png", "DISPATCH-IMAGE-1", "PNG via zlib, no fdeflate", _gif_as(_gif_as_zlib_png)),
-    BrokenAdapter(
-        "gif-transparent-black", "DISPATCH-IMAGE-1", "transparent RGB zeroed", _gif_as(_gif_transparent_black)
-    ),
-    BrokenAdapter(
-        "jpeg-quality-75",
-        "DISPATCH-IMAGE-1",
-        "large JPEG re-encoded at quality 75",
-        _image_as(_large_jpeg, _jpeg_default_quality),
-    ),
-    BrokenAdapter(
-        "jpeg-plain-upsampling",
-        "DISPATCH-IMAGE-1",
-        "4:2:0/4:2:2 chroma repeated, not interpolated",
-        _image_as(_large_jpeg, _jpeg_plain_upsampling),
-    ),
-    BrokenAdapter(
-        "serde-default-numbers",
-        "DISPATCH-ARGS-1",
-        "0.169.0's serde_json read without arbitrary_precision ('floating point `1.5e20`', not 'number')",
-        _dispatch(V0_169_0, arbitrary_precision=False),
-    ),
-]
+# The rows whose change is a value are data, in broken.json beside this module,
+# which places these rows among them (codex_workshop/broken.py).
+BROKEN = area_adapters(
+    __file__,
+    {
+        "own-working-directory": (
+            "DISPATCH-IMAGE-2",
+            "view_image's missing path shown under its own working directory, not the cwd the args give",
+            rewriting("dispatch.call", _own_working_directory),
+        ),
+        "image-jpg-mime": ("DISPATCH-IMAGE-1", "data:image/jpg", rewriting("dispatch.call", _image_jpg_mime)),
+        "gif-passed-through": ("DISPATCH-IMAGE-1", "data:image/gif", _gif_as(_gif_passed_through)),
+        "gif-zlib-png": ("DISPATCH-IMAGE-1", "PNG via zlib, no fdeflate", _gif_as(_gif_as_zlib_png)),
+        "gif-transparent-black": (
+            "DISPATCH-IMAGE-1",
+            "transparent RGB zeroed",
+            _gif_as(_gif_transparent_black),
+        ),
+        "jpeg-quality-75": (
+            "DISPATCH-IMAGE-1",
+            "large JPEG re-encoded at quality 75",
+            _image_as(_large_jpeg, _jpeg_default_quality),
+        ),
+        "jpeg-plain-upsampling": (
+            "DISPATCH-IMAGE-1",
+            "4:2:0/4:2:2 chroma repeated, not interpolated",
+            _image_as(_large_jpeg, _jpeg_plain_upsampling),
+        ),
+    },
+)

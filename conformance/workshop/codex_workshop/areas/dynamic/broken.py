@@ -16,7 +16,7 @@ from codex_reference.dynamic import DYNAMIC_0_169_0
 from codex_reference.editions import V0_94_0, V0_169_0, Edition
 from codex_reference.schema import sanitizer
 from codex_reference.tools import catalog
-from codex_workshop.broken import BrokenAdapter, rewrites, with_rules, with_rules_from
+from codex_workshop.broken import area_adapters, replaces, rewrites, with_rules
 
 _NOT_ALLOWED = re.compile(r"[^a-zA-Z0-9_-]")
 
@@ -76,15 +76,18 @@ def _namespace_in_given_order(result: dict[str, Any], args: dict[str, Any]) -> N
 
 
 def _builtin_functions_only(version: str) -> list[Any]:
+    """a namespace named like a built-in one is sent as a namespace of its own"""
     tools = DYNAMIC_0_169_0.builtin_tools(version)
     return [tool for tool in tools if tool.get("type") != "namespace"]
 
 
 def _gpt5_tools_early(version: str) -> list[Any]:
+    """0.94.0 leaves out a function named like a tool the release sends, as 0.169.0 does"""
     return list(catalog.build(catalog.CATALOG_0_94_0, version, {"model": "gpt-5"})["tools"])
 
 
 def _whole(text: str) -> str:
+    """0.94.0's text output written whole whatever its size"""
     return text
 
 
@@ -93,78 +96,37 @@ def _mcp_schema(edition: Edition) -> Handler:
     return with_rules(edition, "dynamic", parse_schema=sanitizer.convert)
 
 
-BROKEN: tuple[BrokenAdapter, ...] = (
-    BrokenAdapter(
-        name="mcp-sanitized-names",
-        clause="DYN-NAME-1",
-        why="a dotted or spaced name is sanitized to `_` as for MCP tools, instead of refusing the thread",
-        handle=_mcp_sanitized_names,
-    ),
-    BrokenAdapter(
-        name="mcp-schema-step",
-        clause="DYN-SCHEMA-1",
-        why="the input schema gets MCP's top-level `properties` step ({} becomes an object schema)",
-        handle=_mcp_schema(V0_169_0),
-    ),
-    BrokenAdapter(
-        name="builtin-names-kept",
-        clause="DYN-BUILTIN-1",
-        why="a function named like a built-in the release sends is added anyway",
-        handle=with_rules(V0_169_0, "dynamic", builtin_tools=lambda version: []),
-    ),
-    BrokenAdapter(
-        name="namespace-not-joined",
-        clause="DYN-BUILTIN-2",
-        why="a namespace named like a built-in one is sent as a namespace of its own",
-        handle=with_rules(V0_169_0, "dynamic", builtin_tools=_builtin_functions_only),
-    ),
-    BrokenAdapter(
-        name="responses-namespaces-allowed",
-        clause="DYN-NAME-3",
-        why="namespaces the Responses API reserves (functions, web, ...) are accepted",
-        handle=with_rules(V0_169_0, "dynamic", reserved_namespaces=frozenset()),
-    ),
-    rewrites("namespace-in-given-order", "DYN-NS-1", "dynamic.to_responses", _namespace_in_given_order),
-    rewrites(
-        "success-false-as-failure", "DYN-OUT-SUCCESS-1", "dynamic.call_output", _success_false_as_failure
-    ),
-    rewrites("lone-text-as-array", "DYN-OUT-CONTENT-1", "dynamic.call_output", _lone_text_as_array),
-    rewrites("image-without-detail", "DYN-OUT-IMAGE-1", "dynamic.call_output", _image_without_detail),
-    # Ports of 0.94.0 written from the later protocol.
-    BrokenAdapter(
-        name="namespaces-decoded-early",
-        clause="DYN-FLAT-1",
-        why="namespace specs decoded in 0.94.0 as in 0.169.0, not refused for lacking `inputSchema`",
-        handle=with_rules_from(V0_94_0, "dynamic", V0_169_0, "decode_specs"),
-    ),
-    BrokenAdapter(
-        name="name-alphabet-early",
-        clause="DYN-NAME-4",
-        why="0.94.0 checks names against 0.169.0's alphabet and length",
-        handle=with_rules_from(V0_94_0, "dynamic", V0_169_0, "name_pattern", "max_name_chars"),
-    ),
-    BrokenAdapter(
-        name="builtins-win-early",
-        clause="DYN-BUILTIN-3",
-        why="0.94.0 leaves out a function named like a tool the release sends, as 0.169.0 does",
-        handle=with_rules(V0_94_0, "dynamic", builtin_tools=_gpt5_tools_early),
-    ),
-    BrokenAdapter(
-        name="content-items-answer-early",
-        clause="DYN-OUT-PLAIN-1",
-        why="0.94.0's answer read as contentItems, so every `output` answer is invalid",
-        handle=with_rules_from(V0_94_0, "dynamic", V0_169_0, "answer_output"),
-    ),
-    BrokenAdapter(
-        name="item-id-early",
-        clause="DYN-OUT-ITEM-1",
-        why="0.94.0's output item given an `fco_` id, as 0.169.0's is",
-        handle=with_rules_from(V0_94_0, "dynamic", V0_169_0, "generates_item_id"),
-    ),
-    BrokenAdapter(
-        name="output-never-cut",
-        clause="DYN-OUT-TRUNC-1",
-        why="0.94.0's text output written whole whatever its size",
-        handle=with_rules(V0_94_0, "dynamic", cut_text=_whole),
-    ),
+# The rows whose change is a value are data, in broken.json beside this module,
+# which places these rows among them (codex_workshop/broken.py).
+BROKEN = area_adapters(
+    __file__,
+    {
+        "mcp-sanitized-names": (
+            "DYN-NAME-1",
+            "a dotted or spaced name is sanitized to `_` as for MCP tools, instead of refusing the thread",
+            _mcp_sanitized_names,
+        ),
+        "mcp-schema-step": (
+            "DYN-SCHEMA-1",
+            "the input schema gets MCP's top-level `properties` step ({} becomes an object schema)",
+            _mcp_schema(V0_169_0),
+        ),
+        "builtin-names-kept": (
+            "DYN-BUILTIN-1",
+            "a function named like a built-in the release sends is added anyway",
+            with_rules(V0_169_0, "dynamic", builtin_tools=lambda version: []),
+        ),
+        "namespace-not-joined": replaces(
+            "DYN-BUILTIN-2", V0_169_0, "dynamic", builtin_tools=_builtin_functions_only
+        ),
+        "namespace-in-given-order": rewrites("DYN-NS-1", "dynamic.to_responses", _namespace_in_given_order),
+        "success-false-as-failure": rewrites(
+            "DYN-OUT-SUCCESS-1", "dynamic.call_output", _success_false_as_failure
+        ),
+        "lone-text-as-array": rewrites("DYN-OUT-CONTENT-1", "dynamic.call_output", _lone_text_as_array),
+        "image-without-detail": rewrites("DYN-OUT-IMAGE-1", "dynamic.call_output", _image_without_detail),
+        # Ports of 0.94.0 written from the later protocol.
+        "builtins-win-early": replaces("DYN-BUILTIN-3", V0_94_0, "dynamic", builtin_tools=_gpt5_tools_early),
+        "output-never-cut": replaces("DYN-OUT-TRUNC-1", V0_94_0, "dynamic", cut_text=_whole),
+    },
 )

@@ -9,7 +9,7 @@ from unittest import mock
 
 from codex_reference.editions import V0_25_0, V0_169_0
 from codex_reference.exec_output import FORMATTERS_0_25_0, pty_session, unified
-from codex_workshop.broken import BrokenAdapter, measures_own_time, rewrites, with_edition
+from codex_workshop.broken import adapters, measures_own_time, rewrites, with_edition
 
 
 def _output_as_object(result: dict[str, Any], _args: dict[str, Any]) -> None:
@@ -43,27 +43,24 @@ def _char_end(data: bytes, budget: int) -> int:
     return end
 
 
-BROKEN: tuple[BrokenAdapter, ...] = (
-    rewrites("output-as-object", "EXEC-FORMAT-1", "exec.format_output", _output_as_object),
-    measures_own_time("own-wall-time", "EXEC-FORMAT-1", "exec.format_output"),
-    BrokenAdapter(
-        name="ignores-token-budget",
-        clause="EXEC-BUDGET-1",
-        why="0.169.0 ignores max_output_tokens",
-        handle=with_edition(V0_169_0, exec_output={"exec_command": _ignore_token_budget}),
-    ),
-    BrokenAdapter(
-        name="pty-without-cr",
-        clause="EXEC-PTY-1",
-        why="0.25.0's exec_command output without the terminal's CR LF line ends",
-        handle=with_edition(
-            V0_25_0, exec_output={**FORMATTERS_0_25_0, "exec_command": _no_terminal_newlines}
+BROKEN = adapters(
+    {
+        "output-as-object": rewrites("EXEC-FORMAT-1", "exec.format_output", _output_as_object),
+        "own-wall-time": measures_own_time("EXEC-FORMAT-1", "exec.format_output"),
+        "ignores-token-budget": (
+            "EXEC-BUDGET-1",
+            "0.169.0 ignores max_output_tokens",
+            with_edition(V0_169_0, exec_output={"exec_command": _ignore_token_budget}),
         ),
-    ),
-    BrokenAdapter(
-        name="pty-cut-ignores-lines",
-        clause="EXEC-PTY-3",
-        why="0.25.0's exec_command cut keeps a partial first line instead of ending the head at a line feed",
-        handle=with_edition(V0_25_0, exec_output={**FORMATTERS_0_25_0, "exec_command": _cut_without_lines}),
-    ),
+        "pty-without-cr": (
+            "EXEC-PTY-1",
+            "0.25.0's exec_command output without the terminal's CR LF line ends",
+            with_edition(V0_25_0, exec_output={**FORMATTERS_0_25_0, "exec_command": _no_terminal_newlines}),
+        ),
+        "pty-cut-ignores-lines": (
+            "EXEC-PTY-3",
+            "0.25.0's exec_command cut keeps a partial first line instead of ending the head at a line feed",
+            with_edition(V0_25_0, exec_output={**FORMATTERS_0_25_0, "exec_command": _cut_without_lines}),
+        ),
+    }
 )

@@ -7,13 +7,9 @@ from typing import Any
 
 from codex_reference.adapter import Handler
 from codex_reference.apply_patch.messages import written_path
-from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
+from codex_reference.editions import V0_94_0
 from codex_reference.host_tools.header import headed_output
-from codex_workshop.broken import BrokenAdapter, measures_own_time, rewriting, with_rules, with_rules_from
-
-
-def _host_tools(**changes: Any) -> Handler:
-    return with_rules(V0_94_0, "host_tools", **changes)
+from codex_workshop.broken import area_adapters, measures_own_time, rewriting, with_rules
 
 
 def _patch_tool(**changes: Any) -> Handler:
@@ -86,109 +82,52 @@ def _glibc_texts(result: dict[str, Any], _args: dict[str, Any]) -> None:
         result["output"] = output.replace("Symbolic link loop", "Too many levels of symbolic links")
 
 
-BROKEN = [
-    BrokenAdapter(
-        "patch-function-headed",
-        "HOST-PATCH-3",
-        "a function call's output under the freeform header",
-        _patch_tool(forms={"custom": headed_output, "function": headed_output}),
-    ),
-    BrokenAdapter(
-        "patch-verified-paths-as-written",
-        "HOST-PATCH-4",
-        "verification errors name the path as the patch wrote it",
-        _patch_tool(verified_path=written_path),
-    ),
-    BrokenAdapter(
-        "patch-empty-nothing-to-do",
-        "HOST-PATCH-4",
-        "an empty patch answered with the command's `No files were modified.`",
-        _patch_tool(empty_patch="No files were modified."),
-    ),
-    BrokenAdapter(
-        "patch-deletes-not-verified",
-        "HOST-PATCH-4",
-        "a missing file to delete left to the command, as 0.25.0 does",
-        _patch_tool(verify_deletes=False),
-    ),
-    BrokenAdapter(
-        "patch-classic-refusal-prefix",
-        "HOST-PATCH-4",
-        "0.25.0 refusing with the later editions' `apply_patch verification failed: `",
-        with_rules_from(V0_25_0, "patch_tool", V0_94_0, "verification_failed"),
-    ),
-    BrokenAdapter(
-        "patch-repeated-paths-allowed",
-        "HOST-PATCH-7",
-        "0.169.0 applying two hunks on one file",
-        with_rules(V0_169_0, "patch_tool", one_hunk_per_path=False),
-    ),
-    BrokenAdapter(
-        "patch-parse-error-command-wording",
-        "HOST-PATCH-4",
-        "a parse error in the command's wording",
-        rewriting("host_tools.apply_patch", _command_wording),
-    ),
-    BrokenAdapter(
-        "read-lines-cut-at-400", "HOST-READ-4", "lines cut at 400 bytes", _host_tools(max_line_bytes=400)
-    ),
-    BrokenAdapter(
-        "read-crlf-kept", "HOST-READ-2", "CR of CRLF kept", rewriting("host_tools.read_file", _crlf_kept)
-    ),
-    BrokenAdapter(
-        "read-glibc-error-texts",
-        "HOST-READ-5",
-        "glibc's ELOOP text",
-        rewriting("host_tools.read_file", _glibc_texts),
-    ),
-    BrokenAdapter(
-        "indent-siblings-by-default",
-        "HOST-INDENT-1",
-        "include_siblings defaults to true",
-        _host_tools(include_siblings=True),
-    ),
-    BrokenAdapter(
-        "indent-hash-no-comment",
-        "HOST-INDENT-2",
-        "`#` lines are no comment headers",
-        _host_tools(comment_prefixes=("//", "--")),
-    ),
-    BrokenAdapter("list-indent-4", "HOST-LIST-1", "four spaces per level", _host_tools(indent_spaces=4)),
-    BrokenAdapter(
-        "grep-oldest-first",
-        "HOST-GREP-2",
-        "oldest file first",
-        rewriting("host_tools.grep_files", _oldest_first),
-    ),
-    BrokenAdapter(
-        "grep-no-matches-wording",
-        "HOST-GREP-3",
-        "'No matches found' without the period",
-        _host_tools(no_matches="No matches found"),
-    ),
-    BrokenAdapter(
-        "grep-rg-missing-wording",
-        "HOST-GREP-7",
-        "rg's launch failure without the advice",
-        _host_tools(rg_missing="failed to launch rg: {error}"),
-    ),
-    BrokenAdapter(
-        "shell-stderr-first",
-        "HOST-SHELL-2",
-        "stderr before stdout",
-        rewriting("host_tools.shell_command", _stderr_first),
-    ),
-    measures_own_time("shell-own-wall-time", "HOST-SHELL-1", "host_tools.shell_command"),
-    BrokenAdapter(
-        "shell-wall-time-two-decimals",
-        "HOST-SHELL-1",
-        "'Wall time: 0.00 seconds'",
-        rewriting("host_tools.shell_command", _two_decimals),
-    ),
-    BrokenAdapter(
-        "args-error-without-position",
-        "HOST-ARGS-1",
-        "serde's message cut before its position",
-        rewriting("host_tools.read_file", _no_position),
-    ),
-]
+# The rows whose change is a value are data, in broken.json beside this module,
+# which places these rows among them (codex_workshop/broken.py).
+BROKEN = area_adapters(
+    __file__,
+    {
+        "patch-function-headed": (
+            "HOST-PATCH-3",
+            "a function call's output under the freeform header",
+            _patch_tool(forms={"custom": headed_output, "function": headed_output}),
+        ),
+        "patch-verified-paths-as-written": (
+            "HOST-PATCH-4",
+            "verification errors name the path as the patch wrote it",
+            _patch_tool(verified_path=written_path),
+        ),
+        "patch-parse-error-command-wording": (
+            "HOST-PATCH-4",
+            "a parse error in the command's wording",
+            rewriting("host_tools.apply_patch", _command_wording),
+        ),
+        "read-crlf-kept": ("HOST-READ-2", "CR of CRLF kept", rewriting("host_tools.read_file", _crlf_kept)),
+        "read-glibc-error-texts": (
+            "HOST-READ-5",
+            "glibc's ELOOP text",
+            rewriting("host_tools.read_file", _glibc_texts),
+        ),
+        "grep-oldest-first": (
+            "HOST-GREP-2",
+            "oldest file first",
+            rewriting("host_tools.grep_files", _oldest_first),
+        ),
+        "shell-stderr-first": (
+            "HOST-SHELL-2",
+            "stderr before stdout",
+            rewriting("host_tools.shell_command", _stderr_first),
+        ),
+        "shell-own-wall-time": measures_own_time("HOST-SHELL-1", "host_tools.shell_command"),
+        "shell-wall-time-two-decimals": (
+            "HOST-SHELL-1",
+            "'Wall time: 0.00 seconds'",
+            rewriting("host_tools.shell_command", _two_decimals),
+        ),
+        "args-error-without-position": (
+            "HOST-ARGS-1",
+            "serde's message cut before its position",
+            rewriting("host_tools.read_file", _no_position),
+        ),
+    },
+)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from codex_reference.editions import V0_25_0, V0_94_0, V0_169_0
+from codex_reference.editions import V0_25_0
 from codex_reference.mcp import naming
 from codex_reference.rustlib.sha1 import sha1_hex
 from codex_reference.rustlib.strings import utf8_len
-from codex_workshop.broken import BrokenAdapter, with_edition, with_rules, with_rules_from
+from codex_workshop.broken import area_adapters, with_edition
 
 
 def _hash_tool_name_only(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[naming.NamedTool]:
@@ -28,47 +28,20 @@ def _unsorted(tools: list[naming.RawTool], rules: naming.NamingRules) -> list[na
     return sorted(named, key=lambda entry: position[id(entry.raw)])
 
 
-BROKEN: tuple[BrokenAdapter, ...] = (
-    BrokenAdapter(
-        name="length-limit-off-by-one",
-        clause="MCP-NAME-2",
-        why="0.25.0 hashes names of 64 bytes too (limit taken as 63)",
-        handle=with_rules(V0_25_0, "naming_rules", max_name_bytes=63),
-    ),
-    BrokenAdapter(
-        name="joined-limit-off-by-one",
-        clause="MCP-NAME-2",
-        why="0.169.0 hashes a joined name of exactly 128 bytes (limit taken as 127)",
-        handle=with_rules(V0_169_0, "naming_rules", max_name_bytes=127),
-    ),
-    BrokenAdapter(
-        name="hash-of-wrong-string",
-        clause="MCP-NAME-3",
-        why="0.25.0 hashes the tool name, not the qualified name",
-        handle=with_edition(V0_25_0, name_tools=_hash_tool_name_only),
-    ),
-    BrokenAdapter(
-        name="listing-order",
-        clause="MCP-ORDER-1",
-        why="0.25.0 emits tools in listing order instead of sorted by name",
-        handle=with_edition(V0_25_0, name_tools=_unsorted),
-    ),
-    BrokenAdapter(
-        name="unprefixed-in-0.94.0",
-        clause="MCP-NAME-1",
-        why="0.94.0 names tools `server__tool` as 0.25.0 did, without the `mcp__` prefix",
-        handle=with_rules_from(V0_94_0, "naming_rules", V0_25_0, "prefix"),
-    ),
-    BrokenAdapter(
-        name="dash-sanitized-in-0.94.0",
-        clause="MCP-NAME-4",
-        why="0.94.0 replaces `-` too, as 0.169.0 does",
-        handle=with_rules_from(V0_94_0, "naming_rules", V0_169_0, "allowed_punctuation"),
-    ),
-    BrokenAdapter(
-        name="failed-list-takes-all-in-0.94.0",
-        clause="MCP-DROP-1",
-        why="a tools/list 0.94.0 cannot decode takes down every server's tools, as in 0.25.0",
-        handle=with_edition(V0_94_0, list_failure_scope="all"),
-    ),
+# The rows whose change is a value are data, in broken.json beside this module,
+# which places these rows among them (codex_workshop/broken.py).
+BROKEN = area_adapters(
+    __file__,
+    {
+        "hash-of-wrong-string": (
+            "MCP-NAME-3",
+            "0.25.0 hashes the tool name, not the qualified name",
+            with_edition(V0_25_0, name_tools=_hash_tool_name_only),
+        ),
+        "listing-order": (
+            "MCP-ORDER-1",
+            "0.25.0 emits tools in listing order instead of sorted by name",
+            with_edition(V0_25_0, name_tools=_unsorted),
+        ),
+    },
 )

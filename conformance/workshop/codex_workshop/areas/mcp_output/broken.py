@@ -19,17 +19,23 @@ from codex_reference.mcp_output import (
     json_text,
     text_or_items,
 )
-from codex_workshop.broken import BrokenAdapter, measured_again, rewrites, with_rules, with_rules_from
+from codex_workshop.broken import area_adapters, measured_again, replaces, rewrites
 
 
 def _token_pass_only(args: dict[str, Any], read: answer.Answer) -> Any:
-    """0.169.0 cutting large output once, to the token budget (no byte pass first)."""
+    """0.169.0 large output cut once to 3000 tokens ('…4233 tokens truncated…', not '…8 tokens…')
+
+    The output cut once, to the token budget, with no byte pass first.
+    """
     with mock.patch.object(content_items, "_BUDGET_BYTES", 10**12):
         return content_items.output(args, read)
 
 
 def _python_numbers(args: dict[str, Any], read: answer.Answer) -> Any:
-    """0.25.0 with structured content printed by Python's json (1e+22, 1e-05)."""
+    """0.25.0 structured numbers printed by Python (1e+22) instead of serde/ryu (1e22)
+
+    Structured content printed by Python's json (1e+22, 1e-05).
+    """
     if isinstance(read, answer.Result) and read.value.get("structuredContent") is not None:
         return json.dumps(json.loads(json.dumps(read.value["structuredContent"])), separators=(",", ":"))
     return json_text.output(args, read)
@@ -57,7 +63,10 @@ def _declared_image_type(result: dict[str, Any], args: dict[str, Any]) -> None:
 
 
 def _unquoted_error_chain(args: dict[str, Any], read: answer.Answer) -> Any:
-    """0.94.0 writing a failed call's error chain as plain text, without `err: "…"`."""
+    """0.94.0 writes the failure as plain text, not as `err: ` and the quoted chain
+
+    A failed call's error chain written as plain text, without `err: "…"`.
+    """
     output = text_or_items.output(args, read)
     if isinstance(output, str) and output.startswith('err: "'):
         return json.loads(output.removeprefix("err: "))
@@ -112,52 +121,20 @@ def _own_wall_time(result: dict[str, Any], _args: dict[str, Any]) -> None:
             first["text"] = measured_again(first["text"])
 
 
-BROKEN: tuple[BrokenAdapter, ...] = (
-    rewrites("own-wall-time", "MCPOUT-WALL-1", "mcp.call_output", _own_wall_time),
-    BrokenAdapter(
-        name="id-on-classic",
-        clause="MCPOUT-ITEM-1",
-        why="0.25.0 writes an fco_ id on the output item (only 0.169.0 does)",
-        handle=with_rules_from(V0_25_0, "mcp_output", V0_169_0, "item_id_prefix"),
-    ),
-    BrokenAdapter(
-        name="token-pass-only",
-        clause="MCPOUT-TRUNC-1",
-        why="0.169.0 large output cut once to 3000 tokens ('…4233 tokens truncated…', not '…8 tokens…')",
-        handle=with_rules(V0_169_0, "mcp_output", output=_token_pass_only),
-    ),
-    BrokenAdapter(
-        name="python-number-forms",
-        clause="MCPOUT-NUMBER-1",
-        why="0.25.0 structured numbers printed by Python (1e+22) instead of serde/ryu (1e22)",
-        handle=with_rules(V0_25_0, "mcp_output", output=_python_numbers),
-    ),
-    rewrites("sorted-structured-keys", "MCPOUT-STRUCT-1", "mcp.call_output", _sorted_structured),
-    rewrites("declared-image-type", "MCPOUT-IMAGE-1", "mcp.call_output", _declared_image_type),
-    BrokenAdapter(
-        name="unquoted-error-chain-in-0.94.0",
-        clause="MCPOUT-FAIL-1",
-        why="0.94.0 writes the failure as plain text, not as `err: ` and the quoted chain",
-        handle=with_rules(V0_94_0, "mcp_output", output=_unquoted_error_chain),
-    ),
-    BrokenAdapter(
-        name="resource-fields-alphabetical-in-0.169.0",
-        clause="MCPOUT-RES-FIELDS-1",
-        why="0.169.0 writes resources with 0.94.0's alphabetical fields and no _meta",
-        handle=with_rules_from(V0_169_0, "mcp_resources", V0_94_0, "resource_keys", "template_keys"),
-    ),
-    BrokenAdapter(
-        name="unknown-server-without-method-in-0.94.0",
-        clause="MCPOUT-RES-SERVER-1",
-        why="0.94.0 names an unknown server without the `<method> failed: ` 0.94.0 puts first",
-        handle=with_rules_from(V0_94_0, "mcp_resources", V0_169_0, "unknown_server"),
-    ),
-    BrokenAdapter(
-        name="resource-failure-cause-once-in-0.94.0",
-        clause="MCPOUT-RES-FAIL-1",
-        why="0.94.0 writes a failed resource method's cause without repeating `<method> failed: `",
-        handle=with_rules_from(V0_94_0, "mcp_resources", V0_169_0, "failure"),
-    ),
-    rewrites("resources-in-config-order", "MCPOUT-RES-ALL-1", "mcp.resource_output", _config_order),
-    rewrites("aggregate-first-page-only", "MCPOUT-RES-CURSOR-1", "mcp.resource_output", _first_page_only),
+# The rows whose change is a value are data, in broken.json beside this module,
+# which places these rows among them (codex_workshop/broken.py).
+BROKEN = area_adapters(
+    __file__,
+    {
+        "own-wall-time": rewrites("MCPOUT-WALL-1", "mcp.call_output", _own_wall_time),
+        "token-pass-only": replaces("MCPOUT-TRUNC-1", V0_169_0, "mcp_output", output=_token_pass_only),
+        "python-number-forms": replaces("MCPOUT-NUMBER-1", V0_25_0, "mcp_output", output=_python_numbers),
+        "sorted-structured-keys": rewrites("MCPOUT-STRUCT-1", "mcp.call_output", _sorted_structured),
+        "declared-image-type": rewrites("MCPOUT-IMAGE-1", "mcp.call_output", _declared_image_type),
+        "unquoted-error-chain-in-0.94.0": replaces(
+            "MCPOUT-FAIL-1", V0_94_0, "mcp_output", output=_unquoted_error_chain
+        ),
+        "resources-in-config-order": rewrites("MCPOUT-RES-ALL-1", "mcp.resource_output", _config_order),
+        "aggregate-first-page-only": rewrites("MCPOUT-RES-CURSOR-1", "mcp.resource_output", _first_page_only),
+    },
 )

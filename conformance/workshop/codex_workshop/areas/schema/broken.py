@@ -7,7 +7,7 @@ from typing import Any
 
 from codex_reference.editions import V0_25_0, V0_94_0
 from codex_reference.schema import typed_subset
-from codex_workshop.broken import BrokenAdapter, with_edition
+from codex_workshop.broken import adapters, with_edition
 
 
 def _keep_enum(
@@ -32,17 +32,17 @@ def _type_defaulting(
     return lambda schema: convert({"type": "object", **schema})
 
 
-BROKEN: tuple[BrokenAdapter, ...] = (
-    BrokenAdapter(
-        name="keeps-enum-classic",
-        clause="SCHEMA-KEEP-1",
-        why="0.25.0 keeps `enum`, which its typed schema subset drops",
-        handle=with_edition(V0_25_0, convert_schema=_keep_enum(typed_subset.convert)),
-    ),
-    BrokenAdapter(
-        name="additional-schema-rejected-in-0.94.0",
-        clause="SCHEMA-OBJ-1",
-        why="0.94.0 defaults `type` but keeps 0.25.0's boolean-only additionalProperties",
-        handle=with_edition(V0_94_0, convert_schema=_type_defaulting(typed_subset.convert)),
-    ),
+BROKEN = adapters(
+    {
+        "keeps-enum-classic": (
+            "SCHEMA-KEEP-1",
+            "0.25.0 keeps `enum`, which its typed schema subset drops",
+            with_edition(V0_25_0, convert_schema=_keep_enum(typed_subset.convert)),
+        ),
+        "additional-schema-rejected-in-0.94.0": (
+            "SCHEMA-OBJ-1",
+            "0.94.0 defaults `type` but keeps 0.25.0's boolean-only additionalProperties",
+            with_edition(V0_94_0, convert_schema=_type_defaulting(typed_subset.convert)),
+        ),
+    }
 )

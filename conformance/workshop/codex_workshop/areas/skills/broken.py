@@ -8,11 +8,14 @@ from typing import Any
 
 from codex_reference.editions import V0_169_0
 from codex_reference.json_types import JSON
-from codex_workshop.broken import BrokenAdapter, rewrites, with_rules
+from codex_workshop.broken import area_adapters, replaces, rewrites
 
 
 def _raw_len(value: JSON) -> int:
-    """The mistaken measure: strings by their unescaped UTF-8 length plus quotes."""
+    """measures a response by its unescaped text, so a quote costs one byte instead of two
+
+    The mistaken measure: strings by their unescaped UTF-8 length plus quotes.
+    """
     if isinstance(value, str):
         return len(value.encode("utf-8")) + 2
     if isinstance(value, list):
@@ -24,61 +27,12 @@ def _raw_len(value: JSON) -> int:
 
 
 def _normalized(resource: str) -> str:
-    """The mistaken lookup: `.` and `..` segments resolved as a file path would be."""
+    """resolves `.` and `..` in a resource id, so a traversal reads another skill's file
+
+    The mistaken lookup: `.` and `..` segments resolved as a file path would be.
+    """
     scheme, separator, path = resource.partition("://")
     return scheme + separator + posixpath.normpath(path) if separator else resource
-
-
-BROKEN = [
-    BrokenAdapter(
-        "raw-byte-budget",
-        "SKILLS-BUDGET-1",
-        "measures a response by its unescaped text, so a quote costs one byte instead of two",
-        with_rules(V0_169_0, "skills", measure=_raw_len),
-    ),
-    BrokenAdapter(
-        "no-serialization-allowance",
-        "SKILLS-BUDGET-1",
-        "budgets the truncation bytes themselves, without the 1.2 allowance",
-        with_rules(V0_169_0, "skills", budget_factor=1.0),
-    ),
-    BrokenAdapter(
-        "name-not-cut",
-        "SKILLS-LIST-1",
-        "lists a skill's name whole instead of cutting it to 256 bytes",
-        with_rules(V0_169_0, "skills", max_name_bytes=1 << 20),
-    ),
-    BrokenAdapter(
-        "orchestrator-authority",
-        "SKILLS-AUTH-1",
-        "accepts the upstream tests' authority kind `orchestrator` beside `cloud` and `executor`",
-        with_rules(V0_169_0, "skills", authority_kinds=("cloud", "executor", "orchestrator")),
-    ),
-    BrokenAdapter(
-        "traversal-resolved",
-        "SKILLS-READ-URI-1",
-        "resolves `.` and `..` in a resource id, so a traversal reads another skill's file",
-        with_rules(V0_169_0, "skills", resource_id_rewrite=_normalized),
-    ),
-    BrokenAdapter(
-        "read-error-wording",
-        "SKILLS-READ-URI-1",
-        "words a failed resource read differently",
-        with_rules(V0_169_0, "skills", read_failed="skill resource not found"),
-    ),
-    BrokenAdapter(
-        "unbounded-argument-wording",
-        "SKILLS-READ-URI-1",
-        "words the refusal of an empty, control-character or over-long read argument differently",
-        with_rules(V0_169_0, "skills", read_argument_unbounded="invalid {name}"),
-    ),
-    BrokenAdapter(
-        "cursor-without-budget",
-        "SKILLS-CURSOR-1",
-        "issues list cursors that do not record the budget",
-        with_rules(V0_169_0, "skills", cursor_records_budget=False),
-    ),
-]
 
 
 def _namespace_without_description(result: dict[str, Any], _args: dict[str, Any]) -> None:
@@ -88,6 +42,17 @@ def _namespace_without_description(result: dict[str, Any], _args: dict[str, Any]
             tool.pop("description", None)
 
 
-BROKEN.append(
-    rewrites("namespace-without-description", "SKILLS-NS-1", "skills.tools", _namespace_without_description)
+# The rows whose change is a value are data, in broken.json beside this module,
+# which places these rows among them (codex_workshop/broken.py).
+BROKEN = area_adapters(
+    __file__,
+    {
+        "raw-byte-budget": replaces("SKILLS-BUDGET-1", V0_169_0, "skills", measure=_raw_len),
+        "traversal-resolved": replaces(
+            "SKILLS-READ-URI-1", V0_169_0, "skills", resource_id_rewrite=_normalized
+        ),
+        "namespace-without-description": rewrites(
+            "SKILLS-NS-1", "skills.tools", _namespace_without_description
+        ),
+    },
 )

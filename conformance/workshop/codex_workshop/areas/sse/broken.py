@@ -1,33 +1,11 @@
-"""Broken ports of the SSE area: one entry of an edition's SSE rules changed."""
+"""Broken ports of the SSE area: one entry of an edition's SSE rules changed.
+
+Every row is a value, so the table is ``broken.json`` beside this module
+(codex_workshop/broken.py says how it is read).
+"""
 
 from __future__ import annotations
 
-from codex_reference.editions import V0_25_0, V0_169_0
-from codex_workshop.broken import BrokenAdapter, with_rules, with_rules_from
+from codex_workshop.broken import area_adapters
 
-BROKEN = [
-    BrokenAdapter(
-        "sse-completed-at-once-0.25",
-        "SSE-END-2",
-        "0.25.0 ends the stream at response.completed instead of holding it until the stream closes",
-        with_rules(V0_25_0, "sse", defer_completed=False),
-    ),
-    BrokenAdapter(
-        "sse-keeps-failed-items-0.25",
-        "SSE-KEEP-1",
-        "0.25.0 keeps the items of a stream that failed",
-        with_rules(V0_25_0, "sse", keep_items_on_error=True),
-    ),
-    BrokenAdapter(
-        "sse-annotations-kept-0.25",
-        "SSE-ITEM-3",
-        "0.25.0 keeps output_text annotations",
-        with_rules_from(V0_25_0, "sse", V0_169_0, "normalize_item"),
-    ),
-    BrokenAdapter(
-        "sse-quota-retried-0.169",
-        "SSE-FAIL-1",
-        "0.169.0 retries insufficient_quota like any other code",
-        with_rules(V0_169_0, "sse", fatal_codes={}),
-    ),
-]
+BROKEN = area_adapters(__file__)

@@ -9,7 +9,7 @@ from typing import Any
 from codex_reference.adapter import Handler
 from codex_reference.editions import V0_25_0, V0_169_0, Edition
 from codex_reference.tools import catalog
-from codex_workshop.broken import BrokenAdapter, with_edition
+from codex_workshop.broken import adapters, with_edition
 
 # What a catalog builds: the tools array, or for code-mode models an object holding it.
 Tools = Any
@@ -52,19 +52,19 @@ def _ts_optional_dropped(tools: Tools) -> Tools:
     return dropped
 
 
-BROKEN = [
-    BrokenAdapter(
-        "web-search-out-of-order",
-        "TOOLS-BUILD-1",
-        "web_search second",
-        _wrapped(V0_25_0, _web_search_before_plan),
-    ),
-    BrokenAdapter("ascii-quotes", "TOOLS-AP-2", "curly quotes folded", _wrapped(V0_25_0, _ascii_quotes)),
-    BrokenAdapter("strict-missing", "TOOLS-SHELL-1", "no strict key", _wrapped(V0_25_0, _no_strict)),
-    BrokenAdapter(
-        "ts-optional-dropped",
-        "TOOLS-CODE-MODE-1",
-        "optional members declared as required",
-        _wrapped(V0_169_0, _ts_optional_dropped),
-    ),
-]
+BROKEN = adapters(
+    {
+        "web-search-out-of-order": (
+            "TOOLS-BUILD-1",
+            "web_search second",
+            _wrapped(V0_25_0, _web_search_before_plan),
+        ),
+        "ascii-quotes": ("TOOLS-AP-2", "curly quotes folded", _wrapped(V0_25_0, _ascii_quotes)),
+        "strict-missing": ("TOOLS-SHELL-1", "no strict key", _wrapped(V0_25_0, _no_strict)),
+        "ts-optional-dropped": (
+            "TOOLS-CODE-MODE-1",
+            "optional members declared as required",
+            _wrapped(V0_169_0, _ts_optional_dropped),
+        ),
+    }
+)

@@ -15,6 +15,7 @@ from decimal import ROUND_CEILING, Decimal
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.sse import usage_serde
+from codex_reference.sse.item_forms import without_call_answers
 from codex_reference.sse.items import ItemNormalizer
 from codex_reference.sse.reader import StreamBroken, read_all
 
@@ -116,8 +117,9 @@ def usage_zero_filled_with_cache_writes(usage: JSON) -> JSON:
     if not isinstance(filled, dict):
         return None
     counts = list(filled.items())
-    # The captures never show another value.
-    return dict([*counts[:2], ("cache_write_input_tokens", 0), *counts[2:]])
+    # The input details' cache_write_tokens, 0 when not sent (explored: usage-cache-write-tokens).
+    writes = _int_or(_detail(usage, "input_tokens_details", "cache_write_tokens"), 0)
+    return dict([*counts[:2], ("cache_write_input_tokens", writes), *counts[2:]])
 
 
 def _retry_after_ms(message: str) -> int | None:
@@ -324,4 +326,4 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
         end = completed or failure or _error("retryable", DISCONNECTED.format(message=CLOSED_EARLY))
     if end["kind"] == "error" and not rules.keep_items_on_error:
         items = []
-    return {"events": items, "end": end}
+    return {"events": without_call_answers(items), "end": end}

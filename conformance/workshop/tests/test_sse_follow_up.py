@@ -7,6 +7,7 @@ new request; the harness once read that request as a retry and failed
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -35,10 +36,13 @@ def _token_count(usage: dict[str, Any]) -> dict[str, Any]:
 
 def _run(items: list[dict[str, Any]], *, stderr: str = "", stdout: str = "") -> ExecRun:
     requests = [RecordedRequest("POST", "/v1/responses", [], b"{}", float(n), float(n)) for n in range(2)]
-    history = [{"type": "response_item", "payload": item} for item in [_PROMPT, *items]]
+    history: list[dict[str, Any]] = [{"type": "response_item", "payload": item} for item in [_PROMPT, *items]]
     recovery = {"type": "response_item", "payload": _RECOVERY}
-    # The stream's usage, then the recovery reply's: the stream's is the one read.
-    rollout = (*history, _token_count(_USAGE), recovery, _token_count({}))
+    # The stream's usage; after the answer to a call, the release's estimates and the
+    # recovery reply's: the stream's is the one read.
+    answered = [line for line in history if line["payload"]["type"].endswith("_output")]
+    before = [line for line in history if line not in answered]
+    rollout = (*before, _token_count(_USAGE), *answered, _token_count({"total_tokens": 6475}), recovery)
     return ExecRun(0, stdout, stderr, requests, rollout)
 
 
@@ -78,3 +82,15 @@ def test_a_second_request_the_release_calls_a_retry_is_one(said: str) -> None:
 def test_a_second_request_with_neither_a_retry_nor_an_answer_is_still_a_harness_error() -> None:
     with pytest.raises(CaptureError, match="no retry notice"):
         sse_observe._end(_run([_CALL]))
+
+
+def test_a_lone_printed_count_after_a_follow_up_is_the_recovery_replys() -> None:
+    # 0.25.0 prints a token_count per response that has a usage: the stream had none here.
+    count = json.dumps({"type": "token_count", "input_tokens": 1, "output_tokens": 1, "total_tokens": 2})
+    run = _run([_CALL, _ANSWER], stdout=count)
+    run = dataclasses.replace(run, rollout=tuple(line for line in run.rollout if line["type"] != "event_msg"))
+    assert sse_observe._end(run) == {"kind": "completed", "usage": None}
+    stream_count = json.dumps({"type": "token_count", "input_tokens": 5})
+    assert sse_observe._end(dataclasses.replace(run, stdout=f"{stream_count}\n{count}"))["usage"] == {
+        "input_tokens": 5
+    }

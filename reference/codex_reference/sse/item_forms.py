@@ -175,7 +175,8 @@ CALL_FORMS_0_94_0: CallForms = {
     "compaction": (("encrypted_content", _S),),
 }
 # 0.169.0 keeps ids (making one up), a call's `status` and `namespace` when sent,
-# and records a tool_search_output (explored: tool-search-output-item).
+# and records a tool_search_output (captured: tool-search-output-item; its id a string:
+# tool-search-output-id-object).
 CALL_FORMS_0_169_0: CallForms = {
     "function_call": (
         ("status", _O),
@@ -196,6 +197,6 @@ CALL_FORMS_0_169_0: CallForms = {
     "local_shell_call": (("id", _M), ("call_id", _N), ("status", Read.STATUS), ("action", Read.ACTION)),
     "function_call_output": (("id", _M), ("call_id", _S), ("output", Read.OUTPUT)),
     "custom_tool_call_output": (("id", _M), ("call_id", _S), ("output", Read.OUTPUT)),
-    "tool_search_output": (("id", _A), ("call_id", _A), ("status", _A), ("execution", _A), ("tools", _A)),
+    "tool_search_output": (("id", _O), ("call_id", _A), ("status", _A), ("execution", _A), ("tools", _A)),
     "compaction": (("id", _O), ("encrypted_content", _S)),
 }

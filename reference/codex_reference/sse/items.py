@@ -104,16 +104,35 @@ def _summary_reads(summary: JSON) -> bool:
     return all(not isinstance(part, dict) or isinstance(part.get("text"), str) for part in parts)
 
 
+def _typed_parts(parts: JSON) -> JSON:
+    """A reasoning item's text parts written back in their struct's order, `type` then `text`
+    (explored: reasoning-parts-member-order); anything else as sent."""
+    if not isinstance(parts, list):
+        return parts
+    return [
+        {"type": part.get("type"), "text": part["text"]}
+        if isinstance(part, dict) and isinstance(part.get("text"), str)
+        else part
+        for part in parts
+    ]
+
+
 def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON] | None:
     if not _summary_reads(item.get("summary")):
         return None
     return {
         "type": "reasoning",
         **({"id": item.get("id")} if keep_id else {}),
-        "summary": item.get("summary"),
-        "content": item.get("content"),
+        "summary": _typed_parts(item.get("summary")),
+        "content": _typed_parts(item.get("content")),
         "encrypted_content": item.get("encrypted_content"),
     }
+
+
+def _web_search_call_reads(item: dict[str, JSON]) -> bool:
+    """Its `status` is an optional string: another value fails the item
+    (explored: web-search-call-status-not-string)."""
+    return item.get("status") is None or isinstance(item["status"], str)
 
 
 def _normalizer(
@@ -144,6 +163,8 @@ def _normalizer(
             )
         if kind == "reasoning":
             return _reasoning(item, keep_id)
+        if kind == "web_search_call" and keep_web_search_calls and not _web_search_call_reads(item):
+            return None
         if kind == "web_search_call" and keep_web_search_calls:
             return {key: value for key, value in item.items() if keep_id or key != "id"}
         # Calls and outputs; None for any other kind (captured: unknown-item-type;

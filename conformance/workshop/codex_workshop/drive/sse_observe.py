@@ -251,7 +251,7 @@ def _end(run: ExecRun) -> dict[str, Any]:
         }
     message = fatal_message(events)
     if message is None:
-        return {"kind": "completed", **completed_usage(run, events)}
+        return {"kind": "completed", **completed_usage(run, events, followed=len(requests) >= 2)}
     return {"kind": "error", "error": "fatal", "message": message, "retry_after_ms": None}
 
 
@@ -305,26 +305,32 @@ def fatal_message(events: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def completed_usage(run: ExecRun, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The usage of a completed stream, and the response id where the release records it."""
-    for line in run.rollout:  # 0.169.0 records the response id with the usage
-        if isinstance(line, dict) and line.get("type") == "token_usage_record":
-            payload = line["payload"]
-            return {"response_id": payload.get("response_id"), "usage": payload.get("usage")}
-    # 0.94.0 records this response's usage in a token_count event: the last one
-    # before the recovery reply that answers a follow-up request, if any.
+def completed_usage(run: ExecRun, events: list[dict[str, Any]], *, followed: bool = False) -> dict[str, Any]:
+    """The usage of a completed stream, and the response id where the release records it;
+    ``followed``: a call's follow-up request was answered too (its usage is not the stream's)."""
+    # 0.169.0 records the response id with the usage (token_usage_record), 0.94.0 the usage
+    # in a token_count event (the last one).  Either is this response's only before the
+    # release answers a call of the stream (it then counts the follow-up's, and its own
+    # estimates) or records the recovery reply.
     counted: dict[str, Any] | None = None
+    calls = _call_ids(rollout_items(run.rollout))
     for line in run.rollout:
         payload = line.get("payload") if isinstance(line, dict) else None
         if not isinstance(payload, dict):
             continue
-        if line.get("type") == "response_item" and _is_recovery(payload):
+        kind = line.get("type")
+        if kind == "response_item" and (_is_recovery(payload) or _answers_a_call(payload, calls)):
             break
-        if line.get("type") == "event_msg" and payload.get("type") == "token_count" and payload.get("info"):
+        if kind == "token_usage_record":
+            return {"response_id": payload.get("response_id"), "usage": payload.get("usage")}
+        if kind == "event_msg" and payload.get("type") == "token_count" and payload.get("info"):
             counted = {"usage": payload["info"]["last_token_usage"]}
     if counted is not None:
         return counted
-    for event in events:  # 0.25.0 prints the usage only, and nothing when there is none
-        if event.get("type") == "token_count":
-            return {"usage": {key: value for key, value in event.items() if key != "type"}}
+    # 0.25.0 prints the usage only, and nothing when there is none; after a follow-up
+    # the last count printed is the recovery reply's (which has one), so a lone one is not
+    # the stream's.
+    counts = [event for event in events if event.get("type") == "token_count"]
+    if counts and (len(counts) >= 2 or not followed):
+        return {"usage": {key: value for key, value in counts[0].items() if key != "type"}}
     return {"usage": None}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -121,7 +122,8 @@ def explore(
         try:
             return ask(run, version, explorer.op, args, release, settle=explorer.settle)
         except HarnessFailure as failure:
-            return str(failure)
+            # With its input, so that a harness gap can be run again and looked into.
+            return f"{failure} (input: {json.dumps(args, ensure_ascii=False)})"
 
     def chunk(inputs: list[Args]) -> list[Answers | str]:
         if explorer.batch is None:

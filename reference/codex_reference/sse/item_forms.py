@@ -88,12 +88,24 @@ def _check_action_member(name: str, member: JSON) -> None:
         _string(member)
 
 
-def _output(value: JSON) -> str:
+def _output(value: JSON) -> JSON:
+    """The output's text, or its content items, a text part written `type` then `text`
+    (captured: server-call-output-content-items)."""
     if isinstance(value, str):
         return value
     if isinstance(value, list):
-        raise NotModelled("how the release stores a call output given as content items is not captured")
+        return [_content_item(part) for part in value]
     raise _Unread
+
+
+def _content_item(part: JSON) -> JSON:
+    if isinstance(part, dict) and part.get("type") == "input_text" and isinstance(part.get("text"), str):
+        return {"type": "input_text", "text": part["text"]}
+    if isinstance(part, dict) and part.get("type") == "input_image":
+        return part
+    raise NotModelled(
+        "how the release stores a call output's content item other than text or an image is not captured"
+    )
 
 
 def _member(kind: str, how: Read, present: bool, value: JSON) -> tuple[bool, JSON]:

@@ -129,6 +129,13 @@ def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON] | None:
     }
 
 
+def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
+    """Its members in the struct's order, those it does not have dropped (captured:
+    web-search-call-member-order)."""
+    names = ("id", "status", "action") if keep_id else ("status", "action")
+    return {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
+
+
 def _web_search_call_reads(item: dict[str, JSON]) -> bool:
     """Its `status` is an optional string: another value fails the item
     (explored: web-search-call-status-not-string)."""
@@ -166,7 +173,7 @@ def _normalizer(
         if kind == "web_search_call" and keep_web_search_calls and not _web_search_call_reads(item):
             return None
         if kind == "web_search_call" and keep_web_search_calls:
-            return {key: value for key, value in item.items() if keep_id or key != "id"}
+            return _web_search_call(item, keep_id)
         # Calls and outputs; None for any other kind (captured: unknown-item-type;
         # 0.25.0's web-search-call-item).
         return item_forms.stored_call(call_forms, item)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -30,19 +31,27 @@ _USAGE = {"input_tokens": 5, "cached_input_tokens": 2, "output_tokens": 3, "reas
 _WARN = "2026-11-26T14:52:27.772061Z  WARN codex_core: stream disconnected - retrying turn (1/1 in 2s)..."
 
 
+# The follow-up request arrives at this wall-clock time; the rollout's lines are stamped.
+_FOLLOW_UP_AT = datetime(2026, 11, 26, 12, 0, 1, tzinfo=UTC)
+
+
+def _stamped(line: dict[str, Any], before_follow_up: bool) -> dict[str, Any]:
+    when = _FOLLOW_UP_AT + timedelta(milliseconds=-5 if before_follow_up else 5)
+    return {"timestamp": when.isoformat().replace("+00:00", "Z"), **line}
+
+
 def _token_count(usage: dict[str, Any]) -> dict[str, Any]:
     return {"type": "event_msg", "payload": {"type": "token_count", "info": {"last_token_usage": usage}}}
 
 
 def _run(items: list[dict[str, Any]], *, stderr: str = "", stdout: str = "") -> ExecRun:
-    requests = [RecordedRequest("POST", "/v1/responses", [], b"{}", float(n), float(n)) for n in range(2)]
-    history: list[dict[str, Any]] = [{"type": "response_item", "payload": item} for item in [_PROMPT, *items]]
-    recovery = {"type": "response_item", "payload": _RECOVERY}
-    # The stream's usage; after the answer to a call, the release's estimates and the
+    wall = _FOLLOW_UP_AT.timestamp()
+    requests = [RecordedRequest("POST", "/v1/responses", [], b"{}", float(n), wall - 1 + n) for n in range(2)]
+    history = [_stamped({"type": "response_item", "payload": item}, True) for item in [_PROMPT, *items]]
+    # The stream's usage, before the follow-up; after it, the release's estimates and the
     # recovery reply's: the stream's is the one read.
-    answered = [line for line in history if line["payload"]["type"].endswith("_output")]
-    before = [line for line in history if line not in answered]
-    rollout = (*before, _token_count(_USAGE), *answered, _token_count({"total_tokens": 6475}), recovery)
+    after = [_token_count({"total_tokens": 6475}), {"type": "response_item", "payload": _RECOVERY}]
+    rollout = (*history, _stamped(_token_count(_USAGE), True), *(_stamped(line, False) for line in after))
     return ExecRun(0, stdout, stderr, requests, rollout)
 
 

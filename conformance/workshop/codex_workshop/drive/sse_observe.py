@@ -305,21 +305,35 @@ def fatal_message(events: list[dict[str, Any]]) -> str | None:
     return None
 
 
+def _recorded_before(line: dict[str, Any], until: float | None) -> bool:
+    """Whether the rollout line's timestamp (`2026-11-26T19:06:19.783Z`) is before ``until``
+    (a wall-clock time); a line without one counts."""
+    stamp = line.get("timestamp")
+    if until is None or not isinstance(stamp, str):
+        return True
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return True
+    return when.timestamp() < until
+
+
 def completed_usage(run: ExecRun, events: list[dict[str, Any]], *, followed: bool = False) -> dict[str, Any]:
     """The usage of a completed stream, and the response id where the release records it;
     ``followed``: a call's follow-up request was answered too (its usage is not the stream's)."""
     # 0.169.0 records the response id with the usage (token_usage_record), 0.94.0 the usage
-    # in a token_count event (the last one).  Either is this response's only before the
-    # release answers a call of the stream (it then counts the follow-up's, and its own
-    # estimates) or records the recovery reply.
+    # in a token_count event (the last one).  After a call's follow-up request the release
+    # records that response's and its own estimates too: only what it recorded before
+    # that request arrived is this stream's.
     counted: dict[str, Any] | None = None
-    calls = _call_ids(rollout_items(run.rollout))
+    requests = _responses_requests(run)
+    until = requests[1].received_wall if followed and len(requests) >= 2 else None
     for line in run.rollout:
         payload = line.get("payload") if isinstance(line, dict) else None
-        if not isinstance(payload, dict):
+        if not isinstance(payload, dict) or not _recorded_before(line, until):
             continue
         kind = line.get("type")
-        if kind == "response_item" and (_is_recovery(payload) or _answers_a_call(payload, calls)):
+        if kind == "response_item" and _is_recovery(payload):
             break
         if kind == "token_usage_record":
             return {"response_id": payload.get("response_id"), "usage": payload.get("usage")}

@@ -211,4 +211,12 @@ CALL_FORMS_0_169_0: CallForms = {
     "custom_tool_call_output": (("id", _M), ("call_id", _S), ("output", Read.OUTPUT)),
     "tool_search_output": (("id", _O), ("call_id", _A), ("status", _A), ("execution", _A), ("tools", _A)),
     "compaction": (("id", _O), ("encrypted_content", _S)),
+    # Captured: tool-search-call-item.
+    "tool_search_call": (
+        ("id", _O),
+        ("call_id", _A),
+        ("status", _A),
+        ("execution", _A),
+        ("arguments", _A),
+    ),
 }

@@ -100,8 +100,9 @@ def _message(
 def _summary_reads(summary: JSON) -> bool:
     """A summary part's text is a required string: a part without one fails the whole item
     (explored: reasoning-summary-text-null)."""
-    parts = summary if isinstance(summary, list) else []
-    return all(not isinstance(part, dict) or isinstance(part.get("text"), str) for part in parts)
+    if not isinstance(summary, list):
+        return False  # captured: reasoning-summary-not-a-list
+    return all(not isinstance(part, dict) or isinstance(part.get("text"), str) for part in summary)
 
 
 def _typed_parts(parts: JSON) -> JSON:
@@ -157,7 +158,8 @@ def _normalizer(
         kind = item.get("type")
         if kind == "message" and not keep_user_messages and item.get("role") == "user":
             return None
-        if kind == "message" and not _parts_read(item.get("content")):
+        # A role that is no string fails the item too (captured: message-role-not-a-string).
+        if kind == "message" and not (_parts_read(item.get("content")) and isinstance(item.get("role"), str)):
             return None
         if kind == "message":
             return _message(

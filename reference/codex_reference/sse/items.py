@@ -4,8 +4,7 @@ The release deserializes the item into its typed ``ResponseItem`` and later
 serializes it back: keys come out in the struct's field order, unknown
 members are dropped, absent optional members become ``null`` or disappear
 depending on the field.  An item of a kind the release does not know is not
-recorded; the tool calls it runs a tool for cannot be captured here (the
-tool's output starts another request) and are declined (SSE-ITEM-4).
+recorded; tool calls and their outputs have forms of their own (item_forms.py).
 """
 
 from __future__ import annotations
@@ -15,32 +14,24 @@ from collections.abc import Callable
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import images
+from codex_reference.sse import item_forms
+from codex_reference.sse.item_forms import CallForms
 
 ItemNormalizer = Callable[[dict[str, JSON]], dict[str, JSON] | None]
-# Kinds every edition knows whose recording no sse capture can show: the release
-# runs a tool for a call, and the request that carries its output reads as a
-# retry to the harness (the items area pins how calls are sent back); a call's
-# output is no item a server sends.
-_UNCAPTURED_KINDS = frozenset(
-    {
-        "function_call",
-        "custom_tool_call",
-        "local_shell_call",
-        "function_call_output",
-        "custom_tool_call_output",
-    }
-)
 # The text part an image the release cannot decode becomes.
 _UNPROCESSABLE = "image content omitted because it could not be processed"
 
 
-def _text_part(part: JSON, keep_annotations: bool) -> JSON:
+def _text_part(part: JSON, keep_annotations: bool, keep_logprobs: bool) -> JSON:
     if not isinstance(part, dict) or part.get("type") not in ("output_text", "input_text"):
         return part
     out: dict[str, JSON] = {"type": part["type"], "text": part.get("text")}
     # Only an output_text part has annotations (captured: assistant-message-input-text-part).
     if keep_annotations and part["type"] == "output_text" and "annotations" in part:
         out["annotations"] = part["annotations"]
+    # 0.169.0 keeps the logprobs third-party servers send, when not null (captured: message-status-logprobs).
+    if keep_logprobs and part["type"] == "output_text" and part.get("logprobs") is not None:
+        out["logprobs"] = part["logprobs"]
     return out
 
 
@@ -62,14 +53,40 @@ def _prepared_image(part: JSON) -> JSON:
     return part
 
 
+# The content parts a message may hold; a part of another type (`refusal`), or a text part
+# without its text, fails the whole item (captured: message-refusal-part).
+_PART_TYPES = ("input_text", "output_text", "input_image")
+
+
+def _parts_read(content: JSON) -> bool:
+    parts = content if isinstance(content, list) else []
+    return all(
+        isinstance(part, dict)
+        and part.get("type") in _PART_TYPES
+        and (part["type"] == "input_image" or isinstance(part.get("text"), str))
+        for part in parts
+    )
+
+
 def _message(
-    item: dict[str, JSON], keep_annotations: bool, keep_phase: bool, keep_id: bool, prepare_images: bool
+    item: dict[str, JSON],
+    *,
+    keep_annotations: bool,
+    keep_phase: bool,
+    keep_id: bool,
+    prepare_images: bool,
+    keep_status: bool,
 ) -> dict[str, JSON]:
     content = item.get("content")
-    parts = [_text_part(p, keep_annotations) for p in content] if isinstance(content, list) else content
+    parts = content
+    if isinstance(content, list):
+        parts = [_text_part(p, keep_annotations, keep_status) for p in content]
     if prepare_images and isinstance(parts, list):
         parts = [_prepared_image(p) for p in parts]
     out: dict[str, JSON] = {"type": "message"}
+    # 0.169.0 keeps a message's `status` when sent, before its id (captured: message-status-logprobs).
+    if keep_status and item.get("status") is not None:
+        out["status"] = item["status"]
     if keep_id:
         out["id"] = item.get("id")
     out |= {"role": item.get("role"), "content": parts}
@@ -80,14 +97,50 @@ def _message(
     return out
 
 
-def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
+def _summary_reads(summary: JSON) -> bool:
+    """A summary part's text is a required string: a part without one fails the whole item
+    (explored: reasoning-summary-text-null)."""
+    if not isinstance(summary, list):
+        return False  # captured: reasoning-summary-not-a-list
+    return all(not isinstance(part, dict) or isinstance(part.get("text"), str) for part in summary)
+
+
+def _typed_parts(parts: JSON) -> JSON:
+    """A reasoning item's text parts written back in their struct's order, `type` then `text`
+    (explored: reasoning-parts-member-order); anything else as sent."""
+    if not isinstance(parts, list):
+        return parts
+    return [
+        {"type": part.get("type"), "text": part["text"]}
+        if isinstance(part, dict) and isinstance(part.get("text"), str)
+        else part
+        for part in parts
+    ]
+
+
+def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON] | None:
+    if not _summary_reads(item.get("summary")):
+        return None
     return {
         "type": "reasoning",
         **({"id": item.get("id")} if keep_id else {}),
-        "summary": item.get("summary"),
-        "content": item.get("content"),
+        "summary": _typed_parts(item.get("summary")),
+        "content": _typed_parts(item.get("content")),
         "encrypted_content": item.get("encrypted_content"),
     }
+
+
+def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
+    """Its members in the struct's order, those it does not have dropped (captured:
+    web-search-call-member-order)."""
+    names = ("id", "status", "action") if keep_id else ("status", "action")
+    return {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
+
+
+def _web_search_call_reads(item: dict[str, JSON]) -> bool:
+    """Its `status` is an optional string: another value fails the item
+    (explored: web-search-call-status-not-string)."""
+    return item.get("status") is None or isinstance(item["status"], str)
 
 
 def _normalizer(
@@ -98,20 +151,34 @@ def _normalizer(
     prepare_images: bool = False,
     keep_user_messages: bool = True,
     keep_web_search_calls: bool = True,
+    keep_status: bool = False,
+    call_forms: CallForms,
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
         if kind == "message" and not keep_user_messages and item.get("role") == "user":
             return None
+        # A role that is no string fails the item too (captured: message-role-not-a-string).
+        if kind == "message" and not (_parts_read(item.get("content")) and isinstance(item.get("role"), str)):
+            return None
         if kind == "message":
-            return _message(item, keep_annotations, keep_phase, keep_id, prepare_images)
+            return _message(
+                item,
+                keep_annotations=keep_annotations,
+                keep_phase=keep_phase,
+                keep_id=keep_id,
+                prepare_images=prepare_images,
+                keep_status=keep_status,
+            )
         if kind == "reasoning":
             return _reasoning(item, keep_id)
+        if kind == "web_search_call" and keep_web_search_calls and not _web_search_call_reads(item):
+            return None
         if kind == "web_search_call" and keep_web_search_calls:
-            return {key: value for key, value in item.items() if keep_id or key != "id"}
-        if kind in _UNCAPTURED_KINDS:
-            raise NotModelled(f"how the release records a {kind} item is not captured")
-        return None  # captured: unknown-item-type; 0.25.0's web-search-call-item
+            return _web_search_call(item, keep_id)
+        # Calls and outputs; None for any other kind (captured: unknown-item-type;
+        # 0.25.0's web-search-call-item).
+        return item_forms.stored_call(call_forms, item)
 
     return normalize
 
@@ -120,13 +187,23 @@ def _normalizer(
 # message the server sends is not recorded (captured: user-message-item), nor a web_search_call
 # (web-search-call-item).
 NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(
-    keep_annotations=False, keep_phase=False, keep_user_messages=False, keep_web_search_calls=False
+    keep_annotations=False,
+    keep_phase=False,
+    keep_user_messages=False,
+    keep_web_search_calls=False,
+    call_forms=item_forms.CALL_FORMS_0_25_0,
 )
 # 0.94.0 stores a message, reasoning or web_search_call item without its `id` (captured:
 # message-completed, web-search-call-item).
-NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(keep_annotations=False, keep_phase=False, keep_id=False)
+NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(
+    keep_annotations=False, keep_phase=False, keep_id=False, call_forms=item_forms.CALL_FORMS_0_94_0
+)
 # 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them
-# otherwise), and prepares a message's images.
+# otherwise), a message's `status` and its text parts' `logprobs`, and prepares a message's images.
 NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(
-    keep_annotations=True, keep_phase=True, prepare_images=True
+    keep_annotations=True,
+    keep_phase=True,
+    prepare_images=True,
+    keep_status=True,
+    call_forms=item_forms.CALL_FORMS_0_169_0,
 )

@@ -15,6 +15,7 @@ from decimal import ROUND_CEILING, Decimal
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.sse import usage_serde
+from codex_reference.sse.item_forms import without_call_answers
 from codex_reference.sse.items import ItemNormalizer
 from codex_reference.sse.reader import StreamBroken, read_all
 
@@ -116,8 +117,9 @@ def usage_zero_filled_with_cache_writes(usage: JSON) -> JSON:
     if not isinstance(filled, dict):
         return None
     counts = list(filled.items())
-    # The captures never show another value.
-    return dict([*counts[:2], ("cache_write_input_tokens", 0), *counts[2:]])
+    # The input details' cache_write_tokens, 0 when not sent (explored: usage-cache-write-tokens).
+    writes = _int_or(_detail(usage, "input_tokens_details", "cache_write_tokens"), 0)
+    return dict([*counts[:2], ("cache_write_input_tokens", writes), *counts[2:]])
 
 
 def _retry_after_ms(message: str) -> int | None:
@@ -211,10 +213,10 @@ def _completed_problem(response: JSON, arbitrary_precision: bool) -> str | None:
 
 def _reads_in_u64(response: JSON) -> bool:
     """Whether ``response`` deserializes with 0.25.0's u64 counts (only that matters: it skips the event)."""
-    if not isinstance(response, dict) or "id" not in response:
+    if not isinstance(response, dict) or not isinstance(response.get("id"), str):
         return False
     usage = response.get("usage")
-    return not isinstance(usage, dict) or _u64_usage_reads(usage)
+    return usage is None or (isinstance(usage, dict) and _u64_usage_reads(usage))
 
 
 def _u64_usage_reads(usage: dict[str, JSON]) -> bool:
@@ -249,11 +251,15 @@ def _completed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     """The completed end; None where the release skips the event; an error where it fails on it."""
     if response is None:
         return None  # every edition skips it (captured: completed-response-null)
-    _check_modelled(response)
     if rules.usage_unreadable is None:
+        # An edition that skips what does not read needs no serde message: only a
+        # struct read from an array is left unmodelled.
+        if isinstance(response, list):
+            _check_modelled(response)
         if not _reads_in_u64(response):
             return None
     else:
+        _check_modelled(response)
         problem = _completed_problem(response, rules.usage_numbers_arbitrary_precision)
         if problem is not None:
             return _error(
@@ -307,9 +313,12 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
             ending = _completed(rules, event.get("response"))
             if ending is None:
                 continue
-            # An error ending (a payload that does not read) comes only from
-            # editions that stop at the event, where it ends the stream as
-            # the completed ending would.
+            if ending["kind"] == "error":
+                # A payload that does not read is kept like a failure: the release reads
+                # on, and a later completed wins (captured: completed-unreadable-then-item,
+                # completed-unreadable-then-completed).
+                failure = ending
+                continue
             completed = ending
             if not rules.defer_completed:
                 break
@@ -324,4 +333,4 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
         end = completed or failure or _error("retryable", DISCONNECTED.format(message=CLOSED_EARLY))
     if end["kind"] == "error" and not rules.keep_items_on_error:
         items = []
-    return {"events": items, "end": end}
+    return {"events": without_call_answers(items), "end": end}

@@ -78,6 +78,10 @@ _RETRY_NOTICES = (
 _NOTICE_EVENTS = ("stream_error", "error", "background_event")
 # Rollout bookkeeping the release adds to an item it stores; not part of the item.
 _ROLLOUT_ONLY_KEYS = ("internal_chat_message_metadata_passthrough",)
+# What a release records when it answers a call with its tool (`unsupported
+# call: get_weather` for a tool it lacks), then sends in a follow-up request.
+_CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call")
+_CALL_OUTPUT_KINDS = ("function_call_output", "custom_tool_call_output")
 
 
 @dataclass(frozen=True)
@@ -170,17 +174,52 @@ def _is_recovery(item: dict[str, Any]) -> bool:
     return "codex-conformance recovery" in json.dumps(item.get("content"))
 
 
-def _recorded_items(run: ExecRun) -> list[dict[str, Any]]:
+def _history_of_stream(run: ExecRun) -> list[dict[str, Any]]:
+    """The items recorded after the prompt and before the recovery reply's."""
     history = rollout_items(run.rollout)
     starts = [index for index, item in enumerate(history) if _is_prompt(item)]
     if not starts:
         raise CaptureError(f"the rollout has no prompt message (exit {run.returncode})")
-    events: list[dict[str, Any]] = []
+    items: list[dict[str, Any]] = []
     for item in history[starts[-1] + 1 :]:
         if _is_recovery(item):
             break
-        events.append({"type": "output_item.done", "item": item})
-    return events
+        items.append(item)
+    return items
+
+
+def _call_ids(items: list[dict[str, Any]]) -> set[Any]:
+    """The call ids an output the release writes itself carries: each call's own, and for a
+    call without one its id or the empty id (`LocalShellCall without call_id or id`)."""
+    ids: set[Any] = set()
+    for item in items:
+        if item.get("type") in _CALL_KINDS:
+            call_id = item.get("call_id")
+            ids |= {call_id} if isinstance(call_id, str) else {"", item.get("id")}
+    return ids
+
+
+def _answers_a_call(item: dict[str, Any], calls: set[Any]) -> bool:
+    return item.get("type") in _CALL_OUTPUT_KINDS and item.get("call_id") in calls
+
+
+def _recorded_items(run: ExecRun) -> list[dict[str, Any]]:
+    """The items recorded from the stream: an output answering one of its calls is left out,
+    since the release writes one itself when it runs the call (spec/sse.md, SSE-ITEM-4), and a
+    server's output of the same call_id cannot be told from it."""
+    items = _history_of_stream(run)
+    calls = _call_ids(items)
+    return [{"type": "output_item.done", "item": item} for item in items if not _answers_a_call(item, calls)]
+
+
+def followed_up(run: ExecRun, events: list[dict[str, Any]]) -> bool:
+    """A second request that is no retry: the release neither warned that it retries nor printed
+    a retry notice, and it answered a call of the stream (the request carries the answer)."""
+    if len(_responses_requests(run)) < 2 or _RETRY_STATEMENT.search(run.stderr) or _has_retry_notice(events):
+        return False
+    items = _history_of_stream(run)
+    calls = _call_ids(items)
+    return any(_answers_a_call(item, calls) for item in items)
 
 
 def json_lines(text: str) -> list[dict[str, Any]]:
@@ -202,7 +241,7 @@ def _responses_requests(run: ExecRun) -> list[Any]:
 def _end(run: ExecRun) -> dict[str, Any]:
     requests = _responses_requests(run)
     events = json_lines(run.stdout)
-    if len(requests) >= 2:
+    if len(requests) >= 2 and not followed_up(run, events):
         gap_s = requests[1].received_at - requests[0].received_at
         return {
             "kind": "error",
@@ -212,7 +251,7 @@ def _end(run: ExecRun) -> dict[str, Any]:
         }
     message = fatal_message(events)
     if message is None:
-        return {"kind": "completed", **completed_usage(run, events)}
+        return {"kind": "completed", **completed_usage(run, events, followed=len(requests) >= 2)}
     return {"kind": "error", "error": "fatal", "message": message, "retry_after_ms": None}
 
 
@@ -234,15 +273,26 @@ def honoured_delay_ms(log: str, gap_s: float) -> int | None:
     return -(-stated_ns // 100_000_000) * 100
 
 
-def retry_message(events: list[dict[str, Any]]) -> str | None:
-    """The error a release's retry notice shows; None when its notice shows none."""
+def _retry_notice(events: list[dict[str, Any]]) -> re.Match[str] | None:
     for event in events:
         if event.get("type") in _NOTICE_EVENTS:
             for notice in _RETRY_NOTICES:
                 match = notice.match(str(event.get("message", "")))
                 if match:
-                    return match.groupdict().get("message")
-    raise CaptureError("the release retried but printed no retry notice")
+                    return match
+    return None
+
+
+def _has_retry_notice(events: list[dict[str, Any]]) -> bool:
+    return _retry_notice(events) is not None
+
+
+def retry_message(events: list[dict[str, Any]]) -> str | None:
+    """The error a release's retry notice shows; None when its notice shows none."""
+    match = _retry_notice(events)
+    if match is None:
+        raise CaptureError("the release retried but printed no retry notice")
+    return match.groupdict().get("message")
 
 
 def fatal_message(events: list[dict[str, Any]]) -> str | None:
@@ -255,17 +305,46 @@ def fatal_message(events: list[dict[str, Any]]) -> str | None:
     return None
 
 
-def completed_usage(run: ExecRun, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The usage of a completed stream, and the response id where the release records it."""
-    for line in run.rollout:  # 0.169.0 records the response id with the usage
-        if isinstance(line, dict) and line.get("type") == "token_usage_record":
-            payload = line["payload"]
+def _recorded_before(line: dict[str, Any], until: float | None) -> bool:
+    """Whether the rollout line's timestamp (`2026-11-26T19:06:19.783Z`) is before ``until``
+    (a wall-clock time); a line without one counts."""
+    stamp = line.get("timestamp")
+    if until is None or not isinstance(stamp, str):
+        return True
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return True
+    return when.timestamp() < until
+
+
+def completed_usage(run: ExecRun, events: list[dict[str, Any]], *, followed: bool = False) -> dict[str, Any]:
+    """The usage of a completed stream, and the response id where the release records it;
+    ``followed``: a call's follow-up request was answered too (its usage is not the stream's)."""
+    # 0.169.0 records the response id with the usage (token_usage_record), 0.94.0 the usage
+    # in a token_count event (the last one).  After a call's follow-up request the release
+    # records that response's and its own estimates too: only what it recorded before
+    # that request arrived is this stream's.
+    counted: dict[str, Any] | None = None
+    requests = _responses_requests(run)
+    until = requests[1].received_wall if followed and len(requests) >= 2 else None
+    for line in run.rollout:
+        payload = line.get("payload") if isinstance(line, dict) else None
+        if not isinstance(payload, dict) or not _recorded_before(line, until):
+            continue
+        kind = line.get("type")
+        if kind == "response_item" and _is_recovery(payload):
+            break
+        if kind == "token_usage_record":
             return {"response_id": payload.get("response_id"), "usage": payload.get("usage")}
-    for line in reversed(run.rollout):  # 0.94.0 records this response's usage in a token_count event
-        payload = line.get("payload") if isinstance(line, dict) and line.get("type") == "event_msg" else None
-        if isinstance(payload, dict) and payload.get("type") == "token_count" and payload.get("info"):
-            return {"usage": payload["info"]["last_token_usage"]}
-    for event in events:  # 0.25.0 prints the usage only, and nothing when there is none
-        if event.get("type") == "token_count":
-            return {"usage": {key: value for key, value in event.items() if key != "type"}}
+        if kind == "event_msg" and payload.get("type") == "token_count" and payload.get("info"):
+            counted = {"usage": payload["info"]["last_token_usage"]}
+    if counted is not None:
+        return counted
+    # 0.25.0 prints the usage only, and nothing when there is none; after a follow-up
+    # the last count printed is the recovery reply's (which has one), so a lone one is not
+    # the stream's.
+    counts = [event for event in events if event.get("type") == "token_count"]
+    if counts and (len(counts) >= 2 or not followed):
+        return {"usage": {key: value for key, value in counts[0].items() if key != "type"}}
     return {"usage": None}

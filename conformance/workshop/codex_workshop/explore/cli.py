@@ -53,7 +53,8 @@ def _print(found: Exploration) -> None:
         f"{found.area} {found.op} {found.version} seed {found.seed}: {found.tried} inputs, "
         f"{found.agreed} agreed ({share:.2f} %), {found.disagreed} disagreed "
         f"in {len(found.clusters)} clusters, "
-        f"{found.varied} varied from run to run, {found.declined} declined by the reference, "
+        f"{found.varied} varied from run to run, "
+        f"{found.declined} reference unsupported where the release answered, "
         f"{len(found.harness_failures)} harness failures; "
         f"{found.rate:.1f} inputs/s, {found.seconds:.0f} s"
     )
@@ -61,6 +62,10 @@ def _print(found: Exploration) -> None:
         shown = cluster.shrunk or cluster.first
         print(f"  {cluster.count:6d}  {cluster.signature}")
         print(f"          input: {json.dumps(shown.args, ensure_ascii=False)[:400]}")
+    for decline in sorted(found.declines.values(), key=lambda c: -c.count):
+        reason = decline.signature[:200]
+        print(f"  {decline.count:6d}  reference unsupported where the release answered: {reason}")
+        print(f"          input: {json.dumps(decline.first.args, ensure_ascii=False)[:400]}")
     for failure in found.harness_failures[:5]:
         print(f"  harness failure: {failure[:300]}")
 
@@ -75,6 +80,10 @@ def _as_json(found: Exploration) -> dict[str, Any]:
         "agreed": found.agreed,
         "varied": found.varied,
         "declined": found.declined,
+        "declines": [
+            {"reason": decline.signature, "count": decline.count, "input": decline.first.args}
+            for decline in found.declines.values()
+        ],
         "seconds": round(found.seconds, 1),
         "harness_failures": found.harness_failures,
         "clusters": [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -40,6 +41,9 @@ class Exploration:
     agreed: int = 0
     varied: int = 0  # the release answered differently on a second run
     declined: int = 0  # the reference answered `unsupported`: it does not model the input
+    # What the reference said each time it declined an input the release answered (issue #33: a kit
+    # gap to drive to zero), with the count of such inputs and the first of them.
+    declines: dict[str, Cluster] = field(default_factory=dict)
     harness_failures: list[str] = field(default_factory=list)
     clusters: dict[str, Cluster] = field(default_factory=dict)
     seconds: float = 0.0
@@ -118,7 +122,8 @@ def explore(
         try:
             return ask(run, version, explorer.op, args, release, settle=explorer.settle)
         except HarnessFailure as failure:
-            return str(failure)
+            # With its input, so that a harness gap can be run again and looked into.
+            return f"{failure} (input: {json.dumps(args, ensure_ascii=False)})"
 
     def chunk(inputs: list[Args]) -> list[Answers | str]:
         if explorer.batch is None:
@@ -162,6 +167,8 @@ def explore(
                     result.agreed += 1
                 elif answered.declined:
                     result.declined += 1
+                    reason = str(answered.reference.get("unsupported"))
+                    result.declines.setdefault(reason, Cluster(reason, 0, answered)).count += 1
                 else:
                     key = describe(answered.release, answered.reference)
                     cluster = result.clusters.setdefault(key, Cluster(key, 0, answered))

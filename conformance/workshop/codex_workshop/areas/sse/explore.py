@@ -1,5 +1,13 @@
 """Inputs for exploring ``sse.responses``: event streams shuffled, cut, repeated, with unknown events.
 
+Half the streams are the field's (``field.py``: the Responses API's own event
+and item types from the ``openai`` package, with their fields missing, null,
+empty or mistyped, and the shapes field reports name); the other half are
+built from the kit's pool below.  One explorer with a fixed share, rather
+than a second one to select: CI's explore sample and ``--write`` take both
+without a new flag, and every stream, whichever pool it came from, gets the
+same damage a connection does.
+
 A stream is built from a pool of events (items, deltas, created and added
 events, unknown types, data that is not JSON or has no type, completed,
 failed and incomplete ends), then damaged the ways a connection or a server
@@ -8,10 +16,9 @@ any byte, comments and ``id:``/``retry:`` fields between events, LF, CRLF
 or lone-CR line ends, a missing final blank line, and reads cut at random
 byte offsets (inside characters too).
 
-Left out on purpose, as the area's scenarios leave them out (spec/sse.md):
-function-call items (the release would run them), and failures whose
-message asks for a delay (what a capture reads of a delay is timing, and a
-generated one may fall below what timing can tell).  One release run
+Left out of the kit's pool on purpose: failures whose message asks for a
+delay (what a capture reads of a delay is timing, and a generated one may
+fall below what timing can tell); the field's texts name no delay either.  One release run
 consumes one stream, so nothing is batched.
 """
 
@@ -24,9 +31,13 @@ from typing import Any
 from hypothesis import strategies as st
 
 from codex_conformance.generators import Draw, as_strategy
+from codex_workshop.areas.sse.field import FieldEvent, field_events
 from codex_workshop.explorer import Args, Explorer, Response, answer_kinds, args_as_scenario
 
-__all__ = ["EXPLORERS", "explored_sse_args", "generate_stream"]
+__all__ = ["EXPLORERS", "FIELD_ONE_IN", "explored_sse_args", "generate_stream"]
+
+# One stream in this many is the field's (field.py), the others the kit's pool's.
+FIELD_ONE_IN = 2
 
 TEXTS = ["ok", "", "h\u00e9llo \U0001f600", "line\nbreak", 'quote " and \\', "\u2028"]
 
@@ -130,7 +141,7 @@ def _event(draw: Draw, index: int) -> tuple[str | None, str]:
     return name, json.dumps(data, ensure_ascii=False)
 
 
-def _frame(draw: Draw, events: list[tuple[str | None, str]], end: str) -> str:
+def _frame(draw: Draw, events: list[FieldEvent], end: str) -> str:
     lines: list[str] = []
     for name, data in events:
         if draw.integer(0, 7) == 0:
@@ -142,11 +153,16 @@ def _frame(draw: Draw, events: list[tuple[str | None, str]], end: str) -> str:
     return "".join(line + end for line in lines)
 
 
-def generate_stream(draw: Draw) -> tuple[str, list[int]]:
-    """(stream text, read cuts): a normal stream most of the time, damaged one way or more."""
+def _kit_events(draw: Draw) -> list[FieldEvent]:
     events = [_event(draw, index) for index in range(draw.integer(0, 5))]
     if draw.integer(0, 3):
         events.append(("response.completed", json.dumps(_completed(draw))))
+    return events
+
+
+def generate_stream(draw: Draw) -> tuple[str, list[int]]:
+    """(stream text, read cuts): a normal stream most of the time, damaged one way or more."""
+    events = field_events(draw) if draw.integer(1, FIELD_ONE_IN) == 1 else _kit_events(draw)
     if events and draw.integer(0, 4) == 0:  # shuffled
         order = [draw.integer(0, 1000) for _ in events]
         events = [event for _, event in sorted(zip(order, events, strict=True), key=lambda pair: pair[0])]
@@ -172,6 +188,29 @@ def _args(draw: Draw, edition: str) -> Args:
 def explored_sse_args(edition: str) -> st.SearchStrategy[Args]:
     """The explorer's streams as a Hypothesis strategy, for a port's own property tests."""
     return as_strategy(lambda draw: _args(draw, edition))
+
+
+# 0.169.0 makes up `<prefix>_<UUIDv7>` for a call or output without an id; the reference
+# writes the zero UUID (spec/sse.md, SSE-ITEM-5), so the release's is settled to it.
+_MADE_UP_ID = re.compile(
+    r"\A(fc|ctc|lsh|fco|ctco)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z"
+)
+_ZERO_UUID = "00000000-0000-0000-0000-000000000000"
+
+
+def _settled_item(item: Any) -> Any:
+    if isinstance(item, dict) and isinstance(item.get("id"), str):
+        match = _MADE_UP_ID.match(item["id"])
+        if match:
+            return {**item, "id": f"{match.group(1)}_{_ZERO_UUID}"}
+    return item
+
+
+def settle(release: Response) -> tuple[Response, Args]:
+    """The release's made-up item ids as the reference writes them."""
+    result = release["result"]
+    events = [{**event, "item": _settled_item(event["item"])} for event in result.get("events") or []]
+    return {"result": {**result, "events": events}}, {}
 
 
 def describe(release: Response, reference: Response) -> str:
@@ -208,5 +247,6 @@ EXPLORERS = (
         scenario=args_as_scenario("stream", "splits"),
         clauses=("SSE-EXPLORE-1",),
         describe=describe,
+        settle=settle,
     ),
 )

@@ -1,0 +1,222 @@
+"""Items the release stores member by member: tool calls, call outputs, compaction (SSE-ITEM-5).
+
+The release deserializes each into its typed item and serializes it back:
+the keys come out in the struct's field order, members it does not know are
+dropped, and an item whose members do not read (a required string missing
+or of another type) is not recorded.  Each kind's form is a table of
+(member, how it is read); the tables differ by edition (rules.py).
+
+What the release answers a call with (it runs the call, and records the
+tool's output) is not an item of the stream: the observation leaves out
+every output that answers a call of the stream (``without_call_answers``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+
+from codex_reference.errors import NotModelled
+from codex_reference.json_types import JSON
+
+
+class Read(Enum):
+    STRING = "a string, required"
+    OPTIONAL = "a string, left out when absent or null"
+    NULLABLE = "a string, null when absent"
+    MADE_UP = "a string; when absent or null the release makes up an id"
+    AS_SENT = "any value, left out when absent"
+    STATUS = "completed, in_progress or incomplete, required"
+    ACTION = "a local shell action, required"
+    OUTPUT = "a call output's text, required"
+
+
+# A kind's members in the order the release writes them.
+Form = tuple[tuple[str, Read], ...]
+CallForms = Mapping[str, Form]
+
+# 0.169.0 makes up `<prefix>_<UUIDv7>` for an item without an id; the
+# reference writes the zero UUID (the explorer settles the release's to it).
+MADE_UP_PREFIX = {
+    "function_call": "fc",
+    "custom_tool_call": "ctc",
+    "local_shell_call": "lsh",
+    "function_call_output": "fco",
+    "custom_tool_call_output": "ctco",
+}
+ZERO_UUID = "00000000-0000-0000-0000-000000000000"
+CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call")
+OUTPUT_KINDS = ("function_call_output", "custom_tool_call_output")
+_STATUSES = ("completed", "in_progress", "incomplete")
+# The local shell action's members, each null when absent.
+_ACTION_MEMBERS = ("command", "timeout_ms", "working_directory", "env", "user")
+
+
+class _Unread(Exception):
+    """The item does not deserialize: the release does not record it."""
+
+
+def _string(value: JSON) -> str:
+    if not isinstance(value, str):
+        raise _Unread
+    return value
+
+
+def _action(value: JSON) -> dict[str, JSON]:
+    if not isinstance(value, dict) or value.get("type") != "exec":
+        raise _Unread
+    command = value.get("command")
+    if not isinstance(command, list) or not all(isinstance(part, str) for part in command):
+        raise _Unread
+    out: dict[str, JSON] = {"type": "exec"}
+    for name in _ACTION_MEMBERS:
+        member = value.get(name)
+        if name != "command" and member is not None:
+            _check_action_member(name, member)
+        out[name] = member
+    return out
+
+
+def _check_action_member(name: str, member: JSON) -> None:
+    if name == "timeout_ms":
+        if isinstance(member, bool) or not isinstance(member, int) or not 0 <= member < 2**64:
+            raise _Unread
+    elif name == "env":
+        if not isinstance(member, dict) or not all(isinstance(text, str) for text in member.values()):
+            raise _Unread
+    else:
+        _string(member)
+
+
+def _output(value: JSON) -> JSON:
+    """The output's text, or its content items, a text part written `type` then `text`
+    (captured: server-call-output-content-items)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return [_content_item(part) for part in value]
+    raise _Unread
+
+
+def _content_item(part: JSON) -> JSON:
+    if isinstance(part, dict) and part.get("type") == "input_text" and isinstance(part.get("text"), str):
+        return {"type": "input_text", "text": part["text"]}
+    if isinstance(part, dict) and part.get("type") == "input_image":
+        return part
+    raise NotModelled(
+        "how the release stores a call output's content item other than text or an image is not captured"
+    )
+
+
+def _member(kind: str, how: Read, present: bool, value: JSON) -> tuple[bool, JSON]:
+    """(whether the member is written, its value)."""
+    if how is Read.AS_SENT:
+        return present, value
+    if how is Read.STATUS:
+        if value not in _STATUSES:
+            raise _Unread
+        return True, value
+    if how is Read.ACTION:
+        return True, _action(value)
+    if how is Read.OUTPUT:
+        return True, _output(value)
+    if how is Read.STRING:
+        return True, _string(value)
+    if value is not None:
+        return True, _string(value)
+    if how is Read.MADE_UP:
+        return True, f"{MADE_UP_PREFIX[kind]}_{ZERO_UUID}"
+    return how is Read.NULLABLE, None
+
+
+def stored_call(forms: CallForms, item: dict[str, JSON]) -> dict[str, JSON] | None:
+    """The item as stored; None where the edition does not record it (unknown to it, or unread)."""
+    kind = item.get("type")
+    form = forms.get(kind) if isinstance(kind, str) else None
+    if form is None or not isinstance(kind, str):
+        return None
+    out: dict[str, JSON] = {"type": kind}
+    try:
+        for name, how in form:
+            written, value = _member(kind, how, name in item, item.get(name))
+            if written:
+                out[name] = value
+    except _Unread:
+        return None
+    return out
+
+
+def _answered_ids(items: list[JSON]) -> set[JSON]:
+    """The call ids an output of the release's own would carry: each call's, and for a
+    call without one, its id and the empty id (0.25.0: `LocalShellCall without call_id or id`)."""
+    ids: set[JSON] = set()
+    for item in items:
+        if isinstance(item, dict) and item.get("type") in CALL_KINDS:
+            call_id = item.get("call_id")
+            ids |= {call_id} if isinstance(call_id, str) else {"", item.get("id")}
+    return ids
+
+
+def without_call_answers(events: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    """The events less the outputs that answer a call among them: the release writes one
+    itself when it runs the call, and a server's output of the same call id cannot be told
+    from it (spec/sse.md, SSE-ITEM-5)."""
+    items = [event.get("item") for event in events]
+    answered = _answered_ids(items)
+    return [event for event, item in zip(events, items, strict=True) if not _answers(item, answered)]
+
+
+def _answers(item: JSON, answered: set[JSON]) -> bool:
+    return isinstance(item, dict) and item.get("type") in OUTPUT_KINDS and item.get("call_id") in answered
+
+
+_S, _O, _N, _M, _A = Read.STRING, Read.OPTIONAL, Read.NULLABLE, Read.MADE_UP, Read.AS_SENT
+# Captured: function-call-item, custom-tool-call-item, local-shell-call-item and
+# their -minimal twins (every edition); server-call-outputs.
+CALL_FORMS_0_25_0: CallForms = {
+    "function_call": (("id", _N), ("name", _S), ("arguments", _S), ("call_id", _S)),
+    "custom_tool_call": (("id", _O), ("status", _O), ("call_id", _S), ("name", _S), ("input", _S)),
+    "local_shell_call": (("id", _N), ("call_id", _N), ("status", Read.STATUS), ("action", Read.ACTION)),
+}
+# 0.94.0 stores no call's id, and records a call output the server sends, and a
+# compaction item (captured: compaction-item).
+CALL_FORMS_0_94_0: CallForms = {
+    **{kind: tuple(m for m in form if m[0] != "id") for kind, form in CALL_FORMS_0_25_0.items()},
+    "function_call_output": (("call_id", _S), ("output", Read.OUTPUT)),
+    "custom_tool_call_output": (("call_id", _S), ("output", Read.OUTPUT)),
+    "compaction": (("encrypted_content", _S),),
+}
+# 0.169.0 keeps ids (making one up), a call's `status` and `namespace` when sent,
+# and records a tool_search_output (captured: tool-search-output-item; its id a string:
+# tool-search-output-id-object).
+CALL_FORMS_0_169_0: CallForms = {
+    "function_call": (
+        ("status", _O),
+        ("id", _M),
+        ("name", _S),
+        ("namespace", _O),
+        ("arguments", _S),
+        ("call_id", _S),
+    ),
+    "custom_tool_call": (
+        ("id", _M),
+        ("status", _O),
+        ("call_id", _S),
+        ("name", _S),
+        ("namespace", _O),
+        ("input", _S),
+    ),
+    "local_shell_call": (("id", _M), ("call_id", _N), ("status", Read.STATUS), ("action", Read.ACTION)),
+    "function_call_output": (("id", _M), ("call_id", _S), ("output", Read.OUTPUT)),
+    "custom_tool_call_output": (("id", _M), ("call_id", _S), ("output", Read.OUTPUT)),
+    "tool_search_output": (("id", _O), ("call_id", _A), ("status", _A), ("execution", _A), ("tools", _A)),
+    "compaction": (("id", _O), ("encrypted_content", _S)),
+    # Captured: tool-search-call-item.
+    "tool_search_call": (
+        ("id", _O),
+        ("call_id", _A),
+        ("status", _A),
+        ("execution", _A),
+        ("arguments", _A),
+    ),
+}

@@ -90,6 +90,19 @@ class ExpectedFailures:
         self.entries = list(entries)
         self.source = source
         self.level = level  # the verdict level of the run the file gates
+        # A gate's file is mostly exact case ids (--write-expected-failures
+        # writes one per case): looked up by id, so that judging every case
+        # against every entry does not grow with the product of the two (990
+        # entries over 1,215 cases: 2.3 million glob matches, 3 s).  Globs
+        # are few and still scanned.  Each entry keeps its place in the file:
+        # the first entry covering a case gives its reason.
+        self._exact: dict[str, list[tuple[int, ExpectedFailure]]] = {}
+        self._globs: list[tuple[int, ExpectedFailure]] = []
+        for number, entry in enumerate(self.entries):
+            if _is_glob(entry.case):
+                self._globs.append((number, entry))
+            else:
+                self._exact.setdefault(entry.case, []).append((number, entry))
 
     @classmethod
     def load(
@@ -117,10 +130,17 @@ class ExpectedFailures:
 
     def reason_for(self, outcome: Outcome) -> str | None:
         """The reason of the first entry covering ``outcome``, or None."""
-        for entry in self.entries:
+        for entry in self._candidates(outcome.id):
             if entry.covers(outcome, self.level):
                 return entry.reason
         return None
+
+    def _candidates(self, case_id: str) -> list[ExpectedFailure]:
+        """The entries that may match ``case_id``, in file order."""
+        exact = self._exact.get(case_id, [])
+        if not self._globs:
+            return [entry for _, entry in exact]
+        return [entry for _, entry in sorted([*exact, *self._globs], key=lambda pair: pair[0])]
 
     def apply(self, outcome: Outcome) -> Outcome:
         """Mark a fail, unsupported or error an entry covers as expected (never a kit error)."""
@@ -137,19 +157,25 @@ class ExpectedFailures:
     ) -> list[tuple[ExpectedFailure, str]]:
         """Each stale entry, with the sentence saying what to change in the file."""
         all_ids = list(all_case_ids)
+        known = set(all_ids)
         ran = list(outcomes)
+        ran_by_id: dict[str, list[Outcome]] = {}
+        for outcome in ran:
+            ran_by_id.setdefault(outcome.id, []).append(outcome)
         found: list[tuple[ExpectedFailure, str]] = []
         for entry in self.entries:
-            if not any(entry.matches(case_id) for case_id in all_ids):
+            glob = _is_glob(entry.case)
+            if not (any(entry.matches(case_id) for case_id in all_ids) if glob else entry.case in known):
                 found.append(
                     (entry, f"expected-failure {entry.case!r} matches no case in the fixtures (stale entry)")
                 )
                 continue
-            judged = [
-                outcome
-                for outcome in ran
-                if entry.matches(outcome.id) and outcome.status is not Status.NOT_APPLICABLE
-            ]
+            matched = (
+                [outcome for outcome in ran if entry.matches(outcome.id)]
+                if glob
+                else ran_by_id.get(entry.case, [])
+            )
+            judged = [outcome for outcome in matched if outcome.status is not Status.NOT_APPLICABLE]
             if judged and not any(entry.still_needed(outcome) for outcome in judged):
                 ids = ", ".join(outcome.id for outcome in judged[:5])
                 passed = f"agree on {', '.join(entry.facets)}" if entry.facets else "passed"
@@ -161,6 +187,11 @@ class ExpectedFailures:
                     )
                 )
         return found
+
+
+def _is_glob(pattern: str) -> bool:
+    """Whether ``pattern`` has an fnmatch special character (else it matches only itself)."""
+    return any(char in pattern for char in "*?[")
 
 
 def _read_toml(path: Path) -> dict[str, object]:

@@ -114,8 +114,14 @@ class ConformanceItem(pytest.Item):
         if outcome.status is Status.NOT_APPLICABLE:
             pytest.skip(printable(f"not applicable: {outcome.reason}"))
         if outcome.expected_failure is not None:
+            # pytest's own route for a strict xfail: the mark, then the failure
+            # raised, described by repr_failure below.  pytest.xfail() would
+            # have its exception rendered as a full traceback, source files
+            # re-read and parsed for every expected failure (a gate of 990
+            # entries: 200 s against 11 s without the file).
             first_line = outcome.reason.splitlines()[0] if outcome.reason else ""
-            pytest.xfail(printable(f"{outcome.expected_failure} [{outcome.status.value}: {first_line}]"))
+            reason = printable(f"{outcome.expected_failure} [{outcome.status.value}: {first_line}]")
+            self.add_marker(pytest.mark.xfail(reason=reason, raises=CaseFailed, strict=True))
         raise CaseFailed(outcome)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:

@@ -230,4 +230,13 @@ def case_files(root: Path) -> list[Path]:
 
 def load_cases(root: Path) -> list[Case]:
     """Every case under ``root`` (a fixtures directory), in file then case order."""
-    return [case for path in case_files(root) for case in load_fixture_file(path).cases]
+    return [case for _, case in load_cases_with_files(root)]
+
+
+def load_cases_with_files(root: Path) -> list[tuple[str, Case]]:
+    """Every case under ``root`` with its file's path relative to ``root`` (as a failure shows it)."""
+    return [
+        (path.relative_to(root).as_posix(), case)
+        for path in case_files(root)
+        for case in load_fixture_file(path).cases
+    ]

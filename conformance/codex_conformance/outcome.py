@@ -89,6 +89,19 @@ class Outcome(BaseModel):
     counterexample: Counterexample | None = Field(
         default=None, description="Properties only: the input on which the property failed or errored."
     )
+    args: str = Field(
+        default="",
+        description="Failing, erroring and unsupported cases: the case's args as one line of JSON, cut "
+        "past 1,000 characters with a marker saying so.",
+    )
+    fixture: str = Field(
+        default="",
+        description="Failing, erroring and unsupported cases: the fixture file holding the case, relative "
+        "to the fixtures directory.",
+    )
+    rerun: str = Field(
+        default="", description="Failing, erroring and unsupported cases: a command that runs the case alone."
+    )
 
     @field_validator("reason", "diff")
     @classmethod

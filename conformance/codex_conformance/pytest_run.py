@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from codex_conformance import baseline, pytest_xdist
+from codex_conformance.case_input import exact_keyword
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level, level_named
@@ -71,8 +72,20 @@ def describe_failure(outcome: Outcome) -> str:
     return printable(_failure_text(outcome))
 
 
+def input_lines(outcome: Outcome) -> list[str]:
+    """The case's args, fixture file and re-run command (case_input.py); none for a property."""
+    lines = []
+    if outcome.args:
+        lines.append(f"args: {outcome.args}")
+    if outcome.fixture:
+        lines.append(f"fixture: {outcome.fixture} (case {outcome.id})")
+    if outcome.rerun:
+        lines.append(f"re-run: {outcome.rerun}")
+    return lines
+
+
 def _failure_text(outcome: Outcome) -> str:
-    clauses = "clauses: " + ", ".join(outcome.clauses)
+    clauses = "\n".join(["clauses: " + ", ".join(outcome.clauses), *input_lines(outcome)])
     ran = ran_more_than_once(outcome.reruns) if outcome.reruns else ""
     if ran and ran not in outcome.reason:
         clauses += "\n" + ran
@@ -106,6 +119,8 @@ class ConformanceItem(pytest.Item):
         # `-k apply_patch.apply` an op (case ids name the area, not the op).
         self.add_marker("conformance")
         self.extra_keyword_matches.add(case.op)
+        # `-k '[ID]'` selects this item alone (a bare id also selects the ids it begins).
+        self.extra_keyword_matches.add(exact_keyword(case.id))
 
     def runtest(self) -> None:
         outcome = self.outcome = self.run.session.run(self.case)
@@ -178,6 +193,7 @@ class PytestRun:
             level=_level(option.conformance_level),
             strict_runs=option.conformance_strict_runs,
             flags=_FLAGS,
+            front_end="pytest",
         )
         return cls(ConformanceSession(options), worker=pytest_xdist.is_worker(config))
 

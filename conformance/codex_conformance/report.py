@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import datetime
@@ -473,12 +474,33 @@ def _failures_by_clause(outcomes: Iterable[Outcome]) -> list[str]:
         example = min(failed, key=lambda outcome: (len(outcome.diff) or 10**9, outcome.id))
         count = f"{len(failed)} failing" + (f", {expected} of them expected" if expected else "")
         out += ["", f"### `{clause}` ({count})", ""]
-        out += [f"- `{outcome.id}`{_mark(outcome)}: {outcome.reason}" for outcome in failed[:20]]
+        for outcome in failed[:20]:
+            out += [f"- `{outcome.id}`{_mark(outcome)}: {outcome.reason}", *_input_bullets(outcome)]
         if len(failed) > 20:
             out.append(f"- and {len(failed) - 20} more: " + ", ".join(f"`{o.id}`" for o in failed[20:]))
         if example.diff:
             out += ["", f"Example (`{example.id}`):", "", "```diff", example.diff, "```"]
     return out
+
+
+def _input_bullets(outcome: Outcome) -> list[str]:
+    """A failing case's args, fixture file and re-run command, under its line (case_input.py)."""
+    out = []
+    if outcome.args:
+        out.append(f"  - args: {_code(outcome.args)}")
+    if outcome.fixture:
+        out.append(f"  - fixture: {_code(outcome.fixture)}")
+    if outcome.rerun:
+        out.append(f"  - re-run: {_code(outcome.rerun)}")
+    return out
+
+
+def _code(text: str) -> str:
+    """``text`` as a Markdown code span, whatever backticks it holds (args hold patches and scripts)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _unsupported_section(outcomes: Iterable[Outcome]) -> list[str]:
@@ -500,9 +522,11 @@ def _unsupported_section(outcomes: Iterable[Outcome]) -> list[str]:
     ]
     for reason, declined in sorted(by_reason.items(), key=lambda item: (-len(item[1]), item[0])):
         out += ["", f"### {_cell(reason)} ({len(declined)})", ""]
-        out += [
-            f"- `{outcome.id}`{_mark(outcome)}: {', '.join(outcome.clauses)}" for outcome in declined[:20]
-        ]
+        for outcome in declined[:20]:
+            out += [
+                f"- `{outcome.id}`{_mark(outcome)}: {', '.join(outcome.clauses)}",
+                *_input_bullets(outcome),
+            ]
         if len(declined) > 20:
             out.append(f"- and {len(declined) - 20} more: " + ", ".join(f"`{o.id}`" for o in declined[20:]))
     return out
@@ -585,7 +609,7 @@ def _errors_section(outcomes: Iterable[Outcome]) -> list[str]:
     out = ["", f"## Harness errors ({len(errors)})", ""]
     for outcome in errors[:50]:
         first, _, rest = outcome.reason.partition("\n")
-        out.append(f"- `{outcome.id}`: {first}")
+        out += [f"- `{outcome.id}`: {first}", *_input_bullets(outcome)]
         if rest:
             out += ["", "  ```", *(f"  {line}" for line in rest.splitlines()[:30]), "  ```"]
     if len(errors) > 50:

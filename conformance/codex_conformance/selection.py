@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from codex_conformance.case_input import exact_keyword
 from codex_conformance.errors import UsageError
 
 if TYPE_CHECKING:
@@ -67,10 +68,14 @@ class Selection:
 
 
 class _Matcher:
-    """pytest's -k semantics: a name matches if it is a substring of the id or the op, any case."""
+    """pytest's -k semantics: a name matches if it is a substring of the id or the op, any case.
+
+    The id in brackets is a name too, as for the plugin's items: ``-k '[ID]'``
+    selects that one case (case_input.exact_keyword).
+    """
 
     def __init__(self, item: Selectable) -> None:
-        self.names = (item.id.lower(), item.op.lower())
+        self.names = (item.id.lower(), item.op.lower(), exact_keyword(item.id).lower())
 
     def __call__(self, name: str, /, **kwargs: str | int | bool | None) -> bool:
         if kwargs:

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from codex_conformance import baseline, paths
 from codex_conformance.areas import discover, facets_of, known_facet_names, property_sets, select_properties
-from codex_conformance.cases import Case, FixtureError, load_cases
+from codex_conformance.case_input import FrontEnd, rerun_command, shown_args
+from codex_conformance.cases import Case, FixtureError, load_cases_with_files
 from codex_conformance.connection import Connection
 from codex_conformance.declaration import nothing_tested, unknown_declaration, unmatched_ops
 from codex_conformance.editions import EDITIONS
@@ -23,7 +24,14 @@ from codex_conformance.errors import HarnessError, UsageError
 from codex_conformance.expected_failures import ExpectedFailures
 from codex_conformance.facets import DEFAULT_LEVEL, Level
 from codex_conformance.impl import connect, is_reference
-from codex_conformance.outcome import Outcome, Status, kit_error_outcome, kit_error_reason, ran_more_than_once
+from codex_conformance.outcome import (
+    PROBLEM_STATUSES,
+    Outcome,
+    Status,
+    kit_error_outcome,
+    kit_error_reason,
+    ran_more_than_once,
+)
 from codex_conformance.properties import DEFAULT_EXAMPLES, Property, PropertyRunner
 from codex_conformance.protocol import Hello, truncate_text
 from codex_conformance.report import Report, build_report, report_path_problem, write_report
@@ -50,6 +58,7 @@ class SessionOptions:
     # How the front end spells each option above, for its error messages (the
     # plugin's --conformance-timeout is certify's --timeout); default --<name>.
     flags: Mapping[str, str] = field(default_factory=dict)
+    front_end: FrontEnd = "certify"  # how a failure's re-run command is spelled (case_input.py)
 
     def flag(self, name: str) -> str:
         return self.flags.get(name, "--" + name.replace("_", "-"))
@@ -89,6 +98,11 @@ def check_editions(editions: Sequence[str]) -> None:
 
 
 def load_fixture_cases(fixtures_dir: Path | None) -> list[Case]:
+    return [case for _, case in load_fixture_cases_with_files(fixtures_dir)]
+
+
+def load_fixture_cases_with_files(fixtures_dir: Path | None) -> list[tuple[str, Case]]:
+    """Every case with its fixture file (relative to the fixtures directory)."""
     if fixtures_dir is None:
         try:
             fixtures_dir = paths.fixtures_dir()
@@ -98,7 +112,7 @@ def load_fixture_cases(fixtures_dir: Path | None) -> list[Case]:
         what = "is not a directory" if fixtures_dir.exists() else "does not exist"
         raise UsageError(f"fixtures directory {fixtures_dir} {what}")
     try:
-        return load_cases(fixtures_dir)
+        return load_cases_with_files(fixtures_dir)
     except FixtureError as exc:
         raise UsageError(f"{exc} (run 'codex-conformance fixtures lint')") from None
 
@@ -109,6 +123,7 @@ class ConformanceSession:
     connection: Connection | None = None
     hello: Hello | None = None
     all_cases: list[Case] = field(default_factory=list)
+    fixture_files: dict[str, str] = field(default_factory=dict)  # case id -> its fixture file
     cases: list[Case] = field(default_factory=list)  # the selected editions' cases, in fixture order
     # Property checks for the op x edition cells the selected cases cover, so a
     # --fixtures-dir without an area runs none of that area's properties either.
@@ -128,7 +143,9 @@ class ConformanceSession:
     def start(self) -> None:
         """Check the options, load cases, start the implementation; ``UsageError`` on any problem."""
         check_options(self.options)
-        self.all_cases = load_fixture_cases(self.options.fixtures_dir)
+        with_files = load_fixture_cases_with_files(self.options.fixtures_dir)
+        self.all_cases = [case for _, case in with_files]
+        self.fixture_files = {case.id: path for path, case in with_files}
         # The areas' ops, and those of a --fixtures-dir's own cases (the kit's tests run synthetic ones).
         areas = discover().values()
         known_ops = {op for area in areas for op in area.ops} | {case.op for case in self.all_cases}
@@ -189,9 +206,9 @@ class ConformanceSession:
         except BaseException as exc:
             # Interrupted (Ctrl-C): the item still counts, as an error, so the
             # report written on the way out adds up and is not OK; then stop.
-            self._record(self._kit_error(item, exc))
+            self._record(self._kit_error(item, exc), item if isinstance(item, Case) else None)
             raise
-        return self._record(judged)
+        return self._record(judged, item if isinstance(item, Case) else None)
 
     def _judge(self, item: Case | Property) -> Outcome:
         assert self.connection is not None and self.hello is not None, "start() first"
@@ -204,13 +221,24 @@ class ConformanceSession:
     def _kit_error(item: Case | Property, exc: BaseException) -> Outcome:
         return kit_error_outcome(item, exc, kind="property" if isinstance(item, Property) else "case")
 
-    def _record(self, judged: Outcome) -> Outcome:
+    def _record(self, judged: Outcome, case: Case | None = None) -> Outcome:
         judged = judged.at_level(self.options.level)
+        if case is not None and judged.status in PROBLEM_STATUSES:
+            self._show_input(judged, case)
         if self.options.strict_runs:
             judged = strict_runs(judged, self.options.flag("strict_runs"))
         outcome = self.expected_failures.apply(judged)
         self.outcomes.append(outcome)
         return outcome
+
+    def _show_input(self, outcome: Outcome, case: Case) -> None:
+        """What a failing case was given, its file, and the command that runs it alone."""
+        options = self.options
+        outcome.args = shown_args(case.args)
+        outcome.fixture = self.fixture_files.get(case.id, "")
+        outcome.rerun = rerun_command(
+            options.front_end, options.impl, case.id, fixtures_dir=options.fixtures_dir, level=options.level
+        )
 
     def record(self, outcome: Outcome) -> None:
         """Count an item judged by another process (a pytest-xdist worker), already marked expected."""
@@ -302,6 +330,9 @@ class ConformanceSession:
                     reruns=last.reruns,
                     duration_seconds=last.duration_seconds,
                 )
+                case = next((case for case in self.cases if case.id == last.id), None)
+                if case is not None:
+                    self._show_input(judged, case)
                 self.outcomes[-1] = self.expected_failures.apply(judged)
 
     def close(self) -> None:

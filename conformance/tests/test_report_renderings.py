@@ -9,6 +9,7 @@ committing it.  (Codex goldens are never snapshots: only releases write them.)
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,18 +26,21 @@ CLOCK = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 def demo_report(tmp_path: Path, adapter: str, *options: str) -> Report:
     path = tmp_path / "report.json"
-    main(
-        [
-            "certify",
-            adapter,
-            f"--fixtures-dir={DEMO_FIXTURES}",
-            "--quiet",
-            "--examples=0",
-            "--report",
-            str(path),
-            *options,
-        ]
-    )
+    # The fixtures named relatively, so that failures' re-run commands hold no path of this machine.
+    tests_dir = DEMO_FIXTURES.parents[1]
+    with contextlib.chdir(tests_dir):
+        main(
+            [
+                "certify",
+                adapter,
+                f"--fixtures-dir={DEMO_FIXTURES.relative_to(tests_dir)}",
+                "--quiet",
+                "--examples=0",
+                "--report",
+                str(path),
+                *options,
+            ]
+        )
     raw = json.loads(path.read_text(encoding="utf-8"))
     raw["started_at"] = raw["finished_at"] = CLOCK.isoformat()
     return Report.model_validate(raw)

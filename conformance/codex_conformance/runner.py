@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from codex_conformance import harnesses
@@ -23,6 +23,7 @@ from codex_conformance.compare import (
 from codex_conformance.connection import Connection
 from codex_conformance.errors import HarnessError
 from codex_conformance.facets import LEVELS, FacetOutcome, Level, facet_outcomes, passes_at
+from codex_conformance.leading_difference import leading_difference
 from codex_conformance.observed import as_given
 from codex_conformance.outcome import Outcome, Status, kit_error_outcome, unsupported_reason
 from codex_conformance.protocol import ErrorResponse, Hello, Response, ResultResponse, UnsupportedResponse
@@ -199,11 +200,14 @@ def _verdict(case: Case, response: Response, *, given: bool) -> _Verdict:
     tried: list[tuple[Mismatch, dict[str, FacetOutcome]]] = []
     for alternative in alternatives:
         wanted = as_given(alternative.result) if given else alternative.result
-        facets = facet_outcomes(facets_of(case.op), case.compare, wanted, response.result)
+        declared = facets_of(case.op)
+        facets = facet_outcomes(declared, case.compare, wanted, response.result)
         mismatch = compare(case.compare, wanted, response.result)
         if mismatch is None:
             return _Verdict(Status.PASS, facets=facets)
-        tried.append((mismatch, facets))
+        # The reason leads with what the port does before how it prints it.
+        lead = leading_difference(case.compare, wanted, response.result, declared, facets)
+        tried.append((replace(mismatch, summary=lead or mismatch.summary), facets))
     if len(tried) == 1:
         mismatch, facets = tried[0]
         return _Verdict(Status.FAIL, _with_facets(mismatch.summary, facets), mismatch.diff, facets)

@@ -2,8 +2,10 @@
 
 Thin on purpose (like syrupy's): options under one prefix with explicit
 ``dest``, a fixture, and hooks that forward to the ``PytestRun`` object in
-``codex_conformance.pytest_run``.  Without ``--impl`` every hook returns at
-once, so installing the kit changes nothing for other test suites.
+``codex_conformance.pytest_run``.  Without ``--impl`` (or ``conformance_impl``
+in the ini file) every hook returns at once, so installing the kit changes
+nothing for other test suites; with it, the suite joins only a run of the
+whole project, and stays silent when -k, -m or --deselect leave out every case.
 """
 
 from __future__ import annotations
@@ -163,17 +165,41 @@ def _number(name: str, value: object, kind: type[float] | type[int]) -> float | 
         raise pytest.UsageError(f"{name} in the pytest configuration: not a number: {value!r}") from None
 
 
+def _names_other_tests(config: pytest.Config) -> bool:
+    """Whether the command line names test files, folders or node ids, and not the whole project.
+
+    The conformance items hang from the session, under none of them: as
+    pytest runs only what such arguments name, ``pytest test_own.py::test_a``
+    runs that test alone, even with ``conformance_impl`` in the ini file.  A
+    bare ``pytest`` (or ``pytest .``, or the rootdir) names everything.
+    """
+    if config.args_source is not pytest.Config.ArgsSource.ARGS:
+        return False
+    here = config.invocation_params.dir
+    whole = {here.resolve(), config.rootpath.resolve()}
+    for arg in config.args:
+        path = Path(arg.split("::", 1)[0])
+        if (path if path.is_absolute() else here / path).resolve() in whole and "::" not in arg:
+            return False
+    return True
+
+
 def _run(config: pytest.Config) -> PytestRun | None:
     return config.stash.get(_RUN_KEY, None)
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Registered with or without --impl, so that -m "not conformance" and --strict-markers work anywhere.
+    config.addinivalue_line(
+        "markers", "conformance: a codex-conformance case (-m 'not conformance' leaves them out)"
+    )
     _apply_ini(config)
     if not config.option.conformance_impl:
         return
     from codex_conformance.pytest_run import PytestRun
 
-    config.stash[_RUN_KEY] = PytestRun.from_config(config)
+    # With files or node ids named, no suite: only the conformance_connection fixture, on demand.
+    config.stash[_RUN_KEY] = PytestRun.from_config(config, suite=not _names_other_tests(config))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -189,6 +215,12 @@ def pytest_collection_modifyitems(
     run = _run(config)
     if run is not None:
         items.extend(run.collect(session))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    run = _run(session.config)
+    if run is not None:
+        run.selected(session)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -223,9 +255,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def conformance_connection(pytestconfig: pytest.Config) -> Iterator[Connection]:
     """The live connection to ``--impl``, for a user's own tests (property tests, say)."""
     run = _run(pytestconfig)
-    if run is None or run.session.connection is None:
+    if run is None:
         pytest.skip("no --impl given")
-    yield run.session.connection
+    yield run.connection()
 
 
 @pytest.fixture

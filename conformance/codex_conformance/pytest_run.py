@@ -35,6 +35,8 @@ from codex_conformance.session import ConformanceSession, SessionOptions
 if TYPE_CHECKING:
     from _pytest.junitxml import LogXML
 
+    from codex_conformance.connection import Connection
+
 # The plugin's spelling of each SessionOptions field, for usage errors.
 _FLAGS = {
     "timeout": "--conformance-timeout",
@@ -165,8 +167,11 @@ class ConformanceSuite(pytest.Collector):
 
 
 class PytestRun:
-    def __init__(self, session: ConformanceSession, *, worker: bool = False) -> None:
+    def __init__(self, session: ConformanceSession, *, worker: bool = False, suite: bool = True) -> None:
         self.session = session
+        # False when the command line names test files or node ids (plugin._names_other_tests):
+        # no item, no report; the implementation is started only if a test asks for its connection.
+        self.suite = suite
         # An xdist worker judges items and sends their outcomes to the
         # controller (pytest_xdist.py), which alone reports and sets the exit code.
         self.worker = worker
@@ -174,10 +179,13 @@ class PytestRun:
         self.markdown_path: Path | None = None
         self.write_error: str | None = None
         self.written: baseline.Written | None = None
+        # No conformance item left once -k, -m or --deselect chose (pytest_collection_finish, or
+        # under xdist the workers' collections): the run is then the user's own tests alone.
+        self.idle = False
+        self.recorder: pytest_xdist.WorkerOutcomes | None = None
 
     @classmethod
-    def from_config(cls, config: pytest.Config) -> PytestRun:
-        config.addinivalue_line("markers", "conformance: a codex-conformance case")
+    def from_config(cls, config: pytest.Config, *, suite: bool = True) -> PytestRun:
         option = config.option
         options = SessionOptions(
             impl=option.conformance_impl,
@@ -195,9 +203,11 @@ class PytestRun:
             flags=_FLAGS,
             front_end="pytest",
         )
-        return cls(ConformanceSession(options), worker=pytest_xdist.is_worker(config))
+        return cls(ConformanceSession(options), worker=pytest_xdist.is_worker(config), suite=suite)
 
     def start(self, config: pytest.Config) -> None:
+        if not self.suite:
+            return
         try:
             self.session.start()
         except UsageError as exc:
@@ -208,21 +218,46 @@ class PytestRun:
             # The workers run the items, each over its own connection; the
             # controller needed the adapter for its hello only.
             self.session.close()
-            recorder = pytest_xdist.WorkerOutcomes(self.session)
-            config.pluginmanager.register(recorder, "codex-conformance-xdist")
+            self.recorder = pytest_xdist.WorkerOutcomes(self.session)
+            config.pluginmanager.register(self.recorder, "codex-conformance-xdist")
 
     def attach(self, item: pytest.Item, report: pytest.TestReport) -> None:
         if self.worker and isinstance(item, ConformanceItem) and item.outcome is not None:
             pytest_xdist.attach(report, item.outcome)
 
+    def connection(self) -> Connection:
+        """The connection for the conformance_connection fixture, started on first use without a suite."""
+        if self.session.connection is None and not self.suite and self.session.hello is None:
+            try:
+                self.session.start()
+            except UsageError as exc:
+                pytest.fail(str(exc), pytrace=False)
+        if self.session.connection is None:
+            pytest.skip("the implementation's connection is closed")  # an xdist controller runs no test
+        return self.session.connection
+
     def collect(self, session: pytest.Session) -> list[pytest.Item]:
+        if not self.suite:
+            return []
         suite = ConformanceSuite.from_parent(
             session, name="codex-conformance", nodeid="codex-conformance", run=self
         )
         return list(session.genitems(suite))
 
+    def selected(self, session: pytest.Session) -> None:
+        """After deselection: with no conformance item left, the kit stays silent (no report, no exit status).
+
+        Only where pytest's own selection (-k, -m, --deselect) left them all
+        out: a run whose --op, --area or editions select nothing still fails
+        saying so (``Report.nothing_tested``).
+        """
+        if self.session.items and not any(isinstance(item, ConformanceItem) for item in session.items):
+            self.idle = True  # the connection stays open for the conformance_connection fixture
+
     def finish(self, session: pytest.Session) -> None:
-        if self.session.hello is None or session.config.option.collectonly:
+        if self.recorder is not None and self.session.items and not self.recorder.selected_any:
+            self.idle = True  # every worker deselected every conformance item
+        if not self.suite or self.idle or self.session.hello is None or session.config.option.collectonly:
             return
         if session.exitstatus != pytest.ExitCode.INTERRUPTED:
             self.session.end_connection()

@@ -77,6 +77,10 @@ class WorkerOutcomes:
         self.session = session
         self.items = {item.id: item for item in session.items}
         self.recorded: set[str] = set()
+        self.selected_any = False  # whether a worker kept a conformance item after -k, -m, --deselect
+
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        self.selected_any = self.selected_any or any(node_id in self.items for node_id in ids)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.nodeid not in self.items or report.nodeid in self.recorded:

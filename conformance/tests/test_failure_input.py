@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import DEMO_FIXTURES
 
-from codex_conformance.case_input import ARGS_SHOWN, shown_args
+from codex_conformance.case_input import ARGS_SHOWN, rerun_command, shown_args
 from codex_conformance.cli import main
 from codex_conformance.report import _code
 
@@ -157,3 +157,15 @@ def test_markdown_code_spans_hold_any_backticks() -> None:
     assert _code("plain") == "`plain`"
     assert _code("a `b` c") == "``a `b` c``"
     assert _code("`x``") == "``` `x`` ```"
+
+
+def test_the_rerun_command_quotes_the_impl_and_keeps_the_level_and_fixtures() -> None:
+    assert (
+        rerun_command("pytest", "cmd:node adapter.js", "mcp/0.25.0/a", level="behaviour")
+        == "pytest '--impl=cmd:node adapter.js' --conformance-level=behaviour -k '[mcp/0.25.0/a]'"
+    )
+    assert (
+        rerun_command("certify", "cmd:node adapter.js", "mcp/0.25.0/a", fixtures_dir=Path("my fixtures"))
+        == "codex-conformance certify 'cmd:node adapter.js' --fixtures-dir 'my fixtures' -k '[mcp/0.25.0/a]'"
+    )
+    assert shlex.split(rerun_command("pytest", "reference", "mcp/0.25.0/a"))[-2:] == ["-k", "[mcp/0.25.0/a]"]

@@ -142,6 +142,12 @@ class Outcome(BaseModel):
             kept.append(f"... and {len(reruns) - MAX_RERUNS_KEPT} more")
         return kept
 
+    def input_fields(self) -> list[tuple[str, str]]:
+        """The case's input as every rendering names it: (label, text) for args, fixture and re-run,
+        those the outcome has."""
+        fields = [("args", self.args), ("fixture", self.fixture), ("re-run", self.rerun)]
+        return [(label, text) for label, text in fields if text]
+
     def status_at(self, level: Level) -> Status:
         """The status at verdict ``level``, whatever level the run certified at."""
         return self.levels.get(level, self.status)

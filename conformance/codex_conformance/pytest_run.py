@@ -76,14 +76,8 @@ def describe_failure(outcome: Outcome) -> str:
 
 def input_lines(outcome: Outcome) -> list[str]:
     """The case's args, fixture file and re-run command (case_input.py); none for a property."""
-    lines = []
-    if outcome.args:
-        lines.append(f"args: {outcome.args}")
-    if outcome.fixture:
-        lines.append(f"fixture: {outcome.fixture} (case {outcome.id})")
-    if outcome.rerun:
-        lines.append(f"re-run: {outcome.rerun}")
-    return lines
+    case = f" (case {outcome.id})"
+    return [f"{label}: {text}{case if label == 'fixture' else ''}" for label, text in outcome.input_fields()]
 
 
 def _failure_text(outcome: Outcome) -> str:

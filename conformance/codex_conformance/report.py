@@ -485,14 +485,7 @@ def _failures_by_clause(outcomes: Iterable[Outcome]) -> list[str]:
 
 def _input_bullets(outcome: Outcome) -> list[str]:
     """A failing case's args, fixture file and re-run command, under its line (case_input.py)."""
-    out = []
-    if outcome.args:
-        out.append(f"  - args: {_code(outcome.args)}")
-    if outcome.fixture:
-        out.append(f"  - fixture: {_code(outcome.fixture)}")
-    if outcome.rerun:
-        out.append(f"  - re-run: {_code(outcome.rerun)}")
-    return out
+    return [f"  - {label}: {_code(text)}" for label, text in outcome.input_fields()]
 
 
 def _code(text: str) -> str:

@@ -117,6 +117,17 @@ def test_a_file_that_is_no_recording_is_named(tmp_path: Path) -> None:
         load([undated])
 
 
+def test_inputs_take_each_gateway_run_in_turn(tmp_path: Path) -> None:
+    streams = [STREAM.replace("hi", f"hi {index}") for index in range(3)]
+    first = _file(tmp_path, [_sse(stream) for stream in streams], "a.json")
+    second = _file(tmp_path, [_sse(STREAM.replace("hi", "other"))], "b.json")
+    found = [
+        recorded.provenance.split(" (")[1][:6]
+        for recorded in recorded_inputs("sse.responses", EDITION, [first, second])
+    ]
+    assert found == ["a.json", "b.json", "a.json", "a.json"]
+
+
 def test_an_op_no_recording_feeds_is_refused() -> None:
     with pytest.raises(RecordedInputError, match=re.escape("no recorded inputs feed mcp.tools")):
         recorded_inputs("mcp.tools", EDITION, [])

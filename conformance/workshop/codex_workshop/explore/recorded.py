@@ -60,12 +60,15 @@ class RecordedInput:
     args: Args
     # "ds4codex 0.1.6 (ds4codex.json run 0 entry 12): release 0.169.0, scenario text, recorded 2026-12-02"
     provenance: str
+    # The gateway run it was recorded in: "ds4codex.json run 0".
+    source: str = ""
 
 
 @dataclass(frozen=True)
 class _Entry:
     fields: dict[str, Any]
     provenance: str
+    source: str
 
 
 def _check(entry: Any, where: str) -> dict[str, Any]:
@@ -112,7 +115,7 @@ def _entries(path: Path) -> Iterator[_Entry]:
                 f"{name} ({path.name} run {run_index} entry {index}): release {checked['edition']}, "
                 f"scenario {checked['scenario']}, recorded {run['date']}"
             )
-            yield _Entry(checked, provenance)
+            yield _Entry(checked, provenance, f"{path.name} run {run_index}")
 
 
 def _stream_splits(stream: str, writes: list[int]) -> list[int]:
@@ -125,9 +128,11 @@ def _inputs(entry: _Entry) -> Iterator[RecordedInput]:
     if fields["kind"] == "sse" and fields["status"] == 200:
         stream = fields["stream"]
         args = {"edition": edition, "stream": stream, "splits": _stream_splits(stream, fields["writes"])}
-        yield RecordedInput("sse.responses", args, entry.provenance)
+        yield RecordedInput("sse.responses", args, entry.provenance, entry.source)
         for item in output_items(stream):
-            yield RecordedInput("items.serialize", {"edition": edition, "item": item}, entry.provenance)
+            yield RecordedInput(
+                "items.serialize", {"edition": edition, "item": item}, entry.provenance, entry.source
+            )
     # dispatch.call keys its answer by call id: a call without one has no answer to compare.
     elif (
         fields["kind"] == "call"
@@ -136,7 +141,7 @@ def _inputs(entry: _Entry) -> Iterator[RecordedInput]:
     ):
         model = fields.get("model") if isinstance(fields.get("model"), str) else MODEL
         args = {"edition": edition, "model": model, "config": {}, "item": fields["item"]}
-        yield RecordedInput("dispatch.call", args, entry.provenance)
+        yield RecordedInput("dispatch.call", args, entry.provenance, entry.source)
 
 
 def recording_files(directory: Path = RECORDED_DIR) -> list[Path]:
@@ -157,12 +162,26 @@ def load(paths: Iterable[Path]) -> list[RecordedInput]:
     return found
 
 
+def _interleaved(inputs: list[RecordedInput]) -> list[RecordedInput]:
+    """One input of each gateway run in turn: any first N of them (a CI sample's budget) then
+    come from every gateway, not the first file's."""
+    runs: dict[str, list[RecordedInput]] = {}
+    for recorded in inputs:
+        runs.setdefault(recorded.source, []).append(recorded)
+    queues = list(runs.values())
+    longest = max((len(queue) for queue in queues), default=0)
+    return [queue[index] for index in range(longest) for queue in queues if index < len(queue)]
+
+
 def recorded_inputs(op: str, edition: str, paths: Iterable[Path] | None = None) -> list[RecordedInput]:
-    """The recorded inputs of ``op`` for ``edition`` (the committed recordings by default)."""
+    """The recorded inputs of ``op`` for ``edition`` (the committed recordings by default),
+    taking each gateway run's in turn."""
     if op not in OPS:
         raise RecordedInputError(f"no recorded inputs feed {op}: recordings feed {', '.join(OPS)}")
     every = load(recording_files() if paths is None else paths)
-    return [recorded for recorded in every if recorded.op == op and recorded.args["edition"] == edition]
+    return _interleaved(
+        [recorded for recorded in every if recorded.op == op and recorded.args["edition"] == edition]
+    )
 
 
 def request_bodies(paths: Iterable[Path] | None = None) -> list[tuple[str, str, Any]]:

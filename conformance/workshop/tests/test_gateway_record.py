@@ -38,7 +38,7 @@ from codex_workshop.gateway.recording_file import (
     write_run,
 )
 from codex_workshop.gateway.relay import Connection, RecordingRelay, recording_relay
-from codex_workshop.gateway.sse_text import output_items, payloads
+from codex_workshop.gateway.sse_text import handed_back, output_items, payloads
 
 PROXY = Path(__file__).resolve().parents[3] / "examples" / "gateways" / "passthrough_proxy.py"
 CALL = {"type": "function_call", "name": "shell", "arguments": '{"command":["true"]}', "call_id": "c1"}
@@ -122,6 +122,17 @@ def test_payloads_and_items_are_read_from_any_line_ends() -> None:
     assert output_items(STREAM.replace("\n", "\r")) == [CALL, STREAM_EVENTS[2]["item"]]
 
 
+def test_items_only_in_the_final_response_are_handed_back_too() -> None:
+    late = {"type": "function_call", "name": "shell", "arguments": "{}", "call_id": "c2", "status": "ready"}
+    completed = {"type": "response.completed", "response": {"id": "r1", "output": [CALL, late]}}
+    stream = STREAM.replace(json.dumps(STREAM_EVENTS[-1]), json.dumps(completed))
+    assert handed_back(stream) == [
+        ("response.output_item.done", CALL),
+        ("response.output_item.done", STREAM_EVENTS[2]["item"]),
+        ("response.completed", late),
+    ]
+
+
 def _observation(*bodies: Any) -> Observation:
     upstream = [UpstreamRequest("chat", {}, body) for body in bodies]
     return Observation(0, [], upstream, [], [], "", "")
@@ -147,7 +158,7 @@ def test_a_run_becomes_sse_reply_call_and_request_entries() -> None:
     assert (sse["stream"], sse["status"], sse["exchange"]) == (STREAM, 200, 1)
     assert ["Content-Type", "text/event-stream"] in sse["headers"]
     assert (reply["status"], reply["body"], reply["exchange"]) == (400, "{}", 2)
-    assert (call["item"], call["exchange"]) == (CALL, 1)
+    assert (call["item"], call["exchange"], call["event"]) == (CALL, 1, "response.output_item.done")
     assert request == {"kind": "request", "api": "chat", "body": {"messages": []}}
     recorder = Recorder()
     recorder.keep("9.9.9", "text", "gpt-x", _Relay(_connection(sent, ok)), _observation())

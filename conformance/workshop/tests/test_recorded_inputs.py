@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from codex_conformance.editions import EDITIONS
+from codex_reference.adapter import handle
 from codex_workshop.explore.recorded import (
     RecordedInputError,
     load,
@@ -140,3 +141,10 @@ def test_the_committed_recordings_load_and_feed_every_edition() -> None:
     for edition in EDITIONS:
         ops = {recorded.op for recorded in every if recorded.args["edition"] == edition}
         assert ops == {"sse.responses", "dispatch.call", "items.serialize"}, edition
+
+
+def test_the_reference_answers_every_committed_recorded_input_without_failing() -> None:
+    for recorded in load(recording_files()):
+        response = handle({"op": recorded.op, "args": recorded.args})
+        # Declining an input is allowed (the explorer counts it apart); failing on one is not.
+        assert "error" not in response or response["error"]["kind"] != "internal", recorded.provenance

@@ -10,8 +10,9 @@ edition that received it:
   (``splits``);
 - ``dispatch.call``: each call item the gateway handed back, under the model
   the scenario ran with and no extra configuration;
-- ``items.serialize``: each output item of those streams
-  (``response.output_item.done``), calls, messages and reasoning alike.
+- ``items.serialize``: each item those streams hand back (in a
+  ``response.output_item.done``, or only in the final response's
+  ``output``), calls, messages and reasoning alike.
 
 Identical inputs are given once; every input says where it came from.  The
 request bodies the gateway forwarded upstream feed no op yet (no explorer
@@ -34,7 +35,7 @@ from codex_conformance.errors import UsageError
 from codex_workshop.drive.conversation_run import MODEL
 from codex_workshop.explorer import Args
 from codex_workshop.gateway.recording_file import RecordingFileError, read
-from codex_workshop.gateway.sse_text import is_call, output_items
+from codex_workshop.gateway.sse_text import handed_back, is_call
 
 # codex_workshop/ -> workshop/: the recordings sit beside the package, out of both wheels.
 RECORDED_DIR = Path(codex_workshop.__file__).resolve().parents[1] / "recorded"
@@ -129,7 +130,7 @@ def _inputs(entry: _Entry) -> Iterator[RecordedInput]:
         stream = fields["stream"]
         args = {"edition": edition, "stream": stream, "splits": _stream_splits(stream, fields["writes"])}
         yield RecordedInput("sse.responses", args, entry.provenance, entry.source)
-        for item in output_items(stream):
+        for _, item in handed_back(stream):
             yield RecordedInput(
                 "items.serialize", {"edition": edition, "item": item}, entry.provenance, entry.source
             )

@@ -13,8 +13,10 @@ A scenario's run becomes entries (``recording_file`` writes them):
   headers and stream text exactly as the release received them (framing
   removed), with ``writes``, the offsets where the gateway's writes ended;
 - ``reply``: each other reply (an error's status and body, a JSON answer);
-- ``call``: each call item (``*_call``) of the streams'
-  ``response.output_item.done`` events: what the release routed to a tool;
+- ``call``: each call item (``*_call``) the streams hand back, with the
+  ``event`` it came in: a ``response.output_item.done`` (what the release
+  routes to a tool), or the final response's ``output`` where no such event
+  carried it (what a gateway sent that the release never read);
 - ``request``: each request body the gateway forwarded to the kit's
   upstream (Responses or Chat Completions), as the upstream received it.
 
@@ -34,7 +36,7 @@ from urllib.parse import urlsplit, urlunsplit
 from codex_workshop.gateway.http_wire import Reply, replies
 from codex_workshop.gateway.observe import Observation
 from codex_workshop.gateway.relay import RecordingRelay, recording_relay
-from codex_workshop.gateway.sse_text import is_call, output_items
+from codex_workshop.gateway.sse_text import handed_back, is_call
 
 Entry = dict[str, Any]
 EVENT_STREAM = "text/event-stream"
@@ -85,11 +87,21 @@ def _reply_entry(reply: Reply, exchange: int) -> Entry:
     return entry
 
 
+def call_entries(replies_kept: list[Entry]) -> list[Entry]:
+    """The call items handed back in the recorded streams among ``replies_kept``, in order."""
+    return [
+        {"kind": "call", "exchange": entry["exchange"], "event": event, "item": item}
+        for entry in replies_kept
+        if entry["kind"] == "sse" and "stream" in entry
+        for event, item in handed_back(entry["stream"])
+        if is_call(item)
+    ]
+
+
 def scenario_entries(relay: RecordingRelay, observation: Observation) -> list[Entry]:
-    """The entries of one scenario's run through the gateway, in the order things happened
-    within each kind (replies in the order the release opened its connections)."""
+    """The entries of one scenario's run through the gateway: its replies (in the order the
+    release opened its connections), the calls in them, the requests forwarded upstream."""
     entries: list[Entry] = []
-    calls: list[Entry] = []
     exchange = 0
     for connection in relay.connections:
         if connection.refused is not None:
@@ -98,18 +110,11 @@ def scenario_entries(relay: RecordingRelay, observation: Observation) -> list[En
             continue
         for reply in replies(connection):
             exchange += 1
-            entry = _reply_entry(reply, exchange)
-            entries.append(entry)
-            if entry["kind"] == "sse" and "stream" in entry:
-                calls += [
-                    {"kind": "call", "exchange": exchange, "item": item}
-                    for item in output_items(entry["stream"])
-                    if is_call(item)
-                ]
+            entries.append(_reply_entry(reply, exchange))
     requests = [
         {"kind": "request", "api": request.api, "body": request.body} for request in observation.upstream
     ]
-    return [*entries, *calls, *requests]
+    return [*entries, *call_entries(entries), *requests]
 
 
 @dataclass
@@ -134,4 +139,4 @@ class Recorder:
             self.entries.append({"edition": edition, "scenario": scenario, "model": model, **entry})
 
 
-__all__ = ["EVENT_STREAM", "Entry", "Recorder", "scenario_entries"]
+__all__ = ["EVENT_STREAM", "Entry", "Recorder", "call_entries", "scenario_entries"]

@@ -43,6 +43,30 @@ def output_items(text: str) -> list[dict[str, Any]]:
     ]
 
 
+# The events that end a response and carry its whole ``output``.
+_ENDS = ("response.completed", "response.incomplete", "response.failed")
+
+
+def handed_back(text: str) -> list[tuple[str, dict[str, Any]]]:
+    """(event, item) for every item the stream hands back: each ``response.output_item.done``
+    item, then each item of the final response's ``output`` that no such event carried (some
+    gateways send their items only there, where releases do not read them)."""
+    found = [("response.output_item.done", item) for item in output_items(text)]
+    seen = {json.dumps(item, sort_keys=True) for _, item in found}
+    ends = [
+        payload
+        for payload in payloads(text)
+        if isinstance(payload, dict)
+        and payload.get("type") in _ENDS
+        and isinstance(payload.get("response"), dict)
+    ]
+    output = ends[-1]["response"].get("output") if ends else None
+    for item in output if isinstance(output, list) else []:
+        if isinstance(item, dict) and json.dumps(item, sort_keys=True) not in seen:
+            found.append((str(ends[-1]["type"]), item))
+    return found
+
+
 def is_call(item: dict[str, Any]) -> bool:
     """A call the release would route to a tool (``function_call``, ``custom_tool_call``, ...):
     a hosted tool the API ran itself (``web_search_call``) has nothing for the release to run."""
@@ -50,4 +74,4 @@ def is_call(item: dict[str, Any]) -> bool:
     return isinstance(kind, str) and kind.endswith("_call") and kind != "web_search_call"
 
 
-__all__ = ["is_call", "output_items", "payloads"]
+__all__ = ["handed_back", "is_call", "output_items", "payloads"]

@@ -59,6 +59,10 @@ class Explorer:
     # be the input that disagreed), or settings without which every run
     # waits out its whole window (a silent server's time-out).
     kept: frozenset[str] = frozenset()
+    # Replay the recorded traffic of real gateways for this op before any generated input
+    # (explore/recorded.py: conformance/workshop/recorded/): what the field sends, which no
+    # generator of the kit's own thinks of.
+    replays_recorded: bool = False
 
 
 def args_as_scenario(*names: str) -> Callable[[Args], dict[str, Any]]:

@@ -90,3 +90,17 @@ def test_a_late_warning_is_observed_again_and_too_many_are_an_error(monkeypatch:
     monkeypatch.setattr(sse_observe, "_run", lambda version, stream: late)
     with pytest.raises(CaptureError, match="machine too loaded"):
         sse_observe.observe("any", StreamUnderTest(""))
+
+
+def test_the_senders_own_pauses_between_reads_are_no_lag(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 0.1 s after the request: late for a stream read at once, in time for one of 21 reads
+    # 5 ms apart (a recorded gateway stream, cut where the gateway's writes ended).
+    run = _retried_run(_LOGGED_AT - 0.1, _V094.format("1.19s"))
+    monkeypatch.setattr(sse_observe, "_run", lambda version, stream: run)
+    monkeypatch.setattr(sse_observe, "_recorded_items", lambda run: [])
+    monkeypatch.setattr(sse_observe, "retry_message", lambda events: "m")
+    text = "data: {}\n\n" * 21
+    cut = StreamUnderTest(text, tuple(range(10, len(text), 10)))
+    assert sse_observe.observe("any", cut)["end"]["retry_after_ms"] == 1200
+    with pytest.raises(CaptureError, match="machine too loaded"):
+        sse_observe.observe("any", StreamUnderTest(text))

@@ -50,7 +50,8 @@ def register(subparsers: Any) -> None:
 def _print(found: Exploration) -> None:
     share = 100.0 * found.agreed / found.tried if found.tried else 0.0
     print(
-        f"{found.area} {found.op} {found.version} seed {found.seed}: {found.tried} inputs, "
+        f"{found.area} {found.op} {found.version} seed {found.seed}: {found.tried} inputs "
+        f"({found.recorded} recorded gateway traffic), "
         f"{found.agreed} agreed ({share:.2f} %), {found.disagreed} disagreed "
         f"in {len(found.clusters)} clusters, "
         f"{found.varied} varied from run to run, "
@@ -77,6 +78,7 @@ def _as_json(found: Exploration) -> dict[str, Any]:
         "edition": found.version,
         "seed": found.seed,
         "tried": found.tried,
+        "recorded": found.recorded,
         "agreed": found.agreed,
         "varied": found.varied,
         "declined": found.declined,

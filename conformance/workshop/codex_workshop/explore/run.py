@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from codex_conformance.generators import generating
 from codex_workshop.areas import ReleaseOp
 from codex_workshop.explore.answers import Answers, HarnessFailure, ask, same_response
+from codex_workshop.explore.recorded import recorded_inputs
 from codex_workshop.explore.shrink import shrink
 from codex_workshop.explore.signature import signature
 from codex_workshop.explorer import Args, Explorer, Response
@@ -38,6 +39,7 @@ class Exploration:
     version: str
     seed: str
     tried: int = 0
+    recorded: int = 0  # of those tried, how many were recorded gateway traffic, replayed first
     agreed: int = 0
     varied: int = 0  # the release answered differently on a second run
     declined: int = 0  # the reference answered `unsupported`: it does not model the input
@@ -87,8 +89,22 @@ class Progress:
 
 
 def explorer_inputs(explorer: Explorer, version: str, count: int, seed: str) -> list[Args]:
-    """The first ``count`` inputs the explorer generates for ``version`` from ``seed``."""
-    return list(_drawing(explorer, version, count, seed))
+    """The explorer's first ``count`` inputs for ``version``: the recorded ones it replays, then
+    those it generates from ``seed``."""
+    return list(_inputs(explorer, version, count, seed))
+
+
+def replayed(explorer: Explorer, version: str) -> list[Args]:
+    """The recorded gateway traffic the explorer replays for ``version`` (none unless it says so)."""
+    if not explorer.replays_recorded:
+        return []
+    return [recorded.args for recorded in recorded_inputs(explorer.op, version)]
+
+
+def _inputs(explorer: Explorer, version: str, count: int, seed: str) -> Iterator[Args]:
+    recorded = replayed(explorer, version)[:count]
+    yield from recorded
+    yield from _drawing(explorer, version, count - len(recorded), seed)
 
 
 def _drawing(explorer: Explorer, version: str, count: int, seed: str) -> Iterator[Args]:
@@ -152,7 +168,8 @@ def explore(
     describe = explorer.describe or signature
     # Drawn as the pool takes them: the first release runs start while later inputs
     # are still being generated (20,000 apply_patch inputs take about a minute to draw).
-    chunks = release_runs(explorer, _drawing(explorer, version, budget, seed))
+    result.recorded = min(len(replayed(explorer, version)), budget)
+    chunks = release_runs(explorer, _inputs(explorer, version, budget, seed))
     done = 0
     with ThreadPoolExecutor(max_workers=explorer.workers) as pool:
         for answers in pool.map(lambda inputs: [steady(a) for a in chunk(inputs)], chunks):

@@ -21,6 +21,7 @@ from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import CaptureError, ReleaseUnavailableError
 from codex_workshop.gateway.observe import Observation, observe
 from codex_workshop.gateway.plug import DEFAULT_READY_SECONDS, GatewayError, GatewaySpec, running_gateway
+from codex_workshop.gateway.record import Recorder
 from codex_workshop.gateway.scenarios import NotApplicable, Scenario, scenarios
 from codex_workshop.gateway.verdicts import Verdict, judge
 
@@ -113,8 +114,11 @@ def certify_gateway(
     upstream_port: int = 0,
     progress: Progress | None = None,
     name: str | None = None,
+    recorder: Recorder | None = None,
 ) -> GatewayRun:
-    """Run the plan; raises ``ReleaseUnavailableError`` before starting anything if a release is missing."""
+    """Run the plan; raises ``ReleaseUnavailableError`` before starting anything if a release is missing.
+
+    With a ``recorder``, each run through the gateway goes by its recording relay (record.py)."""
     for version in editions:
         release_binary(version)
     started = time.monotonic()
@@ -136,7 +140,9 @@ def certify_gateway(
                     if progress is not None:
                         progress(result)
                     continue
-                result = _one(version, scenario, upstream, gateway.base_url, gateway.check_alive)
+                result = _one(
+                    version, scenario, upstream, gateway.base_url, gateway.check_alive, recorder=recorder
+                )
                 run.results.append(result)
                 if progress is not None:
                     progress(result)
@@ -160,13 +166,31 @@ def _not_applicable(version: str, scenario: NotApplicable) -> ScenarioResult:
     return ScenarioResult(version, scenario.slug, scenario.title, not_applicable=scenario.reason)
 
 
+def _through(
+    version: str, scenario: Scenario, upstream: MockResponsesServer, url: str, recorder: Recorder | None
+) -> Observation:
+    if recorder is None:
+        return observe(version, scenario, upstream, url)
+    with recorder.relaying(url) as (relayed_url, relay):
+        through = observe(version, scenario, upstream, relayed_url)
+    # Kept once the relay is closed: every byte it passed is in by then.
+    recorder.keep(version, scenario.slug, scenario.model, relay, through)
+    return through
+
+
 def _one(
-    version: str, scenario: Scenario, upstream: MockResponsesServer, url: str, check_alive: Callable[[], None]
+    version: str,
+    scenario: Scenario,
+    upstream: MockResponsesServer,
+    url: str,
+    check_alive: Callable[[], None],
+    *,
+    recorder: Recorder | None = None,
 ) -> ScenarioResult:
     try:
         direct = _direct(version, scenario)
         check_alive()
-        through = observe(version, scenario, upstream, url)
+        through = _through(version, scenario, upstream, url, recorder)
         check_alive()
     except GatewayError as died:
         return ScenarioResult(version, scenario.slug, scenario.title, error=f"gateway: {died}")

@@ -14,13 +14,23 @@ Exit status: 0 every scenario passes; 1 some fail; 2 usage error (a bad
 template or option); 3 nothing was judged (the gateway never became ready,
 or died before the first scenario, a release is unavailable, or no scenario
 selected applies to the releases chosen).
+
+``--record FILE.json`` also records what the gateway sent the release and
+what it forwarded upstream in every run through it (record.py), as a run of
+the gateway's recording file (recording_file.py): the run named ``--name``
+replaces one of that name, others are kept.  Its provenance is the name,
+the gateway's version (``--gateway-version``, else the first version-like
+word of the name), the start command, the editions, each entry's scenario,
+and the date.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +39,8 @@ from codex_workshop.commands import add_command, add_edition_option
 from codex_workshop.drive.errors import ReleaseUnavailableError
 from codex_workshop.gateway.certify import ScenarioResult, certify_gateway
 from codex_workshop.gateway.plug import DEFAULT_PATH, DEFAULT_READY_SECONDS, GatewayError, parse_gateway
+from codex_workshop.gateway.record import Recorder
+from codex_workshop.gateway.recording_file import RecordingFileError, read, write_run
 from codex_workshop.gateway.report import render_markdown, report_json
 from codex_workshop.gateway.scenarios import scenario_slugs
 
@@ -64,6 +76,15 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--name", help="the gateway's name in the report (default: its command or URL)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="record the gateway's traffic into this recording file (a run named --name in it)",
+    )
+    parser.add_argument(
+        "--gateway-version", help="the gateway's version, for --record (default: from --name)"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -72,6 +93,48 @@ def json_path_for(report: Path) -> Path:
     if report.suffix == ".md":
         return report.with_suffix(".json")
     return report.with_name(report.name + ".json")
+
+
+_VERSION_WORD = re.compile(r"\bv?(\d+\.\d+(?:\.\d+)*(?:[-.+]?[A-Za-z0-9.]+)?)\b")
+
+
+def gateway_version(name: str | None, given: str | None) -> str | None:
+    """The version recorded with a run: ``given``, else the first version-like word of the name."""
+    if given:
+        return given
+    match = _VERSION_WORD.search(name or "")
+    return match.group(1) if match else None
+
+
+def _record_problem(args: argparse.Namespace) -> str | None:
+    """Why ``--record`` cannot be honoured, before anything runs; None when it can."""
+    if args.record is None:
+        return None
+    if not args.record.parent.is_dir():
+        return f"--record: the directory {args.record.parent} does not exist"
+    if not args.name:
+        return "--record needs --name: the run's name in the recording file"
+    if gateway_version(args.name, args.gateway_version) is None:
+        return "--record needs the gateway's version: --gateway-version, or a version in --name"
+    if args.record.exists():
+        try:
+            read(args.record)
+        except RecordingFileError as broken:
+            return f"--record: {broken}"
+    return None
+
+
+def _write_recording(args: argparse.Namespace, recorder: Recorder, label: str, editions: list[str]) -> None:
+    run = {
+        "name": args.name,
+        "version": gateway_version(args.name, args.gateway_version),
+        # The command as the kit ran it, with the checkout's own directory written `.`.
+        "command": label.replace(str(Path.cwd()) + "/", "./"),
+        "date": datetime.now(UTC).date().isoformat(),
+        "editions": editions,
+        "entries": recorder.entries,
+    }
+    write_run(args.record, args.name.split()[0], run)
 
 
 def _usage(message: str) -> int:
@@ -95,6 +158,9 @@ def run(args: argparse.Namespace) -> int:
         return _usage("a running gateway needs --upstream-port: the port it forwards to (the kit's upstream)")
     if args.report is not None and not args.report.parent.is_dir():
         return _usage(f"--report: the directory {args.report.parent} does not exist")
+    if (problem := _record_problem(args)) is not None:
+        return _usage(problem)
+    recorder = Recorder() if args.record is not None else None
 
     def progress(result: ScenarioResult) -> None:
         if not args.quiet:
@@ -109,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
             upstream_port=args.upstream_port,
             progress=progress,
             name=args.name,
+            recorder=recorder,
         )
     except ReleaseUnavailableError as missing:
         print(f"codex-conformance gateway: {missing}", file=sys.stderr)
@@ -116,6 +183,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as failed:  # e.g. the fixed upstream port is taken
         print(f"codex-conformance gateway: the kit's upstream could not start: {failed}", file=sys.stderr)
         return 3
+    if recorder is not None and recorder.entries:
+        _write_recording(args, recorder, spec.label, outcome.editions)
     markdown = render_markdown(outcome)
     if args.report is not None:
         args.report.write_text(markdown, encoding="utf-8")
@@ -130,4 +199,4 @@ def run(args: argparse.Namespace) -> int:
     return 0 if outcome.ok else 1
 
 
-__all__ = ["json_path_for", "register", "run"]
+__all__ = ["gateway_version", "json_path_for", "register", "run"]

@@ -226,10 +226,15 @@ def describe(release: Response, reference: Response) -> str:
 
 
 def _batch(version: str, inputs: list[Args]) -> list[Response | None]:
-    """One release run: each input's call under a call id of its own, in one model turn."""
-    calls = [{**args["item"], "call_id": f"call_explore_{index}"} for index, args in enumerate(inputs)]
+    """One release run: each input's call under a call id of its own, in one model turn.
+
+    The run has one model, the first input's: a recorded call of another model's run (a
+    freeform apply_patch under the model that gets it) is answered by a run of its own."""
+    model = str(inputs[0].get("model") or MODEL) if inputs else MODEL
+    ours = [index for index, args in enumerate(inputs) if str(args.get("model") or MODEL) == model]
+    calls = [{**inputs[index]["item"], "call_id": f"call_explore_{index}"} for index in ours]
     try:
-        elements = written_back(version, calls, model=MODEL)
+        elements = written_back(version, calls, model=model)
     except ReleaseRejectedError:
         return [None] * len(inputs)
     found: dict[str, dict[str, Any]] = {}
@@ -239,7 +244,7 @@ def _batch(version: str, inputs: list[Args]) -> list[Response | None]:
             found[str(item.get("call_id"))] = item
     answers: list[Response | None] = []
     for index, args in enumerate(inputs):
-        item = found.get(f"call_explore_{index}")
+        item = found.get(f"call_explore_{index}") if index in ours else None
         if item is None:
             answers.append(None)
             continue
@@ -258,5 +263,6 @@ EXPLORERS = (
         batch_size=20,
         settle=_settle,
         describe=describe,
+        replays_recorded=True,
     ),
 )

@@ -20,6 +20,9 @@ Left out of the kit's pool on purpose: failures whose message asks for a
 delay (what a capture reads of a delay is timing, and a generated one may
 fall below what timing can tell); the field's texts name no delay either.  One release run
 consumes one stream, so nothing is batched.
+
+Before any of these, the streams real gateways sent Codex are replayed
+(``replays_recorded``: explore/recorded.py, conformance/workshop/recorded/).
 """
 
 from __future__ import annotations
@@ -248,5 +251,6 @@ EXPLORERS = (
         clauses=("SSE-EXPLORE-1",),
         describe=describe,
         settle=settle,
+        replays_recorded=True,
     ),
 )

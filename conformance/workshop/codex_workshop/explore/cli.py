@@ -42,6 +42,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", default="0", help="the same seed gives the same inputs")
     parser.add_argument("--shrink-runs", type=int, default=300, help="release runs to shrink one cluster")
     parser.add_argument("--write", action="store_true", help="write each cluster as a captured case")
+    parser.add_argument(
+        "--no-recorded",
+        dest="recorded",
+        action="store_false",
+        help="generate every input: replay none of the recorded gateway traffic (workshop/recorded/)",
+    )
     parser.add_argument("--json", type=Path, metavar="PATH", help="write the findings as JSON too")
     parser.add_argument("--fixtures-dir", type=Path, default=None)
     parser.set_defaults(handler=run)
@@ -129,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             shrink_runs=args.shrink_runs,
             progress=Progress(args.budget),
+            recorded=args.recorded,
         )
         _print(found)
         findings.append(_as_json(found))

@@ -88,23 +88,26 @@ class Progress:
             print(text, file=self.out, flush=True)
 
 
-def explorer_inputs(explorer: Explorer, version: str, count: int, seed: str) -> list[Args]:
-    """The explorer's first ``count`` inputs for ``version``: the recorded ones it replays, then
-    those it generates from ``seed``."""
-    return list(_inputs(explorer, version, count, seed))
+def explorer_inputs(
+    explorer: Explorer, version: str, count: int, seed: str, *, recorded: bool = True
+) -> list[Args]:
+    """The explorer's first ``count`` inputs for ``version``: the recorded ones it replays (unless
+    ``recorded`` is off), then those it generates from ``seed``."""
+    return list(_inputs(explorer, version, count, seed, recorded=recorded))
 
 
-def replayed(explorer: Explorer, version: str) -> list[Args]:
-    """The recorded gateway traffic the explorer replays for ``version`` (none unless it says so)."""
-    if not explorer.replays_recorded:
+def replayed(explorer: Explorer, version: str, *, recorded: bool = True) -> list[Args]:
+    """The recorded gateway traffic the explorer replays for ``version`` (none unless it says so,
+    and none when ``recorded`` is off)."""
+    if not (recorded and explorer.replays_recorded):
         return []
     return [recorded.args for recorded in recorded_inputs(explorer.op, version)]
 
 
-def _inputs(explorer: Explorer, version: str, count: int, seed: str) -> Iterator[Args]:
-    recorded = replayed(explorer, version)[:count]
-    yield from recorded
-    yield from _drawing(explorer, version, count - len(recorded), seed)
+def _inputs(explorer: Explorer, version: str, count: int, seed: str, *, recorded: bool) -> Iterator[Args]:
+    replays = replayed(explorer, version, recorded=recorded)[:count]
+    yield from replays
+    yield from _drawing(explorer, version, count - len(replays), seed)
 
 
 def _drawing(explorer: Explorer, version: str, count: int, seed: str) -> Iterator[Args]:
@@ -129,6 +132,7 @@ def explore(
     seed: str,
     shrink_runs: int = 300,
     progress: Progress | None = None,
+    recorded: bool = True,
 ) -> Exploration:
     """Ask ``run`` (a release op) and the reference the same ``budget`` inputs; cluster and shrink."""
     result = Exploration(area, explorer.op, version, seed)
@@ -168,8 +172,8 @@ def explore(
     describe = explorer.describe or signature
     # Drawn as the pool takes them: the first release runs start while later inputs
     # are still being generated (20,000 apply_patch inputs take about a minute to draw).
-    result.recorded = min(len(replayed(explorer, version)), budget)
-    chunks = release_runs(explorer, _inputs(explorer, version, budget, seed))
+    result.recorded = min(len(replayed(explorer, version, recorded=recorded)), budget)
+    chunks = release_runs(explorer, _inputs(explorer, version, budget, seed, recorded=recorded))
     done = 0
     with ThreadPoolExecutor(max_workers=explorer.workers) as pool:
         for answers in pool.map(lambda inputs: [steady(a) for a in chunk(inputs)], chunks):

@@ -102,10 +102,11 @@ def _content_item(part: JSON) -> JSON:
     if isinstance(part, dict) and part.get("type") == "input_text" and isinstance(part.get("text"), str):
         return {"type": "input_text", "text": part["text"]}
     if isinstance(part, dict) and part.get("type") == "input_image":
-        return part
-    raise NotModelled(
-        "how the release stores a call output's content item other than text or an image is not captured"
-    )
+        # Not kept as sent: seen from 0.169.0 (explore sample, session 20; not captured yet), an
+        # image without `image_url` leaves the item unrecorded, and one with `detail: "low"` is
+        # stored as a text saying the image was omitted.
+        raise NotModelled("how the release stores an image in a call output is not captured")
+    raise NotModelled("how the release stores a call output's content item other than text is not captured")
 
 
 def _member(kind: str, how: Read, present: bool, value: JSON) -> tuple[bool, JSON]:

@@ -111,7 +111,10 @@ def test_a_reply_sent_twice_is_an_error_whatever_the_delay(mode: str) -> None:
     assert len(errors) == 1, [outcome.reason for outcome in outcomes]
     erred = errors[0]
     assert erred in (UPPER, UPPER + 1)
-    if LATE_COPY_DELAYS[mode] >= 0.05:
+    # Half a second later the kit has moved on, even on a loaded machine; at 50 or 200 ms a
+    # machine at load 20 may still be on the case when the copy comes (CI rehearsals of
+    # sessions 19 and 20): either case may carry the error, and the reason names request 4.
+    if LATE_COPY_DELAYS[mode] >= 0.5:
         assert erred == UPPER + 1  # the kit had moved on before the copy came
     assert statuses(outcomes) == [E if index == erred else status for index, status in enumerate(ALL_PASS)]
     # The reason names the request answered twice (hello was request 1) and its op.

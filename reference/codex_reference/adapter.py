@@ -21,6 +21,7 @@ from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, Un
 from codex_reference.json_types import JSON
 from codex_reference.limits import reply_problem, request_problem
 from codex_reference.mcp import tools
+from codex_reference.plainly_within import plainly_within
 from codex_reference.request import build as request_build
 from codex_reference.request import builtins as request_builtins
 from codex_reference.safety import known_safe
@@ -130,7 +131,7 @@ def make_handler(table: Mapping[str, Edition]) -> Handler:
 
     def handle(request: JSON) -> dict[str, JSON]:
         reply = _answer(request)
-        problem = reply_problem(reply)
+        problem = None if plainly_within(reply) else reply_problem(reply)
         if problem is not None:
             return {"error": {"kind": "invalid-args", "message": problem}}
         return reply
@@ -147,7 +148,10 @@ def make_handler(table: Mapping[str, Edition]) -> Handler:
         args = request.get("args", {})
         if not isinstance(args, dict):
             return {"error": {"kind": "invalid-args", "message": "`args` must be an object"}}
-        problem = unicode_problem(args) or request_problem(args)
+        # Most args are cleared by a quick pass; the exact checks name what is wrong and where.
+        problem = (
+            None if plainly_within(args, strict=False) else unicode_problem(args) or request_problem(args)
+        )
         if problem is not None:
             return {"error": {"kind": "invalid-args", "message": problem}}
         try:

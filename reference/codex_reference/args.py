@@ -107,7 +107,8 @@ def unicode_problem(args: JSON) -> str | None:
                 stack.extend((item, (index, place)) for index, item in enumerate(value))
                 continue
             for key, item in value.items():
-                found = _lone_surrogate(key)
+                # A key that is no string (in process only) is request_problem's to name.
+                found = _lone_surrogate(key) if isinstance(key, str) else None
                 if found is not None:
                     return (
                         f"a key in `{_dotted(place)}` is not valid Unicode text: a lone surrogate ({found})"

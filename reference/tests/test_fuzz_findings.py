@@ -399,3 +399,16 @@ def test_structured_content_of_millions_of_keys_is_written_by_the_c_encoder(edit
     output = reply["result"]["item"]["output"]
     text = output if isinstance(output, str) else output[0]["text"]
     assert '[{"k0":0,"k1":1,"k2":2,"k3":0,' in text
+
+
+def test_a_grep_pattern_past_a_hundred_thousand_characters_is_declined() -> None:
+    # Found by the project's fuzzer (seed 4409): a pattern of a megabyte of `x`, compiled
+    # by Python's re in 2.6 s; where ripgrep's regex size limit refuses one is not modelled.
+    args = _first("host_tools.grep_files", "0.94.0")
+    arguments = json.loads(args["arguments"])
+    for length, kind in ((100_000, "result"), (100_001, "unsupported")):
+        arguments["pattern"] = "x" * length
+        args["arguments"] = json.dumps(arguments)
+        reply = handle({"op": "host_tools.grep_files", "args": args})
+        assert _kind(reply) == kind, reply
+    assert "where ripgrep's regex size limit falls is not modelled" in reply["unsupported"]

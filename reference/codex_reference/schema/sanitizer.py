@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
+from codex_reference.container_sizes import Container, size_and_depth
 from codex_reference.errors import SchemaRejected
 from codex_reference.json_types import JSON
 from codex_reference.schema import walk
@@ -305,35 +307,22 @@ def _compact_size_at_least(value: JSON) -> tuple[int, int]:
     """At most the bytes of ``value`` as compact JSON (brackets, commas, colons,
     quotes and a byte a character or scalar), and its nesting depth (a scalar: 0).
 
-    Iterative, and each list or object is measured once however often it
-    recurs: its size and depth do not depend on where it sits."""
-    if not isinstance(value, dict | list):
+    Each list or object is measured once however often it recurs: its size
+    and depth do not depend on where it sits (container_sizes)."""
+    if type(value) is not dict and type(value) is not list:
         return (2 + len(value) if isinstance(value, str) else 1), 0
-    measured: dict[int, tuple[int, int]] = {}
-    stack: list[tuple[JSON, bool]] = [(value, False)]
-    while stack:
-        node, children_done = stack.pop()
-        if id(node) in measured:
-            continue
-        assert isinstance(node, dict | list)
-        children = list(node.values()) if isinstance(node, dict) else node
-        if not children_done:
-            stack.append((node, True))
-            stack.extend((child, False) for child in children if isinstance(child, dict | list))
-            continue
+
+    def own_bytes(node: Container, scalars: list[JSON]) -> int:
         # `[a,b]` / `{"k":v}`: brackets, a comma between items, a key's quotes and colon.
-        size, deepest = 2 + max(len(children) - 1, 0), 0
-        if isinstance(node, dict):
+        # A string: its quotes and a byte a character; any other scalar: a byte.
+        strings = [item for item in scalars if type(item) is str]
+        size = 2 + max(len(node) - 1, 0) + len(scalars) + len(strings) + sum(map(len, strings))
+        if type(node) is dict:
             size += sum(3 + len(key) for key in node)
-        for child in children:
-            if isinstance(child, dict | list):
-                child_size, child_depth = measured[id(child)]
-                size += child_size
-                deepest = max(deepest, child_depth)
-            else:
-                size += 2 + len(child) if isinstance(child, str) else 1
-        measured[id(node)] = (size, deepest + 1)
-    return measured[id(value)]
+        return size
+
+    # No limit: the caller compares the size with its own.
+    return size_and_depth(value, own_bytes, limit=sys.maxsize)
 
 
 def _map_schemas(value: JSON, visit: Callable[[dict[str, JSON]], JSON | None]) -> JSON:

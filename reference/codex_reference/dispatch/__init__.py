@@ -88,6 +88,12 @@ class DispatchRules:
     # says which it has): apply_patch in 0.94.0 and 0.169.0 (captured:
     # apply-patch-function-gpt-5-codex-*, custom-apply-patch-not-offered).
     offered_handlers: frozenset[str] = frozenset()
+    # Handlers that take a tool_search_call, neither a function nor a custom
+    # payload: a function or custom call of the name is ``kind_mismatch``
+    # where the model has the tool (0.169.0's tool_search with gpt-5.5;
+    # captured: function-call-tool-search-gpt-5.5, custom-tool-search-gpt-5.5),
+    # unknown where it has not (gpt-5: function-call-tool-search).
+    search_handlers: frozenset[str] = frozenset()
     # How a call's `namespace` is read; None: it is not (an unknown field).
     namespaces: NamespaceRule | None = None
     # tool_search_call items; None: the edition has no such item.
@@ -122,9 +128,12 @@ class ToolSearchRule:
 
 
 def _handled_names(version: str, args: Mapping[str, JSON]) -> frozenset[str]:
-    """The names of the tools the release has handlers for, given the call's model and configuration."""
+    """The names of the tools the release has handlers for, given the call's model and configuration;
+    a tool without a name (``tool_search``) goes by its type."""
     tools = catalog.handled_tools(version, string(args, "model"), mapping(args.get("config"), "config"))
-    return frozenset(str(tool["name"]) for tool in tools if isinstance(tool, dict) and "name" in tool)
+    return frozenset(
+        str(tool["name"] if "name" in tool else tool.get("type")) for tool in tools if isinstance(tool, dict)
+    )
 
 
 def _namespaced_tools(version: str, args: Mapping[str, JSON]) -> dict[tuple[str, str], str]:
@@ -305,7 +314,8 @@ DISPATCH_0_169_0 = DispatchRules(
     offered=_handled_names,
     # A custom call to apply_patch too: with gpt-5 it is unsupported
     # (captured: custom-apply-patch-not-offered).
-    offered_handlers=frozenset({"apply_patch"}),
+    offered_handlers=frozenset({"apply_patch", "tool_search"}),
+    search_handlers=frozenset({"tool_search"}),
     # `functions` (and an empty namespace) is the bare name (captured:
     # namespace-functions-exec-command, namespace-empty-exec-command).
     namespaces=NamespaceRule(bare=frozenset({"", "functions"}), namespaced=_namespaced_tools),
@@ -528,6 +538,12 @@ def _has(rules: DispatchRules, args: Mapping[str, JSON], name: str) -> bool:
     return rules.offered is not None and name in rules.offered(str(args.get("edition")), args)
 
 
+def _other_kind(rules: DispatchRules, args: Mapping[str, JSON], name: str, handlers: frozenset[str]) -> bool:
+    """Whether a call of ``name`` reaches a handler of another payload kind (DISPATCH-KIND-1):
+    one of ``handlers`` that the release has, in an edition that answers ``kind_mismatch``."""
+    return name in handlers and rules.kind_mismatch is not None and _has(rules, args, name)
+
+
 # Nothing is written back for these: the release drops an item it cannot read
 # (tried in every edition: no follow-up request), so no case can show them.
 _UNREAD = "the release reads no such item and writes nothing back (no follow-up request)"
@@ -563,7 +579,7 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
     if namespaced is not None:
         return namespaced
     if name not in rules.function_handlers or not _has(rules, args, name):
-        if name in rules.custom_handlers and rules.kind_mismatch is not None and _has(rules, args, name):
+        if _other_kind(rules, args, name, rules.custom_handlers | rules.search_handlers):
             return rules.kind_mismatch
         return rules.unknown_function.format(name=name)
     if "arguments" not in item:
@@ -613,7 +629,7 @@ def _custom(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, J
         return namespaced
     if name in rules.custom_handlers and _has(rules, args, name):
         raise NotModelled(f"running {name} depends on the host")
-    if name in rules.function_handlers and rules.kind_mismatch is not None and _has(rules, args, name):
+    if _other_kind(rules, args, name, rules.function_handlers | rules.search_handlers):
         return rules.kind_mismatch
     return rules.unknown_custom.format(name=name)
 

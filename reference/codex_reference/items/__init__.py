@@ -39,15 +39,20 @@ ITEMS_0_94_0 = replace(
 )
 
 # 0.169.0: 0.94.0's rules, with ids again (generated where an item has
-# none), the output text's extras, the status after the type, and
-# image_generation_call items sent back.
+# none), the output text's extras, the status after the type, a call's
+# namespace, and image_generation_call and tool_search_call items sent back.
 ITEMS_0_169_0 = replace(
     ITEMS_0_94_0,
     generate_ids=True,
     omit_ids=False,
     output_text_extras=True,
     status_after_type=True,
-    serializers={**ITEMS_0_94_0.serializers, "image_generation_call": variants.image_generation_call},
+    call_namespaces=True,
+    serializers={
+        **ITEMS_0_94_0.serializers,
+        "image_generation_call": variants.image_generation_call,
+        "tool_search_call": variants.tool_search_call,
+    },
 )
 
 

@@ -30,6 +30,8 @@ class ItemRules:
     serializers: Mapping[str, Callable[[Obj, ItemRules], Obj | None]] = field(default_factory=dict)
     # The id is read (a mistyped one still drops the item) but never written.
     omit_ids: bool = False
+    # A function or custom call's `namespace` is kept when sent, right after `name`.
+    call_namespaces: bool = False
 
 
 class _Dropped(Exception):
@@ -81,6 +83,19 @@ def message(item: Obj, rules: ItemRules) -> Obj:
     return out
 
 
+def _typed_parts(parts: JSON) -> JSON:
+    """A reasoning item's text parts in their struct's order, `type` then `text`, whatever order
+    they were sent in (captured: reasoning-parts-text-before-type); anything else as sent."""
+    if not isinstance(parts, list):
+        return parts
+    return [
+        {"type": part.get("type"), "text": part["text"]}
+        if isinstance(part, dict) and isinstance(part.get("text"), str)
+        else part
+        for part in parts
+    ]
+
+
 def reasoning(item: Obj, rules: ItemRules) -> Obj:
     if rules.reasoning_requires_id and not isinstance(item.get("id"), str):
         raise _Dropped
@@ -90,17 +105,28 @@ def reasoning(item: Obj, rules: ItemRules) -> Obj:
     return {
         "type": "reasoning",
         "id": _id(item, "rs", rules),
-        "summary": summary,
+        "summary": _typed_parts(summary),
         # Absent optional fields are written as null, not left out.
-        "content": item.get("content"),
+        "content": _typed_parts(item.get("content")),
         "encrypted_content": item.get("encrypted_content"),
     }
+
+
+def _with_namespace(out: Obj, item: Obj, rules: ItemRules) -> Obj:
+    """0.169.0 keeps a call's `namespace`, an optional string, after its name (captured:
+    function-call-namespace, custom-tool-call-namespace); another type drops the item, as a
+    mistyped field does."""
+    namespace = item.get("namespace")
+    if rules.call_namespaces and namespace is not None:
+        out["namespace"] = _str(item, "namespace")
+    return out
 
 
 def function_call(item: Obj, rules: ItemRules) -> Obj:
     out = _with_status({"type": "function_call"}, item, rules)
     out["id"] = _id(item, "fc", rules)
     out["name"] = _str(item, "name")
+    _with_namespace(out, item, rules)
     out["arguments"] = _str(item, "arguments")
     out["call_id"] = _str(item, "call_id")
     return out
@@ -115,6 +141,7 @@ def custom_tool_call(item: Obj, rules: ItemRules) -> Obj:
         out["status"] = item["status"]
     out["call_id"] = _str(item, "call_id")
     out["name"] = _str(item, "name")
+    _with_namespace(out, item, rules)
     out["input"] = _str(item, "input")
     return out
 
@@ -147,6 +174,21 @@ def _passthrough(kind: str, prefix: str, keys: tuple[str, ...]) -> Callable[[Obj
         return out
 
     return serialize
+
+
+def tool_search_call(item: Obj, rules: ItemRules) -> Obj:
+    """0.169.0's tool search call (captured: tool-search-call and its variants): `call_id` null
+    when absent, `status` left out when absent, `execution` a required string, `arguments`
+    required, any JSON value; unknown members dropped; a mistyped member drops the item."""
+    out: Obj = {"type": "tool_search_call", "id": _id(item, "tsc", rules)}
+    out["call_id"] = None if item.get("call_id") is None else _str(item, "call_id")
+    if item.get("status") is not None:
+        out["status"] = _str(item, "status")
+    out["execution"] = _str(item, "execution")
+    if "arguments" not in item:
+        raise _Dropped
+    out["arguments"] = item["arguments"]
+    return out
 
 
 web_search_call = _passthrough("web_search_call", "ws", ("status", "action"))

@@ -26,6 +26,7 @@ class Read(Enum):
     NULLABLE = "a string, null when absent"
     MADE_UP = "a string; when absent or null the release makes up an id"
     AS_SENT = "any value, left out when absent"
+    ANY = "any value, required"
     STATUS = "completed, in_progress or incomplete, required"
     ACTION = "a local shell action, required"
     OUTPUT = "a call output's text, required"
@@ -43,6 +44,7 @@ MADE_UP_PREFIX = {
     "local_shell_call": "lsh",
     "function_call_output": "fco",
     "custom_tool_call_output": "ctco",
+    "tool_search_call": "tsc",
 }
 ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call")
@@ -113,6 +115,10 @@ def _member(kind: str, how: Read, present: bool, value: JSON) -> tuple[bool, JSO
     """(whether the member is written, its value)."""
     if how is Read.AS_SENT:
         return present, value
+    if how is Read.ANY:
+        if not present:
+            raise _Unread
+        return True, value
     if how is Read.STATUS:
         if value not in _STATUSES:
             raise _Unread
@@ -212,12 +218,14 @@ CALL_FORMS_0_169_0: CallForms = {
     "custom_tool_call_output": (("id", _M), ("call_id", _S), ("output", Read.OUTPUT)),
     "tool_search_output": (("id", _O), ("call_id", _A), ("status", _A), ("execution", _A), ("tools", _A)),
     "compaction": (("id", _O), ("encrypted_content", _S)),
-    # Captured: tool-search-call-item.
+    # Captured: tool-search-call-item, tool-search-call-item-no-call-id; and as items.serialize
+    # writes it back (tool-search-call-no-id: a made-up `tsc_` id; -no-execution,
+    # -no-arguments, -status-number, -call-id-number: not read).
     "tool_search_call": (
-        ("id", _O),
-        ("call_id", _A),
-        ("status", _A),
-        ("execution", _A),
-        ("arguments", _A),
+        ("id", _M),
+        ("call_id", _N),
+        ("status", _O),
+        ("execution", _S),
+        ("arguments", Read.ANY),
     ),
 }

@@ -196,7 +196,7 @@ def explored_sse_args(edition: str) -> st.SearchStrategy[Args]:
 # 0.169.0 makes up `<prefix>_<UUIDv7>` for a call or output without an id; the reference
 # writes the zero UUID (spec/sse.md, SSE-ITEM-5), so the release's is settled to it.
 _MADE_UP_ID = re.compile(
-    r"\A(fc|ctc|lsh|fco|ctco)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z"
+    r"\A(fc|ctc|lsh|fco|ctco|tsc)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z"
 )
 _ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 

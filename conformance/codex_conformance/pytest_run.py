@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from codex_conformance import baseline, pytest_xdist
+from codex_conformance import baseline, compact_output, pytest_xdist
 from codex_conformance.case_input import exact_keyword
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
@@ -208,6 +208,7 @@ class PytestRun:
             raise pytest.UsageError(str(exc)) from None
         if not self.worker:
             _JunitClassnames.register(config, self.session)
+            compact_output.register(config, self.session.items, controller=pytest_xdist.is_controller(config))
         if pytest_xdist.is_controller(config):
             # The workers run the items, each over its own connection; the
             # controller needed the adapter for its hello only.

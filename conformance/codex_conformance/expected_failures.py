@@ -30,8 +30,9 @@ typo, or a case that was renamed), and an entry whose matched cases all
 ran and passed (an unexpected pass: delete the entry).  Cases that were not
 run (deselected with ``-k``, another edition, not applicable) do not make
 an entry stale; an entry naming facets is an unexpected pass when no
-matched case differs on any of them.  ``--write-expected-failures`` writes the file from a run
-(``codex_conformance.baseline``).
+matched case differs on any of them.  ``--write-expected-failures`` and
+``--conformance-update-expected`` write the file from a run, its comments
+kept (``codex_conformance.baseline``).
 """
 
 from __future__ import annotations

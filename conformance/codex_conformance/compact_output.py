@@ -62,6 +62,9 @@ class CompactLines:
         self.left: Counter[str] = Counter()  # group -> selected items not yet finished
         self.counts: dict[str, Counter[str]] = {}  # group -> category -> items, while it runs
         self.selected = False
+        # The category pytest gave the report being logged (the terminal reporter asks first):
+        # counted without asking every hook again.
+        self.last: tuple[pytest.TestReport, str] | None = None
 
     @property
     def reporter(self) -> pytest.TerminalReporter:
@@ -92,6 +95,7 @@ class CompactLines:
         status = yield
         if report.nodeid in self.groups and status is not None:
             category, _letter, word = status
+            self.last = (report, category)
             return category, "", word  # no letter: the group line counts it; the word is -v's
         return status
 
@@ -100,7 +104,10 @@ class CompactLines:
         group = self.groups.get(report.nodeid)
         if group is None:
             return
-        category = self.config.hook.pytest_report_teststatus(report=report, config=self.config)[0]
+        if self.last is not None and self.last[0] is report:
+            category = self.last[1]
+        else:
+            category = self.config.hook.pytest_report_teststatus(report=report, config=self.config)[0]
         counts = self.counts.setdefault(group, Counter())
         if category:
             counts[category] += 1

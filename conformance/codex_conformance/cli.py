@@ -116,6 +116,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --write-expected-failures: also remove stale entries (no such case, or now passing)",
     )
+    certify.add_argument(
+        "--update-expected",
+        action="store_true",
+        help="update the --expected-failures file from this run (created if missing): its comments, "
+        "order and reasons kept, new failures added with a TODO reason, stale entries removed",
+    )
     certify.add_argument("--fixtures-dir", type=Path, help="fixtures to run (default: the kit's own)")
     certify.add_argument(
         "--timeout",
@@ -275,6 +281,7 @@ def _certify(args: argparse.Namespace) -> int:
             selection=Selection(ops=args.op, areas=args.area, keyword=args.keyword),
             write_expected_failures=args.write_expected_failures,
             prune_expected_failures=args.prune_expected_failures,
+            update_expected=args.update_expected,
             level=args.level,
             strict_runs=args.strict_runs,
             flags={"keyword": "-k"},
@@ -295,6 +302,8 @@ def _certify(args: argparse.Namespace) -> int:
         session.close()
     if written is not None:
         print(f"codex-conformance: {written.line()}", file=sys.stderr)
+    elif (todo := session.todo_warning()) is not None:
+        print(f"codex-conformance: {todo}", file=sys.stderr)
     for op in report.unmatched_ops:
         print(
             f"codex-conformance: warning: declared op {op!r} matched no case in the editions run",

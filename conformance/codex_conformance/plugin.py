@@ -75,6 +75,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     for flag, (dest, help_text) in _FILES.items():
         group.addoption(flag, dest=dest, type=Path, default=None, metavar="PATH", help=help_text)
     group.addoption(
+        "--conformance-update-expected",
+        dest="conformance_update_expected",
+        action="store_true",
+        help="update the --expected-failures file from this run (created if missing): its comments, "
+        "order and reasons kept, new failures added with a TODO reason, stale entries removed",
+    )
+    group.addoption(
         "--prune-expected-failures",
         dest="conformance_prune_expected_failures",
         action="store_true",

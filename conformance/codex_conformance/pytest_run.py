@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from codex_conformance import baseline, pytest_xdist
+from codex_conformance import baseline, compact_output, pytest_xdist
 from codex_conformance.case_input import exact_keyword
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
@@ -46,6 +46,7 @@ _FLAGS = {
     "fixtures_dir": "--fixtures-dir",
     "write_expected_failures": "--write-expected-failures",
     "prune_expected_failures": "--prune-expected-failures",
+    "update_expected": "--conformance-update-expected",
 }
 
 
@@ -192,6 +193,7 @@ class PytestRun:
             selection=Selection(ops=list(option.conformance_ops), areas=list(option.conformance_areas)),
             write_expected_failures=option.conformance_write_expected_failures,
             prune_expected_failures=option.conformance_prune_expected_failures,
+            update_expected=option.conformance_update_expected,
             level=_level(option.conformance_level),
             strict_runs=option.conformance_strict_runs,
             flags=_FLAGS,
@@ -208,6 +210,7 @@ class PytestRun:
             raise pytest.UsageError(str(exc)) from None
         if not self.worker:
             _JunitClassnames.register(config, self.session)
+            compact_output.register(config, self.session.items, controller=pytest_xdist.is_controller(config))
         if pytest_xdist.is_controller(config):
             # The workers run the items, each over its own connection; the
             # controller needed the adapter for its hello only.
@@ -312,7 +315,11 @@ class PytestRun:
         elif self.session.options.report is not None:
             reporter.write_line(f"report: {self.session.options.report} (summary: {self.markdown_path})")
         if self.written is not None:
-            reporter.write_line(self.written.line())
+            reporter.write_line(self.written.line(), yellow=bool(self.written.todo))
+        else:
+            todo = self.session.todo_warning()
+            if todo is not None:
+                reporter.write_line(todo, yellow=True)
         summary: Totals = report.summary
         reporter.write_line(summary.line(), bold=True, red=not report.ok, green=report.ok)
 

@@ -53,6 +53,9 @@ class SessionOptions:
     selection: Selection = field(default_factory=Selection)  # --op, --area, certify -k
     write_expected_failures: Path | None = None  # write the run's failures here as expected failures
     prune_expected_failures: bool = False  # ... and drop the stale entries
+    # Update the expected_failures file itself, stale entries dropped (the plugin's
+    # --conformance-update-expected): one flag for the three above; a missing file is created.
+    update_expected: bool = False
     level: Level = DEFAULT_LEVEL  # the verdict level certified (spec/levels.md)
     strict_runs: bool = False  # a case the implementation ran more than once is an error
     # How the front end spells each option above, for its error messages (the
@@ -62,6 +65,17 @@ class SessionOptions:
 
     def flag(self, name: str) -> str:
         return self.flags.get(name, "--" + name.replace("_", "-"))
+
+    def write_target(self) -> Path | None:
+        """The expected-failures file the run writes, if any."""
+        return self.expected_failures if self.update_expected else self.write_expected_failures
+
+    def write_flag(self) -> str:
+        return self.flag("update_expected" if self.update_expected else "write_expected_failures")
+
+    @property
+    def prune(self) -> bool:
+        return self.prune_expected_failures or self.update_expected
 
 
 # Longer than any case needs; beyond it the transport's clocks and waits overflow.
@@ -79,12 +93,24 @@ def check_options(options: SessionOptions) -> None:
         )
     if options.examples < 0:
         raise UsageError(f"{options.flag('examples')} must be 0 or more, got {options.examples}")
-    if options.prune_expected_failures and options.write_expected_failures is None:
+    if options.update_expected:
+        if options.expected_failures is None:
+            raise UsageError(
+                f"{options.flag('update_expected')} needs {options.flag('expected_failures')}: "
+                "the file it updates (or creates)"
+            )
+        if options.write_expected_failures is not None:
+            raise UsageError(
+                f"{options.flag('update_expected')} and {options.flag('write_expected_failures')}: give one "
+                f"(the first updates the {options.flag('expected_failures')} file in place)"
+            )
+    if options.prune_expected_failures and options.write_target() is None:
         raise UsageError(
             f"{options.flag('prune_expected_failures')} needs {options.flag('write_expected_failures')}"
         )
-    if options.write_expected_failures is not None:
-        baseline.check_target(options.write_expected_failures)
+    target = options.write_target()
+    if target is not None:
+        baseline.check_target(target, options.write_flag())
     if options.report is not None:
         problem = report_path_problem(options.report)
         if problem is not None:
@@ -152,13 +178,13 @@ class ConformanceSession:
         known_areas = {area.name for area in areas} | {case.area for case in self.all_cases}
         selection = self.options.selection
         selection.check(known_ops, known_areas, self.options.flag)
-        if self.options.expected_failures is not None:
-            self.expected_failures = ExpectedFailures.load(
-                self.options.expected_failures, self.options.level, known_facet_names()
-            )
-        # What --write-expected-failures updates: the file already there, else the one the run uses.
-        target = self.options.write_expected_failures
-        existing = target is not None and target.exists()
+        gate = self.options.expected_failures
+        if gate is not None and not (self.options.update_expected and not gate.exists()):
+            self.expected_failures = ExpectedFailures.load(gate, self.options.level, known_facet_names())
+        # What --write-expected-failures updates: the file already there, else the one the run uses
+        # (--conformance-update-expected: the run's own, read once).
+        target = self.options.write_target()
+        existing = target is not None and target.exists() and not self.options.update_expected
         self.to_update = (
             ExpectedFailures.load(target, self.options.level, known_facet_names())
             if target and existing
@@ -264,7 +290,7 @@ class ConformanceSession:
 
     def write_expected_failures(self) -> baseline.Written | None:
         """Write --write-expected-failures from the outcomes so far, if asked; what was written."""
-        path = self.options.write_expected_failures
+        path = self.options.write_target()
         if path is None:
             return None
         return baseline.write(
@@ -272,8 +298,13 @@ class ConformanceSession:
             self.to_update,
             self._known_ids(),
             self.ordered_outcomes(),
-            prune=self.options.prune_expected_failures,
+            prune=self.options.prune,
+            flag=self.options.write_flag(),
         )
+
+    def todo_warning(self) -> str | None:
+        """The warning of a run gated by a file whose entries still have a TODO reason, if any."""
+        return baseline.todo_warning(self.expected_failures)
 
     def report(self) -> Report:
         assert self.hello is not None, "start() first"

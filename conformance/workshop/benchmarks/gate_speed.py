@@ -1,6 +1,6 @@
 """The CI gate (a run with an expected-failures file) against the same run without the file.
 
-    python conformance/workshop/benchmarks/gate_speed.py [--percent 87] [--repeat 3]
+    python conformance/workshop/benchmarks/gate_speed.py [--percent 87] [--repeat 3] [--save]
 
 A port with a deliberate bug is written into a temporary directory: the
 reference model, except that ``apply_patch.apply`` answers exit code 99 for
@@ -16,7 +16,9 @@ of ``--repeat``:
 
 Printed: each wall time, and the gate's against each peer (issue #36's
 target: the gate at most 1.1x no gate).  Property checks are off; the
-figures are the plugin's reporting, not the cases.  No assertion: figures only.
+figures are the plugin's reporting, not the cases.  ``--save`` keeps the
+printout in ``output/gate_speed.txt`` (docs/speed.md quotes it).  No
+assertion: figures only.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from bench_output import add_save_option, saved
 
 PORT = '''\
 """The reference model with a deliberate bug in apply_patch.apply (gate_speed.py)."""
@@ -83,23 +87,30 @@ def main() -> int:
         "--percent", type=int, default=87, help="share of apply_patch.apply cases the bug breaks"
     )
     parser.add_argument("--repeat", type=int, default=3)
+    add_save_option(parser)
     options = parser.parse_args()
     if not 0 < options.percent <= 100 or options.repeat < 1:
         parser.error("--percent must be 1-100 and --repeat at least 1")
+    with saved(__file__, options.save):
+        measure(options.percent, options.repeat)
+    return 0
+
+
+def measure(percent: int, repeat: int) -> None:
     with tempfile.TemporaryDirectory() as temporary:
         directory = Path(temporary)
-        (directory / "buggyport.py").write_text(PORT.format(percent=options.percent), encoding="utf-8")
+        (directory / "buggyport.py").write_text(PORT.format(percent=percent), encoding="utf-8")
         listing = directory / "expected-failures.toml"
         pytest_run(directory, "buggyport", f"--write-expected-failures={listing}")
         entries = len(re.findall(r"^\[\[expected-failure\]\]", listing.read_text(encoding="utf-8"), re.M))
-        print(f"port: the reference with exit code 99 on {options.percent}% of apply_patch.apply requests")
-        print(f"expected-failures file: {entries} entries; best of {options.repeat}")
+        print(f"port: the reference with exit code 99 on {percent}% of apply_patch.apply requests")
+        print(f"expected-failures file: {entries} entries; best of {repeat}")
         runs = {
             "gate (--expected-failures)": best(
-                directory, "buggyport", (f"--expected-failures={listing}",), options.repeat
+                directory, "buggyport", (f"--expected-failures={listing}",), repeat
             ),
-            "no gate (the same run, no file)": best(directory, "buggyport", (), options.repeat),
-            "reference (no bug)": best(directory, "reference", (), options.repeat),
+            "no gate (the same run, no file)": best(directory, "buggyport", (), repeat),
+            "reference (no bug)": best(directory, "reference", (), repeat),
         }
     for name, (elapsed, status, last) in runs.items():
         print(f"{name:34} {elapsed:6.2f}s  exit {status}  {last}")
@@ -108,7 +119,6 @@ def main() -> int:
         f"gate / no gate:   {gate / runs['no gate (the same run, no file)'][0]:.2f}x (target: at most 1.1x)"
     )
     print(f"gate / reference: {gate / runs['reference (no bug)'][0]:.2f}x")
-    return 0
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """``pytest -n 2`` against a serial run, on the same items, measured in the same run.
 
     python conformance/workshop/benchmarks/xdist_speedup.py [IMPL] [--workers 2] [--repeat 1]
+        [--only whole] [--save]
 
 Three runs of ``pytest --impl=IMPL`` in an empty directory, each serial
 (``-p no:xdist``) and with ``-n WORKERS``:
@@ -14,7 +15,10 @@ Three runs of ``pytest --impl=IMPL`` in an empty directory, each serial
 Printed per run: wall time serial and parallel (best of ``--repeat``), their
 ratio, and whether both gave the same summary line (a fast but wrong run is
 visible).  The parallel run's speed-up is bounded by the machine's free
-cores and by the start-up each worker repeats.  No assertion: figures only.
+cores and by the start-up each worker repeats.  ``--only whole`` runs the
+first alone (issue #36's ratio: ``-n 2`` against serial on the full
+reference run).  ``--save`` keeps the printout in ``output/xdist_speedup.txt``
+(docs/speed.md quotes it).  No assertion: figures only.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from bench_output import add_save_option, saved
 
 SLOW_AREAS = ("--area=apply_patch", "--area=mcp", "--area=schema")
 RUNS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -56,13 +62,21 @@ def main() -> int:
     parser.add_argument("impl", nargs="?", default="reference")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--only", choices=["whole"], help="whole: the whole suite alone, properties off")
+    add_save_option(parser)
     options = parser.parse_args()
     if options.workers < 1 or options.repeat < 1:
         parser.error("--workers and --repeat must be at least 1")
+    with saved(__file__, options.save):
+        return measure(options)
+
+
+def measure(options: argparse.Namespace) -> int:
+    runs = RUNS[:1] if options.only == "whole" else RUNS
     print(f"impl: {options.impl}; serial vs -n {options.workers}; best of {options.repeat}")
     print(f"{'run':32} {'serial':>8} {'-n ' + str(options.workers):>8} {'ratio':>7}  same outcomes")
     differ = False
-    for name, args in RUNS:
+    for name, args in runs:
         serial, serial_summary = best(options.impl, args, ("-p", "no:xdist"), options.repeat)
         parallel, parallel_summary = best(options.impl, args, ("-n", str(options.workers)), options.repeat)
         same = serial_summary == parallel_summary

@@ -44,7 +44,7 @@ from codex_workshop.drive.errors import FileTreeError
 from codex_workshop.drive.exec_run import run_exec
 from codex_workshop.release.adapter import ReleaseAdapter, release_ops
 
-README = Path(__file__).resolve().parents[3] / "README.md"
+RELEASES_PAGE = Path(__file__).resolve().parents[3] / "docs" / "releases.md"
 State = dict[str, tuple[int, bytes | str]]
 
 
@@ -256,7 +256,7 @@ def _peek(tmp_path: Path, canaries: list[Path]) -> Path:
 
 def test_a_release_run_behind_the_barrier_reads_no_canary(canaries: list[Path], tmp_path: Path) -> None:
     if not sandbox.barrier_available():
-        pytest.skip("bubblewrap is not available: a release run sees the whole host (README)")
+        pytest.skip("bubblewrap is not available: a release run sees the whole host (docs/releases.md)")
     assert canaries
     run = run_exec(_peek(tmp_path, canaries), model="m", servers=[], timeout=60)
     assert run.stdout.endswith("PEEKED\n"), run  # the stand-in did run
@@ -272,8 +272,8 @@ def test_a_run_without_the_barrier_does_read_the_canary(canaries: list[Path], tm
     assert canaries[0].read_text(encoding="utf-8") in printed.stdout
 
 
-def test_what_a_release_can_see_is_what_the_readme_says() -> None:
-    text = README.read_text(encoding="utf-8")
+def test_what_a_release_can_see_is_what_the_docs_say() -> None:
+    text = RELEASES_PAGE.read_text(encoding="utf-8")
     section = text[text.index("### Running releases safely") :]
     section = section[: section.index("\n## ")]
     listed = set(re.findall(r"`(/[^`]+)`", section))

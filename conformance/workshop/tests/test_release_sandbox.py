@@ -179,7 +179,7 @@ def test_a_case_that_reads_the_host_finds_no_canary(version: str, host: Path) ->
     """A host_tools case whose command reads a canary on the host, by its path and through a
     link in the case's tree, and the host's secrets: the release finds none of them."""
     if not sandbox.barrier_available():
-        pytest.skip("bubblewrap is not available: a release run sees the whole host (README)")
+        pytest.skip("bubblewrap is not available: a release run sees the whole host (docs/releases.md)")
     _release(version)
     canary = host / "keep.txt"
     home_canary = Path.home() / f".codex-conformance-canary-{host.name}"

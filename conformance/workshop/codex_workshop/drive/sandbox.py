@@ -67,7 +67,7 @@ def warn_without_barrier() -> None:
     print(
         "codex-conformance: bubblewrap (bwrap) is not available here, so releases run without an "
         "OS-level barrier; inputs that name paths outside their tree are refused, but a release can "
-        "still reach this machine (install bubblewrap: README, 'Running releases safely')",
+        "still reach this machine (install bubblewrap: docs/releases.md, 'Running releases safely')",
         file=sys.stderr,
     )
 

@@ -79,6 +79,28 @@ def package_spec(version: str, versions: list[str]) -> str:
     return f"{PACKAGE}@{version}"
 
 
+def first_platform_release(versions: list[str]) -> str | None:
+    """The oldest stable release whose linux x86_64 binary ships in a platform package of its own."""
+    platform = [v.removesuffix(PLATFORM_SUFFIX) for v in versions if v.endswith(PLATFORM_SUFFIX)]
+    stable = [v for v in platform if "-" not in v]
+    return min(stable, key=version_key) if stable else None
+
+
+def linux_package(version: str, versions: list[str]) -> str | None:
+    """The package carrying stable release ``version``'s linux x86_64 binary, as the registry's list
+    of ``versions`` shows it; None where the release has no linux build: it was never published,
+    or it came after the releases began shipping platform packages and has none of its own (the
+    release's own package then holds only the launcher)."""
+    if version not in versions or "-" in version:
+        return None
+    if f"{version}{PLATFORM_SUFFIX}" in versions:
+        return f"{PACKAGE}@{version}{PLATFORM_SUFFIX}"
+    first = first_platform_release(versions)
+    if first is not None and version_key(version) > version_key(first):
+        return None
+    return f"{PACKAGE}@{version}"
+
+
 def registry_integrity(spec: str) -> str:
     integrity = _npm("view", spec, "dist.integrity").strip()
     if not integrity.startswith("sha512-"):

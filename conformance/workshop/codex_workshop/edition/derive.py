@@ -1,0 +1,145 @@
+"""A new edition's tables and lanes, derived as text from the nearest edition's.
+
+An edition is data: a table in the kit's ``editions.py`` (how to drive the
+release) and one in the reference's (how it behaves), each a ``replace()``
+of the nearest edition's table, and the two lanes CI runs per edition
+(``tox.ini``, ``.ci/run``).  ``edition add`` writes them the way a person
+would: one derived table per file naming only what differs (the package, its
+digest, where the binary sits when the release moved it), the table put into
+``EDITIONS`` in release order, the nearest edition's lanes copied under the
+new version.  Nothing here knows what an edition means; each function takes
+a file's text and gives the new text (the same text when the edition is
+already there), so a test can derive from the committed files without
+writing them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from codex_conformance.editions import version_key
+
+# Where the edition tables list the editions, in release order.
+_EDITIONS_LINE = re.compile(
+    r"^(EDITIONS: dict\[str, Edition\] = \{edition\.version: edition for edition in \()([^)]*)(\)\})$",
+    re.MULTILINE,
+)
+_RELEASE_ORDER_COMMENT = "# Release order"
+
+
+class DerivationError(ValueError):
+    """A file does not have the shape the derivation writes into; the message names it."""
+
+
+def table_name(version: str) -> str:
+    """The name of an edition's table in either ``editions.py``: ``0.171.0`` -> ``V0_171_0``."""
+    return "V" + version.replace(".", "_")
+
+
+@dataclass(frozen=True)
+class DrivingRow:
+    """What the kit's table of a new edition says beyond the nearest edition's."""
+
+    version: str
+    nearest: str
+    package_spec: str
+    tarball_sha512: str
+    # Set only where the release's package puts them elsewhere than the nearest edition's.
+    binary_path: str | None = None
+    helper_path_dir: str | None = None
+
+
+def _python_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _insert_table(source: str, where: str, version: str, nearest: str, block: str) -> str:
+    """``source`` with ``block`` (the new table) before the release-order comment and the table's
+    name in ``EDITIONS`` in release order; ``source`` itself when the table is there already."""
+    name = table_name(version)
+    if re.search(rf"^{name}\s*=", source, re.MULTILINE):
+        return source
+    if not re.search(rf"^{table_name(nearest)}\s*=", source, re.MULTILINE):
+        raise DerivationError(f"{where} has no table {table_name(nearest)} to derive {name} from")
+    found = _EDITIONS_LINE.search(source)
+    if found is None:
+        raise DerivationError(f"{where} has no `EDITIONS: dict[str, Edition] = {{...}}` line")
+    names = [part.strip() for part in found.group(2).split(",") if part.strip()]
+    versions = [part.removeprefix("V").replace("_", ".") for part in names]
+    versions = sorted([*versions, version], key=version_key)
+    listed = ", ".join(table_name(v) for v in versions)
+    source = source[: found.start()] + f"{found.group(1)}{listed}{found.group(3)}" + source[found.end() :]
+    comment = source.find(f"\n{_RELEASE_ORDER_COMMENT}")
+    if comment < 0:
+        raise DerivationError(f"{where} has no `{_RELEASE_ORDER_COMMENT}` comment before EDITIONS")
+    return source[: comment + 1] + block + "\n" + source[comment + 1 :]
+
+
+def derive_driving_table(source: str, row: DrivingRow) -> str:
+    """The kit's ``editions.py`` with the new edition's table, derived from the nearest edition's."""
+    fields = [
+        ("version", row.version),
+        (
+            "summary",
+            f"stable release {row.version}, driven like {row.nearest} (codex-conformance edition add)",
+        ),
+        ("package_spec", row.package_spec),
+        ("tarball_sha512", row.tarball_sha512),
+        ("binary_path", row.binary_path),
+        ("helper_path_dir", row.helper_path_dir),
+    ]
+    lines = "".join(f"    {key}={_python_string(value)},\n" for key, value in fields if value is not None)
+    block = (
+        f"# Derived from {row.nearest}'s table by `codex-conformance edition add {row.version}`.\n"
+        f"{table_name(row.version)} = replace(\n    {table_name(row.nearest)},\n{lines})\n"
+    )
+    return _insert_table(source, "the kit's editions.py", row.version, row.nearest, block)
+
+
+def derive_reference_table(source: str, version: str, nearest: str) -> str:
+    """The reference's ``editions.py`` with the new edition's table: the nearest edition's rules
+    under the new version (the rules the captures show changed get tables of their own)."""
+    block = (
+        f"# Derived from {nearest}'s table by `codex-conformance edition add {version}`; a rule its\n"
+        f"# captures show changed gets a table of its own, derived from the nearest that changed it.\n"
+        f'{table_name(version)} = replace({table_name(nearest)}, version="{version}")\n'
+    )
+    return _insert_table(source, "the reference's editions.py", version, nearest, block)
+
+
+def _section(text: str, name: str) -> re.Match[str] | None:
+    return re.search(rf"^\[{re.escape(name)}\]\n(?:.+\n)*", text, re.MULTILINE)
+
+
+def derive_tox_lanes(tox_ini: str, version: str, nearest: str) -> str:
+    """``tox.ini`` with the new edition's ``release-V`` and ``recapture-V`` environments, copied from
+    the nearest edition's, and its line in the all-editions ``release`` environment."""
+    for kind in ("release", "recapture"):
+        new_name, old_name = f"testenv:{kind}-{version}", f"testenv:{kind}-{nearest}"
+        if _section(tox_ini, new_name):
+            continue
+        old = _section(tox_ini, old_name)
+        if old is None:
+            raise DerivationError(f"tox.ini has no [{old_name}] to copy")
+        copied = old.group(0).replace(nearest, version)
+        tox_ini = tox_ini[: old.end()] + "\n" + copied + tox_ini[old.end() :]
+    release = _section(tox_ini, "testenv:release")
+    if release is not None and f"--impl=release:{version} " not in release.group(0):
+        line = re.search(rf"^.*--impl=release:{re.escape(nearest)} .*\n", release.group(0), re.MULTILINE)
+        if line is not None:
+            at = release.start() + line.end()
+            tox_ini = tox_ini[:at] + line.group(0).replace(nearest, version) + tox_ini[at:]
+    return tox_ini
+
+
+def derive_ci_lanes(ci_run: str, version: str) -> str:
+    """``.ci/run`` with the new edition in its ``for edition in ...;`` loop, in release order."""
+    loop = re.search(r"^(for edition in )([^;\n]+)(;)", ci_run, re.MULTILINE)
+    if loop is None:
+        raise DerivationError(".ci/run has no `for edition in ...;` loop")
+    versions = loop.group(2).split()
+    if version in versions:
+        return ci_run
+    listed = " ".join(sorted([*versions, version], key=version_key))
+    return ci_run[: loop.start()] + f"{loop.group(1)}{listed}{loop.group(3)}" + ci_run[loop.end() :]

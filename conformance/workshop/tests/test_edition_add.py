@@ -47,7 +47,9 @@ from codex_workshop.edition.derive import (
     derive_ci_lanes,
     derive_driving_table,
     derive_reference_table,
+    derive_scenario_editions,
     derive_tox_lanes,
+    derive_versioned_data,
     table_name,
 )
 from codex_workshop.timeline import releases
@@ -267,3 +269,38 @@ def test_edition_add_says_what_is_wrong_in_one_line(
     captured = capsys.readouterr()
     assert captured.err.startswith(says) and "Traceback" not in captured.err + captured.out
     assert captured.err.count("\n") == 1
+
+
+def test_a_scenario_of_the_nearest_edition_is_one_of_the_new_edition_too() -> None:
+    text = (
+        '[\n {\n  "slug": "a",\n  "editions": [\n   "0.1.0",\n   "0.2.0"\n  ]\n },\n'
+        ' {"slug": "b", "editions": ["0.1.0"]}\n]\n'
+    )
+    derived = derive_scenario_editions(text, "0.2.5", "0.2.0")
+    assert json.loads(derived) == [
+        {"slug": "a", "editions": ["0.1.0", "0.2.0", "0.2.5"]},
+        {"slug": "b", "editions": ["0.1.0"]},
+    ]
+    assert derived == text.replace('"0.2.0"\n', '"0.2.0",\n   "0.2.5"\n')
+    assert derive_scenario_editions(derived, "0.2.5", "0.2.0") == derived
+    nearest = list(EDITIONS)[-1]
+    committed = (ROOT / "fixtures" / "mcp" / "_scenarios.json").read_text(encoding="utf-8")
+    new = json.loads(derive_scenario_editions(committed, _after(nearest), nearest))
+    for before, after in zip(json.loads(committed), new, strict=True):
+        listed = before.get("editions")
+        if listed is not None and nearest in listed:
+            assert after["editions"] == [*listed, _after(nearest)]
+        else:
+            assert after == before
+
+
+def test_the_reference_texts_of_the_nearest_edition_are_copied_under_the_new_version() -> None:
+    nearest = list(EDITIONS)[-1]
+    version = _after(nearest)
+    data = ROOT / "reference" / "codex_reference" / "request" / "data"
+    texts = {path.name: path.read_text(encoding="utf-8") for path in data.iterdir()}
+    written = derive_versioned_data(texts, version, nearest)
+    assert written[f"instructions-{version}.md"] == texts[f"instructions-{nearest}.md"]
+    tools = json.loads(written["tools.json"])
+    assert list(tools)[-2:] == [nearest, version] and tools[version] == tools[nearest]
+    assert derive_versioned_data({**texts, **written}, version, nearest) == {}

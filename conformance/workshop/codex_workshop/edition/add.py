@@ -36,7 +36,9 @@ from codex_workshop.edition.derive import (
     derive_ci_lanes,
     derive_driving_table,
     derive_reference_table,
+    derive_scenario_editions,
     derive_tox_lanes,
+    derive_versioned_data,
 )
 
 Log = Callable[[str], None]
@@ -193,7 +195,8 @@ def fetch(row: DrivingRow) -> None:
 
 
 def write_tables(root: Path) -> Callable[[DrivingRow], list[Path]]:
-    """The step writing the tables and lanes into the checkout at ``root``."""
+    """The step writing the tables and lanes into the checkout at ``root``, the new edition in the
+    scenarios' edition lists beside the nearest, and the reference's release texts under its version."""
 
     def write(row: DrivingRow) -> list[Path]:
         derivations: list[tuple[Path, Callable[[str], str]]] = [
@@ -208,10 +211,23 @@ def write_tables(root: Path) -> Callable[[DrivingRow], list[Path]]:
             (root / "tox.ini", lambda s: derive_tox_lanes(s, row.version, row.nearest)),
             (root / ".ci" / "run", lambda s: derive_ci_lanes(s, row.version)),
         ]
+        for scenarios in sorted((root / "fixtures").glob("*/_*.json")):
+            if scenarios.parent.name != "timeline":
+                derivations.append(
+                    (scenarios, lambda s: derive_scenario_editions(s, row.version, row.nearest))
+                )
         new_texts = []
         for path, derive in derivations:  # every file derived before any is written
             text = path.read_text(encoding="utf-8")
             new_texts.append((path, text, derive(text)))
+        for data in sorted((root / "reference" / "codex_reference").glob("*/data")):
+            texts = {
+                path.name: path.read_text(encoding="utf-8")
+                for path in sorted(data.iterdir())
+                if path.is_file()
+            }
+            for name, text in derive_versioned_data(texts, row.version, row.nearest).items():
+                new_texts.append((data / name, texts.get(name, ""), text))
         touched = []
         for path, old, new in new_texts:
             if new != old:

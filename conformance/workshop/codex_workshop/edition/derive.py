@@ -15,6 +15,7 @@ writing them.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -143,3 +144,48 @@ def derive_ci_lanes(ci_run: str, version: str) -> str:
         return ci_run
     listed = " ".join(sorted([*versions, version], key=version_key))
     return ci_run[: loop.start()] + f"{loop.group(1)}{listed}{loop.group(3)}" + ci_run[loop.end() :]
+
+
+_EDITIONS_LIST = re.compile(r'"editions":\s*\[[^\]]*\]')
+
+
+def derive_scenario_editions(text: str, version: str, nearest: str) -> str:
+    """A scenario file (``fixtures/<area>/_*.json``) with the new edition beside the nearest in every
+    ``editions`` list naming it: a scenario captured from the nearest edition is captured from the
+    new one too.  Written into the text, so the file keeps its layout."""
+
+    def add(found: re.Match[str]) -> str:
+        listed = found.group(0)
+        item = f'"{nearest}"'
+        if item not in listed or f'"{version}"' in listed:
+            return listed
+        at = listed.index(item)
+        line_start = listed.rfind("\n", 0, at)
+        separator = "," + (listed[line_start:at] if line_start >= 0 else " ")
+        return listed[: at + len(item)] + separator + f'"{version}"' + listed[at + len(item) :]
+
+    return _EDITIONS_LIST.sub(add, text)
+
+
+def derive_versioned_data(directory_files: dict[str, str], version: str, nearest: str) -> dict[str, str]:
+    """The reference's release texts of the new edition, derived from the nearest edition's: for each
+    data file named by the nearest version (``instructions-<V>.md``, ``catalog-<V>.json``) a copy
+    named by the new one, and in a JSON file keyed by version (``tools.json``) the nearest's entry
+    under the new version.  ``directory_files``: file name -> text; the result: the files to write.
+    The captures then show which texts the release changed."""
+    written: dict[str, str] = {}
+    for name, text in directory_files.items():
+        if f"-{nearest}." in name:
+            copy = name.replace(f"-{nearest}.", f"-{version}.")
+            if copy not in directory_files:
+                written[copy] = text
+        elif name.endswith(".json"):
+            data = json.loads(text)
+            if isinstance(data, dict) and nearest in data and version not in data:
+                if json.dumps(data, indent=1, ensure_ascii=False) + "\n" != text:
+                    raise DerivationError(f"{name} is not laid out as json.dumps(indent=1) writes it")
+                entries = list(data.items())
+                at = [key for key, _value in entries].index(nearest) + 1
+                entries.insert(at, (version, data[nearest]))
+                written[name] = json.dumps(dict(entries), indent=1, ensure_ascii=False) + "\n"
+    return written

@@ -112,6 +112,12 @@ def test_the_derived_tables_are_the_nearest_editions_under_the_new_version() -> 
     assert derivation_problems(derived, "derived") == []
     # Derived again, nothing changes: a second run keeps the tables written.
     assert derive_reference_table(derived, version, nearest) == derived
+    # Within the formatter's line length, however many editions are listed (it wraps EDITIONS so).
+    for _ in range(4):
+        nearest, version = version, _after(version)
+        derived = derive_reference_table(derived, version, nearest)
+    assert max(len(line) for line in derived.splitlines()) <= 110
+    assert list(_load_module("many_editions", derived).EDITIONS)[-2:] == [nearest, version]
 
 
 def test_an_edition_between_two_is_listed_in_release_order() -> None:

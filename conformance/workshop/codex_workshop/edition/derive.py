@@ -23,9 +23,13 @@ from codex_conformance.editions import version_key
 
 # Where the edition tables list the editions, in release order.
 _EDITIONS_LINE = re.compile(
-    r"^(EDITIONS: dict\[str, Edition\] = \{edition\.version: edition for edition in \()([^)]*)(\)\})$",
+    r"^EDITIONS: dict\[str, Edition\] = \{\s*edition\.version: edition\s+for edition in \(([^)]*)\)\s*\}$",
     re.MULTILINE,
 )
+_EDITIONS_START = "EDITIONS: dict[str, Edition] = {"
+_EDITIONS_COMPREHENSION = "edition.version: edition for edition in ({names})"
+# The formatter's line length (pyproject.toml): a longer EDITIONS line is wrapped as ruff wraps it.
+_LINE_LENGTH = 110
 _RELEASE_ORDER_COMMENT = "# Release order"
 
 
@@ -66,15 +70,25 @@ def _insert_table(source: str, where: str, version: str, nearest: str, block: st
     found = _EDITIONS_LINE.search(source)
     if found is None:
         raise DerivationError(f"{where} has no `EDITIONS: dict[str, Edition] = {{...}}` line")
-    names = [part.strip() for part in found.group(2).split(",") if part.strip()]
+    names = [part.strip() for part in found.group(1).split(",") if part.strip()]
     versions = [part.removeprefix("V").replace("_", ".") for part in names]
     versions = sorted([*versions, version], key=version_key)
-    listed = ", ".join(table_name(v) for v in versions)
-    source = source[: found.start()] + f"{found.group(1)}{listed}{found.group(3)}" + source[found.end() :]
+    source = source[: found.start()] + _editions_line(versions) + source[found.end() :]
     comment = source.find(f"\n{_RELEASE_ORDER_COMMENT}")
     if comment < 0:
         raise DerivationError(f"{where} has no `{_RELEASE_ORDER_COMMENT}` comment before EDITIONS")
     return source[: comment + 1] + block + "\n" + source[comment + 1 :]
+
+
+def _editions_line(versions: list[str]) -> str:
+    comprehension = _EDITIONS_COMPREHENSION.format(names=", ".join(table_name(v) for v in versions))
+    line = f"{_EDITIONS_START}{comprehension}}}"
+    if len(line) <= _LINE_LENGTH:
+        return line
+    if len(f"    {comprehension}") <= _LINE_LENGTH:
+        return f"{_EDITIONS_START}\n    {comprehension}\n}}"
+    names = "".join(f"        {table_name(v)},\n" for v in versions)
+    return f"{_EDITIONS_START}\n    edition.version: edition\n    for edition in (\n{names}    )\n}}"
 
 
 def derive_driving_table(source: str, row: DrivingRow) -> str:
@@ -127,7 +141,11 @@ def derive_tox_lanes(tox_ini: str, version: str, nearest: str) -> str:
         tox_ini = tox_ini[: old.end()] + "\n" + copied + tox_ini[old.end() :]
     release = _section(tox_ini, "testenv:release")
     if release is not None and f"--impl=release:{version} " not in release.group(0):
-        line = re.search(rf"^.*--impl=release:{re.escape(nearest)} .*\n", release.group(0), re.MULTILINE)
+        line = re.search(
+            rf"^.*--impl=release:{re.escape(nearest)} .*\n",
+            release.group(0),
+            re.MULTILINE,
+        )
         if line is not None:
             at = release.start() + line.end()
             tox_ini = tox_ini[:at] + line.group(0).replace(nearest, version) + tox_ini[at:]

@@ -310,3 +310,25 @@ def test_the_reference_texts_of_the_nearest_edition_are_copied_under_the_new_ver
     tools = json.loads(written["tools.json"])
     assert list(tools)[-2:] == [nearest, version] and tools[version] == tools[nearest]
     assert derive_versioned_data({**texts, **written}, version, nearest) == {}
+
+
+def test_a_scenarios_settings_for_the_nearest_edition_are_the_new_editions_too() -> None:
+    """tools' scenarios hold an ``editions`` object (how each edition is launched): the nearest's
+    entry is copied under the new version, the file otherwise as written."""
+    committed = (ROOT / "fixtures" / "tools" / "_scenarios.json").read_text(encoding="utf-8")
+    nearest = [v for v in EDITIONS if f'"{v}": {{' in committed][-1]  # the newest the file has settings for
+    version = _after(nearest)
+    derived = derive_scenario_editions(committed, version, nearest)
+    copied = 0
+    for before, after in zip(json.loads(committed), json.loads(derived), strict=True):
+        settings = before.get("editions")
+        if isinstance(settings, dict) and nearest in settings:
+            assert after["editions"] == {**settings, version: settings[nearest]}
+            assert list(after["editions"])[-1] == version
+            copied += 1
+        else:
+            assert after == before
+    assert copied > 0 and derive_scenario_editions(derived, version, nearest) == derived
+    assert derive_scenario_editions('{"editions": {"0.1.0": {"a": 1}}}', "0.1.5", "0.1.0") == (
+        '{"editions": {"0.1.0": {"a": 1}, "0.1.5": {"a": 1}}}'
+    )

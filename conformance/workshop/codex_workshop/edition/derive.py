@@ -182,7 +182,34 @@ def derive_scenario_editions(text: str, version: str, nearest: str) -> str:
         separator = "," + (listed[line_start:at] if line_start >= 0 else " ")
         return listed[: at + len(item)] + separator + f'"{version}"' + listed[at + len(item) :]
 
-    return _EDITIONS_LIST.sub(add, text)
+    return _add_to_editions_objects(_EDITIONS_LIST.sub(add, text), version, nearest)
+
+
+_EDITIONS_OBJECT = re.compile(r'"editions":\s*\{')
+
+
+def _add_to_editions_objects(text: str, version: str, nearest: str) -> str:
+    """An ``editions`` object keyed by version (a scenario's settings per edition, as tools'
+    ``_scenarios.json`` has them): the nearest's entry copied under the new version after it."""
+    decoder = json.JSONDecoder()
+    parts, done = [], 0
+    for found in _EDITIONS_OBJECT.finditer(text):
+        start = found.end() - 1
+        settings, end = decoder.raw_decode(text, start)
+        if not isinstance(settings, dict) or nearest not in settings or version in settings:
+            continue
+        key = text.find(f'"{nearest}":', start, end)
+        if key < 0:
+            continue
+        colon = key + len(f'"{nearest}":')
+        value_start = colon + len(text[colon:end]) - len(text[colon:end].lstrip())
+        _value, value_end = decoder.raw_decode(text, value_start)
+        line_start = text.rfind("\n", start, key)
+        separator = "," + (text[line_start:key] if line_start >= 0 else " ")
+        parts.append(text[done:value_end] + separator + f'"{version}":' + text[colon:value_end])
+        done = value_end
+    parts.append(text[done:])
+    return "".join(parts)
 
 
 def derive_versioned_data(directory_files: dict[str, str], version: str, nearest: str) -> dict[str, str]:

@@ -3,7 +3,7 @@
 Subcommands: ``certify``, ``serve``, ``fixtures lint``, ``fixtures export``,
 ``badge``, ``schemas``, and any that installed packages register in the
 entry point group ``codex_conformance.commands`` (the workshop's
-``capture``, ``explore``, ``gateway`` and ``timeline``).
+``capture``, ``edition``, ``explore``, ``gateway`` and ``timeline``).
 A usage problem is one line on stderr and exit code 2, never a traceback:
 every option and input file of ``certify`` is checked before any case runs.
 Exit codes: 0 success, 1 the check found problems (for ``certify``: the
@@ -46,7 +46,7 @@ EXIT_INTERRUPTED = 130  # the shell's code for SIGINT
 COMMANDS_GROUP = "codex_conformance.commands"
 # The workshop's commands, named when the workshop is not installed (`codex-conformance capture`
 # then says what to install instead of argparse's "invalid choice").
-WORKSHOP_COMMANDS = ("capture", "explore", "gateway", "timeline")
+WORKSHOP_COMMANDS = ("capture", "edition", "explore", "gateway", "timeline")
 WORKSHOP_HINT = (
     "needs the workshop (codex-conformance-workshop), which drives real releases: "
     "from a checkout of the kit, pip install -e ./conformance/workshop"

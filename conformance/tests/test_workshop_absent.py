@@ -20,7 +20,14 @@ def _none_installed(group: str) -> list[EntryPoint]:
 
 
 @pytest.mark.parametrize(
-    "argv", [["capture", "--all", "--check"], ["explore", "sse"], ["gateway", "-h"], ["timeline"]]
+    "argv",
+    [
+        ["capture", "--all", "--check"],
+        ["edition", "add", "0.999.0"],
+        ["explore", "sse"],
+        ["gateway", "-h"],
+        ["timeline"],
+    ],
 )
 def test_a_workshop_command_says_what_to_install(
     argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -1,6 +1,6 @@
 """How each of the workshop's commands joins ``codex-conformance``'s command line.
 
-``capture``, ``explore``, ``gateway`` and ``timeline`` are registered by
+``capture``, ``edition``, ``explore``, ``gateway`` and ``timeline`` are registered by
 entry points (``codex_conformance.commands``): the kit hands each its
 ``subparsers`` and the command adds itself, the same way every time.
 """

@@ -31,6 +31,8 @@ from codex_conformance.editions import (
 )
 from codex_conformance.paths import fixtures_dir, spec_dir
 from codex_workshop.drive.cache import _kept_members
+from codex_workshop.timeline import cli as timeline_cli
+from codex_workshop.timeline import releases as timeline_releases
 from codex_workshop.timeline.cli import _sample_releases
 from codex_workshop.timeline.data import ProbeData, load_probe_data, render_probe_data
 from codex_workshop.timeline.findings import CitedChange, Finding, load_findings, stale_citations
@@ -44,7 +46,15 @@ from codex_workshop.timeline.probes import (
     normalised,
     without_release,
 )
-from codex_workshop.timeline.releases import drivable, load_releases
+from codex_workshop.timeline.releases import (
+    Release,
+    drivable,
+    load_registry_answer,
+    load_releases,
+    save_releases,
+    with_linux_build,
+    without_linux_build,
+)
 from codex_workshop.timeline.sweep import ProbeSweep, changes
 
 TIMELINE = fixtures_dir() / "timeline"
@@ -421,3 +431,53 @@ def test_the_ci_sample_is_the_editions_and_one_lean_release_after_the_oldest() -
     for version in [before, after, oldest, *later]:
         data.record(version, fingerprint(value), value, {"release": version, "command": "c", "date": "d"})
     assert _sample_releases([data]) == [after, oldest, *later]
+
+
+def test_the_recorded_releases_are_the_registrys_stable_releases_with_a_linux_build() -> None:
+    """releases.json against the registry's answer kept beside it (registry-versions.json, written
+    by `timeline --update`; the live check is that command on a schedule)."""
+    answer = load_registry_answer(TIMELINE)
+    assert any("-alpha" in v or "-beta" in v for v in answer)  # the prereleases are filtered out
+    releases = load_releases(TIMELINE)
+    assert drivable(releases) == with_linux_build(answer)
+    assert sorted((v for v, r in releases.items() if r.unavailable), key=version_key) == (
+        without_linux_build(answer)
+    )
+
+
+def test_a_release_missing_from_the_recorded_list_is_reported() -> None:
+    """The deliberate violation: the list without one stable release between two others (as
+    0.168.0 was, published after 0.169.0) differs from the registry's."""
+    answer = load_registry_answer(TIMELINE)
+    recorded = drivable(load_releases(TIMELINE))
+    assert [v for v in recorded if v != recorded[-2]] != with_linux_build(answer)
+
+
+def test_update_records_a_release_published_after_a_newer_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    published = [
+        FIRST_RANGE,
+        "9.1.0",
+        "9.1.0-linux-x64",
+        "9.2.0",
+        "9.2.0-linux-x64",
+        "9.3.0-alpha.1",
+        "9.3.0",
+    ]
+    save_releases(
+        tmp_path,
+        {v: Release(v, f"@openai/codex@{v}", DIGEST) for v in (FIRST_RANGE, "9.2.0")},
+    )
+    monkeypatch.setattr(timeline_cli, "published_versions", lambda: published)
+    monkeypatch.setattr(timeline_releases, "registry_integrity", lambda spec: DIGEST)
+    assert timeline_cli._record_new(tmp_path) == ["9.1.0", "9.3.0"]
+    recorded = load_releases(tmp_path)
+    assert recorded["9.1.0"] == Release("9.1.0", "@openai/codex@9.1.0-linux-x64", DIGEST)
+    # 9.3.0 came after the platform packages and has none: recorded, never run.
+    assert recorded["9.3.0"].unavailable == timeline_releases.NO_LINUX_BUILD
+    assert (
+        drivable(recorded)
+        == with_linux_build(load_registry_answer(tmp_path))
+        == [FIRST_RANGE, "9.1.0", "9.2.0"]
+    )

@@ -62,8 +62,8 @@ def diff_against_committed(path: Path, fresh: Iterable[Case]) -> list[str]:
     diffs: list[str] = []
     for case in fresh:
         old = committed.get(case.id)
-        new_text = _expected_text(case.expected.model_dump())
-        old_text = _expected_text(old.expected.model_dump()) if old else "(no committed case)\n"
+        new_text = expected_text(case.expected.model_dump())
+        old_text = expected_text(old.expected.model_dump()) if old else "(no committed case)\n"
         if old_text != new_text:
             diffs.append(
                 "".join(
@@ -78,7 +78,9 @@ def diff_against_committed(path: Path, fresh: Iterable[Case]) -> list[str]:
     return diffs
 
 
-def _expected_text(expected: Any) -> str:
+def expected_text(expected: Any) -> str:
+    """A case's expected value as the goldens compare it: an error by its kind, a measured value by
+    its form."""
     if isinstance(expected, dict) and "error" in expected:
         # The message of an expected error is documentation; only the kind is a golden.
         expected = {"error": {"kind": expected["error"].get("kind")}}

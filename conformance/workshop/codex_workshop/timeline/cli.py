@@ -3,8 +3,9 @@
   --sweep           run the probes on the recorded releases, bisecting between
                     a grid of every --step-th release (default 8), and write
                     the data (fixtures/timeline/<probe>.json) and the page
-  --update          fetch and run the probes on stable releases newer than the
-                    data, record them, print what changed; exit 0 when nothing
+  --update          record every stable release the registry lists that the
+                    data lacks (newer ones, and one published after a newer
+                    one), run the probes on it, print what changed; exit 0 when nothing
                     did, 1 when something did
   --sample          run a few probes on a few releases and compare them with
                     the data (CI); exit 1 on a difference
@@ -55,6 +56,7 @@ from codex_workshop.timeline.releases import (
     load_releases,
     published_versions,
     recorded_now,
+    save_registry_answer,
     save_releases,
 )
 from codex_workshop.timeline.sweep import ProbeSweep, sweep_probes
@@ -238,11 +240,13 @@ def _sweep(fixtures: Path, directory: Path, probes: list[Probe], args: argparse.
 
 
 def _record_new(directory: Path) -> list[str]:
-    """Stable releases newer than the newest recorded, recorded now (package and registry digest)."""
+    """Every stable release the registry lists that is not recorded yet, recorded now (package and
+    registry digest): a newer one, and one published after a newer one (0.168.0 came after 0.169.0).
+    The registry's answer is kept beside them."""
     releases = load_releases(directory)
-    newest = max((version_key(v) for v in releases), default=None)
     published = published_versions()
-    new = [v for v in drivable_stable(published) if newest is None or version_key(v) > newest]
+    save_registry_answer(directory, published)
+    new = [version for version in drivable_stable(published) if version not in releases]
     for version in new:
         releases[version] = recorded_now(version, published)
     if new:
@@ -254,23 +258,24 @@ def _update(fixtures: Path, directory: Path, probes: list[Probe], page: Path) ->
     new = _record_new(directory)
     releases = load_releases(directory)
     order = drivable(releases)
-    # A release is new to a probe when its data has not observed it (this also re-derives one
-    # removed from the data).
+    # A release is new to a probe when its data has neither observed nor inferred it: a release
+    # newer than the data, one recorded between two it has, or one removed from the data.
     changed: list[str] = []
     with _runner(fixtures, releases) as run_on:
         for probe in probes:
             data = load_probe_data(directory, probe)
-            last = max((version_key(v) for v in data.observed()), default=None)
-            todo = [v for v in order if last is None or version_key(v) > last]
+            todo = [v for v in order if v not in data.releases]
             if not todo:
                 continue
-            previous = data.releases[max(data.observed(), key=version_key)].fingerprint if last else None
             sweep = ProbeSweep(data, run_on, lambda line: print(line, file=sys.stderr, flush=True))
             for version in todo:
-                found = sweep.observe(version)
-                if previous is not None and found != previous:
-                    changed.append(f"{probe.name}: {version} changed {previous} -> {found}")
-                previous = found
+                sweep.observe(version)
+            observed = data.observed()
+            for version in todo:
+                before = [v for v in order[: order.index(version)] if v in observed]
+                previous = observed[before[-1]] if before else None
+                if previous is not None and observed[version] != previous:
+                    changed.append(f"{probe.name}: {version} changed {previous} -> {observed[version]}")
             data.infer_gaps(order)
             save_probe_data(directory, data)
     print(f"new releases: {', '.join(new) or 'none'}")

@@ -12,6 +12,7 @@ import json
 import shutil
 import subprocess
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from codex_conformance.editions import (
@@ -28,6 +29,10 @@ PACKAGE = "@openai/codex"
 # A release whose linux x86_64 binary ships in a package of its own has this version suffix.
 PLATFORM_SUFFIX = "-linux-x64"
 RELEASES_FILE = "releases.json"
+# The registry's answer to ``npm view @openai/codex versions --json`` when the releases were last recorded.
+REGISTRY_FILE = "registry-versions.json"
+# Why a stable release the driving table covers cannot be run: the registry's list shows no linux build.
+NO_LINUX_BUILD = "the package has no linux x86_64 binary: its platform package was never published"
 
 
 class RegistryError(RuntimeError):
@@ -79,6 +84,59 @@ def package_spec(version: str, versions: list[str]) -> str:
     return f"{PACKAGE}@{version}"
 
 
+def first_platform_release(versions: list[str]) -> str | None:
+    """The oldest stable release whose linux x86_64 binary ships in a platform package of its own."""
+    platform = [v.removesuffix(PLATFORM_SUFFIX) for v in versions if v.endswith(PLATFORM_SUFFIX)]
+    stable = [v for v in platform if "-" not in v]
+    return min(stable, key=version_key) if stable else None
+
+
+def linux_package(version: str, versions: list[str]) -> str | None:
+    """The package carrying stable release ``version``'s linux x86_64 binary, as the registry's list
+    of ``versions`` shows it; None where the release has no linux build: it was never published,
+    or it came after the releases began shipping platform packages and has none of its own (the
+    release's own package then holds only the launcher)."""
+    if version not in versions or "-" in version:
+        return None
+    if f"{version}{PLATFORM_SUFFIX}" in versions:
+        return f"{PACKAGE}@{version}{PLATFORM_SUFFIX}"
+    first = first_platform_release(versions)
+    if first is not None and version_key(version) > version_key(first):
+        return None
+    return f"{PACKAGE}@{version}"
+
+
+def with_linux_build(versions: list[str]) -> list[str]:
+    """The stable releases among ``versions`` the timeline runs: a range of the driving table
+    covers them and they have a linux x86_64 build, oldest first."""
+    return [version for version in drivable_stable(versions) if linux_package(version, versions)]
+
+
+def without_linux_build(versions: list[str]) -> list[str]:
+    """The stable releases a range covers that have no linux x86_64 build (recorded as unavailable)."""
+    return [version for version in drivable_stable(versions) if linux_package(version, versions) is None]
+
+
+def save_registry_answer(directory: Path, versions: list[str]) -> None:
+    """Keep the registry's list of versions beside the releases recorded from it (a test holds the
+    recorded releases to it)."""
+    data = {
+        "package": PACKAGE,
+        "command": f"npm view {PACKAGE} versions --json",
+        "asked": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "versions": versions,
+    }
+    directory.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    (directory / REGISTRY_FILE).write_text(text, encoding="utf-8")
+
+
+def load_registry_answer(directory: Path) -> list[str]:
+    data = json.loads((directory / REGISTRY_FILE).read_text(encoding="utf-8"))
+    versions: list[str] = data["versions"]
+    return versions
+
+
 def registry_integrity(spec: str) -> str:
     integrity = _npm("view", spec, "dist.integrity").strip()
     if not integrity.startswith("sha512-"):
@@ -87,9 +145,11 @@ def registry_integrity(spec: str) -> str:
 
 
 def recorded_now(version: str, published: list[str]) -> Release:
-    """Release ``version`` as the registry has it now: the package carrying it and that package's digest."""
+    """Release ``version`` as the registry has it now: the package carrying it and that package's
+    digest; one without a linux x86_64 build is recorded as unavailable."""
     spec = package_spec(version, published)
-    return Release(version, spec, registry_integrity(spec))
+    unavailable = NO_LINUX_BUILD if linux_package(version, published) is None else None
+    return Release(version, spec, registry_integrity(spec), unavailable)
 
 
 def load_releases(directory: Path) -> dict[str, Release]:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 from conftest import DEMO_FIXTURES
 from syrupy.assertion import SnapshotAssertion
 
-from codex_conformance.compact_output import group_line
+from codex_conformance.compact_output import group_line, group_of
 
 # Cases of 0.25.0 known to fail: xfailed; those of 0.169.0 are failures.
 EXPECTED = '[[expected-failure]]\ncase = "demo/0.25.0/*"\nreason = "known"\n'
@@ -108,3 +110,13 @@ def test_group_line_names_pytest_categories_in_order() -> None:
     counts = Counter({"xfailed": 2, "passed": 5, "failed": 1, "custom": 1, "skipped": 0})
     assert group_line("mcp/0.25.0", counts) == "mcp/0.25.0: 1 failed, 5 passed, 2 xfailed, 1 custom"
     assert group_line("mcp/0.25.0", Counter()) == "mcp/0.25.0: no result"
+
+
+def test_items_are_grouped_by_id_whatever_their_class() -> None:
+    # A property of another import of the kit's modules (pytester re-imports them) is still a property.
+    other_import: Any = SimpleNamespace(
+        id="property/apply_patch.apply/0.25.0/differential", op="apply_patch.apply", edition="0.25.0"
+    )
+    assert group_of(cast(Any, other_import)) == "apply_patch/0.25.0 properties"
+    case: Any = SimpleNamespace(id="mcp/0.169.0/long-names", op="mcp.tools_to_responses", edition="0.169.0")
+    assert group_of(cast(Any, case)) == "mcp/0.169.0"

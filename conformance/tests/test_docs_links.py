@@ -107,7 +107,7 @@ def test_a_dead_link_and_a_missing_heading_are_found(tmp_path: Path, monkeypatch
     ("heading", "anchor"),
     [
         ("Certify a port", "certify-a-port"),
-        ("`chat.request`: the Chat Completions model (0.25.0 `wire_api = \"chat\"`)", None),
+        ('`chat.request`: the Chat Completions model (0.25.0 `wire_api = "chat"`)', None),
         ("On a fresh machine (python3 and pip)", "on-a-fresh-machine-python3-and-pip"),
     ],
 )

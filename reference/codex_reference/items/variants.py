@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from codex_reference.json_types import JSON
+from codex_reference.reasoning_parts import typed_parts
 
 Obj = dict[str, JSON]
 
@@ -83,19 +84,6 @@ def message(item: Obj, rules: ItemRules) -> Obj:
     return out
 
 
-def _typed_parts(parts: JSON) -> JSON:
-    """A reasoning item's text parts in their struct's order, `type` then `text`, whatever order
-    they were sent in (captured: reasoning-parts-text-before-type); anything else as sent."""
-    if not isinstance(parts, list):
-        return parts
-    return [
-        {"type": part.get("type"), "text": part["text"]}
-        if isinstance(part, dict) and isinstance(part.get("text"), str)
-        else part
-        for part in parts
-    ]
-
-
 def reasoning(item: Obj, rules: ItemRules) -> Obj:
     if rules.reasoning_requires_id and not isinstance(item.get("id"), str):
         raise _Dropped
@@ -105,9 +93,9 @@ def reasoning(item: Obj, rules: ItemRules) -> Obj:
     return {
         "type": "reasoning",
         "id": _id(item, "rs", rules),
-        "summary": _typed_parts(summary),
+        "summary": typed_parts(summary),
         # Absent optional fields are written as null, not left out.
-        "content": _typed_parts(item.get("content")),
+        "content": typed_parts(item.get("content")),
         "encrypted_content": item.get("encrypted_content"),
     }
 

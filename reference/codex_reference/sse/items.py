@@ -14,6 +14,7 @@ from collections.abc import Callable
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import images
+from codex_reference.reasoning_parts import typed_parts
 from codex_reference.sse import item_forms
 from codex_reference.sse.item_forms import CallForms
 
@@ -105,27 +106,14 @@ def _summary_reads(summary: JSON) -> bool:
     return all(not isinstance(part, dict) or isinstance(part.get("text"), str) for part in summary)
 
 
-def _typed_parts(parts: JSON) -> JSON:
-    """A reasoning item's text parts written back in their struct's order, `type` then `text`
-    (explored: reasoning-parts-member-order); anything else as sent."""
-    if not isinstance(parts, list):
-        return parts
-    return [
-        {"type": part.get("type"), "text": part["text"]}
-        if isinstance(part, dict) and isinstance(part.get("text"), str)
-        else part
-        for part in parts
-    ]
-
-
 def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON] | None:
     if not _summary_reads(item.get("summary")):
         return None
     return {
         "type": "reasoning",
         **({"id": item.get("id")} if keep_id else {}),
-        "summary": _typed_parts(item.get("summary")),
-        "content": _typed_parts(item.get("content")),
+        "summary": typed_parts(item.get("summary")),
+        "content": typed_parts(item.get("content")),
         "encrypted_content": item.get("encrypted_content"),
     }
 

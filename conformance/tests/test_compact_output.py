@@ -24,18 +24,21 @@ EXPECTED = '[[expected-failure]]\ncase = "demo/0.25.0/*"\nreason = "known"\n'
 CASE_IDS = re.compile(r"demo/[0-9.]+/[a-z]")
 
 
+# A run of the demo cases through an adapter with wrong bytes, gated by EXPECTED.
+GATED_RUN = (
+    "-p",
+    "no:cacheprovider",
+    f"--fixtures-dir={DEMO_FIXTURES}",
+    "--conformance-examples=0",
+    "--impl=fake_adapters:wrong_bytes",
+    "--expected-failures=expected.toml",
+)
+
+
 def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
     pytester.makepyfile(test_own="def test_a():\n    pass\n")
     pytester.makefile(".toml", expected=EXPECTED)
-    return pytester.runpytest(
-        "-p",
-        "no:cacheprovider",
-        f"--fixtures-dir={DEMO_FIXTURES}",
-        "--conformance-examples=0",
-        "--impl=fake_adapters:wrong_bytes",
-        "--expected-failures=expected.toml",
-        *args,
-    )
+    return pytester.runpytest(*GATED_RUN, *args)
 
 
 def progress_block(result: pytest.RunResult) -> list[str]:
@@ -91,12 +94,7 @@ def test_xdist_controller_writes_the_same_lines(pytester: pytest.Pytester) -> No
     pytester.makepyfile(test_own="def test_a():\n    pass\n")
     pytester.makefile(".toml", expected=EXPECTED)
     result = pytester.runpytest_subprocess(
-        "-p",
-        "no:cacheprovider",
-        f"--fixtures-dir={DEMO_FIXTURES}",
-        "--conformance-examples=0",
-        "--impl=fake_adapters:wrong_bytes",
-        "--expected-failures=expected.toml",
+        *GATED_RUN,
         "-n",
         "2",
     )

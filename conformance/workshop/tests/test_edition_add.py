@@ -33,6 +33,7 @@ from codex_reference.adapter import Handler, handle
 from codex_workshop.areas import parts_of
 from codex_workshop.capture.fixture_writer import write_fixture
 from codex_workshop.checkout import repository_root
+from codex_workshop.edition import derive
 from codex_workshop.edition.add import (
     AddResult,
     Resolved,
@@ -41,16 +42,6 @@ from codex_workshop.edition.add import (
     areas_captured,
     nearest_edition,
     write_tables,
-)
-from codex_workshop.edition.derive import (
-    DrivingRow,
-    derive_ci_lanes,
-    derive_driving_table,
-    derive_reference_table,
-    derive_scenario_editions,
-    derive_tox_lanes,
-    derive_versioned_data,
-    table_name,
 )
 from codex_workshop.timeline import releases
 
@@ -89,33 +80,33 @@ def _load_module(name: str, text: str) -> types.ModuleType:
     return module
 
 
-def _row(version: str, nearest: str) -> DrivingRow:
-    return DrivingRow(version, nearest, f"@openai/codex@{version}-linux-x64", "sha512-stand-in")
+def _row(version: str, nearest: str) -> derive.DrivingRow:
+    return derive.DrivingRow(version, nearest, f"@openai/codex@{version}-linux-x64", "sha512-stand-in")
 
 
 def test_the_derived_tables_are_the_nearest_editions_under_the_new_version() -> None:
     nearest = list(EDITIONS)[-1]
     version = _after(nearest)
     kit_text = (ROOT / TABLE_FILES[0]).read_text(encoding="utf-8")
-    kit = _load_module("derived_kit_editions", derive_driving_table(kit_text, _row(version, nearest)))
+    kit = _load_module("derived_kit_editions", derive.derive_driving_table(kit_text, _row(version, nearest)))
     assert list(kit.EDITIONS)[-2:] == [nearest, version]
     new, old = kit.EDITIONS[version], kit.EDITIONS[nearest]
     differ = {f.name for f in fields(new) if getattr(new, f.name) != getattr(old, f.name)}
     assert differ == {"version", "summary", "package_spec", "tarball_sha512"}
     assert new.package_spec == f"@openai/codex@{version}-linux-x64"
     reference_text = (ROOT / TABLE_FILES[1]).read_text(encoding="utf-8")
-    derived = derive_reference_table(reference_text, version, nearest)
+    derived = derive.derive_reference_table(reference_text, version, nearest)
     reference = _load_module("derived_reference_editions", derived)
     assert reference.EDITIONS[version] == replace(reference.EDITIONS[nearest], version=version)
     # Each is a derivation from the nearest edition, as the kit's test requires of every table.
-    assert f"{table_name(version)} = replace({table_name(nearest)}" in derived
+    assert f"{derive.table_name(version)} = replace({derive.table_name(nearest)}" in derived
     assert derivation_problems(derived, "derived") == []
     # Derived again, nothing changes: a second run keeps the tables written.
-    assert derive_reference_table(derived, version, nearest) == derived
+    assert derive.derive_reference_table(derived, version, nearest) == derived
     # Within the formatter's line length, however many editions are listed (it wraps EDITIONS so).
     for _ in range(4):
         nearest, version = version, _after(version)
-        derived = derive_reference_table(derived, version, nearest)
+        derived = derive.derive_reference_table(derived, version, nearest)
     assert max(len(line) for line in derived.splitlines()) <= 110
     assert list(_load_module("many_editions", derived).EDITIONS)[-2:] == [nearest, version]
 
@@ -123,7 +114,7 @@ def test_the_derived_tables_are_the_nearest_editions_under_the_new_version() -> 
 def test_an_edition_between_two_is_listed_in_release_order() -> None:
     oldest, second = list(EDITIONS)[:2]
     version = _after(oldest)
-    text = derive_reference_table((ROOT / TABLE_FILES[1]).read_text(encoding="utf-8"), version, oldest)
+    text = derive.derive_reference_table((ROOT / TABLE_FILES[1]).read_text(encoding="utf-8"), version, oldest)
     assert list(_load_module("between", text).EDITIONS)[:3] == [oldest, version, second]
 
 
@@ -132,11 +123,14 @@ def test_the_derived_lanes_satisfy_the_edition_lists_check() -> None:
     version = _after(nearest)
     tox_ini = (ROOT / "tox.ini").read_text(encoding="utf-8")
     ci_run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    tox_new, ci_new = derive_tox_lanes(tox_ini, version, nearest), derive_ci_lanes(ci_run, version)
+    tox_new, ci_new = (
+        derive.derive_tox_lanes(tox_ini, version, nearest),
+        derive.derive_ci_lanes(ci_run, version),
+    )
     assert edition_list_problems(tox_new, ci_new, [*EDITIONS, version]) == []
     # The deliberate violation: the old files lack the new edition's lanes.
     assert edition_list_problems(tox_ini, ci_run, [*EDITIONS, version]) != []
-    assert derive_tox_lanes(tox_new, version, nearest) == tox_new
+    assert derive.derive_tox_lanes(tox_new, version, nearest) == tox_new
 
 
 def test_the_nearest_edition_is_the_newest_before_else_the_oldest_after() -> None:
@@ -178,7 +172,7 @@ def _run_on_stand_in(tmp_path: Path, release: Handler, nearest: str) -> tuple[Ad
     for area in ("mcp", "schema"):
         (fixtures / area).mkdir(parents=True)
         shutil.copy(ROOT / "fixtures" / area / f"captured-{nearest}.json", fixtures / area)
-    fetched: list[DrivingRow] = []
+    fetched: list[derive.DrivingRow] = []
     steps = Steps(
         resolve=lambda v: Resolved(v, nearest, f"@openai/codex@{v}-linux-x64", "sha512-stand-in"),
         fetch=fetched.append,
@@ -223,7 +217,7 @@ def test_edition_add_on_a_stand_in_release_reports_the_changed_clause(tmp_path: 
         f"fixtures/schema/captured-{version}.json",
     }
     kit = (tmp_path / "checkout" / TABLE_FILES[0]).read_text(encoding="utf-8")
-    assert f"{table_name(version)} = replace(\n    {table_name(nearest)}," in kit
+    assert f"{derive.table_name(version)} = replace(\n    {derive.table_name(nearest)}," in kit
     assert any(line.startswith("capturing 2 areas") for line in progress)
 
 
@@ -282,16 +276,16 @@ def test_a_scenario_of_the_nearest_edition_is_one_of_the_new_edition_too() -> No
         '[\n {\n  "slug": "a",\n  "editions": [\n   "0.1.0",\n   "0.2.0"\n  ]\n },\n'
         ' {"slug": "b", "editions": ["0.1.0"]}\n]\n'
     )
-    derived = derive_scenario_editions(text, "0.2.5", "0.2.0")
+    derived = derive.derive_scenario_editions(text, "0.2.5", "0.2.0")
     assert json.loads(derived) == [
         {"slug": "a", "editions": ["0.1.0", "0.2.0", "0.2.5"]},
         {"slug": "b", "editions": ["0.1.0"]},
     ]
     assert derived == text.replace('"0.2.0"\n', '"0.2.0",\n   "0.2.5"\n')
-    assert derive_scenario_editions(derived, "0.2.5", "0.2.0") == derived
+    assert derive.derive_scenario_editions(derived, "0.2.5", "0.2.0") == derived
     nearest = list(EDITIONS)[-1]
     committed = (ROOT / "fixtures" / "mcp" / "_scenarios.json").read_text(encoding="utf-8")
-    new = json.loads(derive_scenario_editions(committed, _after(nearest), nearest))
+    new = json.loads(derive.derive_scenario_editions(committed, _after(nearest), nearest))
     for before, after in zip(json.loads(committed), new, strict=True):
         listed = before.get("editions")
         if listed is not None and nearest in listed:
@@ -305,11 +299,11 @@ def test_the_reference_texts_of_the_nearest_edition_are_copied_under_the_new_ver
     version = _after(nearest)
     data = ROOT / "reference" / "codex_reference" / "request" / "data"
     texts = {path.name: path.read_text(encoding="utf-8") for path in data.iterdir()}
-    written = derive_versioned_data(texts, version, nearest)
+    written = derive.derive_versioned_data(texts, version, nearest)
     assert written[f"instructions-{version}.md"] == texts[f"instructions-{nearest}.md"]
     tools = json.loads(written["tools.json"])
     assert list(tools)[-2:] == [nearest, version] and tools[version] == tools[nearest]
-    assert derive_versioned_data({**texts, **written}, version, nearest) == {}
+    assert derive.derive_versioned_data({**texts, **written}, version, nearest) == {}
 
 
 def test_a_scenarios_settings_for_the_nearest_edition_are_the_new_editions_too() -> None:
@@ -318,7 +312,7 @@ def test_a_scenarios_settings_for_the_nearest_edition_are_the_new_editions_too()
     committed = (ROOT / "fixtures" / "tools" / "_scenarios.json").read_text(encoding="utf-8")
     nearest = [v for v in EDITIONS if f'"{v}": {{' in committed][-1]  # the newest the file has settings for
     version = _after(nearest)
-    derived = derive_scenario_editions(committed, version, nearest)
+    derived = derive.derive_scenario_editions(committed, version, nearest)
     copied = 0
     for before, after in zip(json.loads(committed), json.loads(derived), strict=True):
         settings = before.get("editions")
@@ -328,7 +322,7 @@ def test_a_scenarios_settings_for_the_nearest_edition_are_the_new_editions_too()
             copied += 1
         else:
             assert after == before
-    assert copied > 0 and derive_scenario_editions(derived, version, nearest) == derived
-    assert derive_scenario_editions('{"editions": {"0.1.0": {"a": 1}}}', "0.1.5", "0.1.0") == (
+    assert copied > 0 and derive.derive_scenario_editions(derived, version, nearest) == derived
+    assert derive.derive_scenario_editions('{"editions": {"0.1.0": {"a": 1}}}', "0.1.5", "0.1.0") == (
         '{"editions": {"0.1.0": {"a": 1}, "0.1.5": {"a": 1}}}'
     )

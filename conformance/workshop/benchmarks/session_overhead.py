@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import argparse
 import re
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
 from bench_output import add_save_option, saved
+from pytest_session import timed_session
 
 from codex_conformance.errors import HarnessError, UsageError
 from codex_conformance.impl import connect
@@ -51,26 +50,9 @@ def cases_alone(impl: str, fixtures_dir: Path | None) -> tuple[float, int, Count
 
 def session(impl: str, fixtures_dir: Path | None) -> tuple[float, str]:
     """Wall time of a whole pytest session in an empty directory, and its conformance summary line."""
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
-        "-q",
-        "-p",
-        "no:cacheprovider",
-        "-p",
-        "no:xdist",
-        "--conformance-examples=0",
-        f"--impl={impl}",
-    ]
-    if fixtures_dir is not None:
-        command.append(f"--fixtures-dir={fixtures_dir.resolve()}")
-    with tempfile.TemporaryDirectory() as empty:
-        started = time.perf_counter()
-        done = subprocess.run(command, cwd=empty, capture_output=True, text=True, check=False)
-        elapsed = time.perf_counter() - started
-    summary = [line for line in done.stdout.splitlines() if line.startswith("conformance:")]
-    return elapsed, summary[-1] if summary else f"no summary (exit {done.returncode})"
+    elapsed, printed = timed_session(impl, fixtures_dir, "-p", "no:xdist")
+    summary = [line for line in printed.splitlines() if line.startswith("conformance:")]
+    return elapsed, summary[-1] if summary else "no summary: " + " ".join(printed.split())[:200]
 
 
 def main() -> int:

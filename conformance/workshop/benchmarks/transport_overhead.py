@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+
+from pytest_session import timed_session
 
 from codex_conformance.cases import Case
 from codex_conformance.errors import HarnessError, UsageError
@@ -58,24 +58,7 @@ def _runner_times(impl: str, cases: list[Case]) -> tuple[float, float, Counter[s
 
 
 def _session_time(impl: str, fixtures_dir: Path | None) -> float:
-    # Property checks off: the differential runs only against a non-reference
-    # implementation, so with them on the two sessions would not run the same cases.
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
-        "-q",
-        "-p",
-        "no:cacheprovider",
-        "--conformance-examples=0",
-        f"--impl={impl}",
-    ]
-    if fixtures_dir is not None:
-        command.append(f"--fixtures-dir={fixtures_dir.resolve()}")
-    with tempfile.TemporaryDirectory() as empty:
-        started = time.perf_counter()
-        subprocess.run(command, cwd=empty, capture_output=True, check=False)
-        return time.perf_counter() - started
+    return timed_session(impl, fixtures_dir)[0]
 
 
 def measure(impl: str, cases: list[Case], fixtures_dir: Path | None, repeat: int) -> Figures:

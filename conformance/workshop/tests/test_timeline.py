@@ -265,28 +265,36 @@ def test_the_page_renderer(snapshot: SnapshotAssertion) -> None:
 
 
 def _synthetic_findings() -> list[Finding]:
+    # (claim, verdict, summary, evidence, the change cited or the probes that would show one)
+    rows: list[tuple[str, str, str, str, CitedChange | list[str]]] = [
+        (
+            "MCP tools as namespaces",
+            "confirmed",
+            "A namespace tool from 0.103.0.",
+            "tools-x sends `srv__echo`, then a namespace `mcp__srv` holding `echo`.",
+            CitedChange(probe="tools-x", release="0.103.0", shows="a namespace tool"),
+        ),
+        (
+            "the chat wire removed",
+            "corrected",
+            "Removed at 0.104.0.",
+            "chat-y sends no request from 0.104.0.",
+            CitedChange(probe="chat-y", release="0.104.0", shows="no request"),
+        ),
+        (
+            "a field on web_search",
+            "not seen",
+            "No probe shows it.",
+            "Neither probe sends web_search.",
+            ["tools-x"],
+        ),
+    ]
     return [
-        Finding(
-            claim="MCP tools as namespaces",
-            verdict="confirmed",
-            summary="A namespace tool from 0.103.0.",
-            evidence="tools-x sends `srv__echo`, then a namespace `mcp__srv` holding `echo`.",
-            changes=[CitedChange(probe="tools-x", release="0.103.0", shows="a namespace tool")],
-        ),
-        Finding(
-            claim="the chat wire removed",
-            verdict="corrected",
-            summary="Removed at 0.104.0.",
-            evidence="chat-y sends no request from 0.104.0.",
-            changes=[CitedChange(probe="chat-y", release="0.104.0", shows="no request")],
-        ),
-        Finding(
-            claim="a field on web_search",
-            verdict="not seen",
-            summary="No probe shows it.",
-            evidence="Neither probe sends web_search.",
-            probes=["tools-x"],
-        ),
+        Finding.model_validate(
+            {"claim": claim, "verdict": verdict, "summary": summary, "evidence": evidence}
+            | ({"probes": cited} if isinstance(cited, list) else {"changes": [cited]})
+        )
+        for claim, verdict, summary, evidence, cited in rows
     ]
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from codex_reference.errors import InvalidArgs
 from codex_reference.json_types import JSON
-from codex_reference.limits import MAX_INT_DIGITS
+from codex_reference.limits import INT_PAST_LIMIT, MAX_INT_DIGITS
 
 __all__ = [
     "I32",
@@ -60,10 +60,6 @@ def _lone_surrogate(text: str) -> str | None:
     return None if found is None else f"U+{ord(found.group()):04X} at character {found.start()}"
 
 
-# The wire carries no integer past the protocol's limit, so no request holds one.
-_INT_PAST_LIMIT = 10**MAX_INT_DIGITS
-
-
 def _digits(value: int) -> int:
     """The digits of an integer, counted without writing it (Python writes none past 4,300)."""
     magnitude = abs(value)
@@ -94,7 +90,7 @@ def unicode_problem(args: JSON) -> str | None:
             found = _lone_surrogate(value)
             if found is not None:
                 return f"`{_dotted(place)}` is not valid Unicode text: a lone surrogate ({found})"
-        elif isinstance(value, int) and not -_INT_PAST_LIMIT < value < _INT_PAST_LIMIT:
+        elif isinstance(value, int) and not -INT_PAST_LIMIT < value < INT_PAST_LIMIT:
             return (
                 f"`{_dotted(place)}` is an integer of {_digits(value):,} digits, past the adapter "
                 f"protocol's limit of {MAX_INT_DIGITS:,} digits"

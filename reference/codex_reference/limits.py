@@ -18,14 +18,23 @@ from json.encoder import encode_basestring_ascii
 
 from codex_reference.json_types import JSON
 
-__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "MAX_LINE_BYTES", "reply_problem", "request_problem"]
+__all__ = [
+    "ID_ROOM",
+    "INT_PAST_LIMIT",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_LINE_BYTES",
+    "reply_problem",
+    "request_problem",
+]
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 200
 MAX_INT_DIGITS = 1_000
 # The transport writes the request's id before the body (`{"id": 7, ...}`): room for it.
-_ID_ROOM = 64
-_INT_PAST_LIMIT = 10**MAX_INT_DIGITS
+ID_ROOM = 64
+# The smallest integer past the limit, as a bound to compare with (no text written).
+INT_PAST_LIMIT = 10**MAX_INT_DIGITS
 # Strings are measured in pieces, so no escaped copy of a huge one is ever whole.
 _PIECE = 1 << 20
 
@@ -50,7 +59,7 @@ def _scalar_bytes(value: JSON, strict: bool = True) -> int:
     if value is False:
         return 5
     if isinstance(value, int):
-        if not -_INT_PAST_LIMIT < value < _INT_PAST_LIMIT:
+        if not -INT_PAST_LIMIT < value < INT_PAST_LIMIT:
             raise _Past(f"an integer of more than {MAX_INT_DIGITS:,} digits")
         return len(str(value))
     if isinstance(value, float):
@@ -133,7 +142,7 @@ def request_problem(args: JSON) -> str | None:
     except _Past as past:
         return f"the request would break the adapter protocol's limits (no kit can send it): {past}"
     # `{"id": 7, "op": "...", "args": ...}`: the args are level 2, with a few dozen bytes around them.
-    if size + _ID_ROOM > MAX_LINE_BYTES:
+    if size + ID_ROOM > MAX_LINE_BYTES:
         return (
             "the request would break the adapter protocol's limits (no kit can send it): "
             f"a line of over {size:,} bytes"
@@ -147,7 +156,7 @@ def reply_problem(reply: JSON) -> str | None:
         size, depth = _measure(reply)
     except _Past as past:
         return f"the answer would break the adapter protocol's limits: {past}"
-    if size + _ID_ROOM > MAX_LINE_BYTES:
+    if size + ID_ROOM > MAX_LINE_BYTES:
         return f"the answer would break the adapter protocol's limits: a line of {size:,} bytes"
     if depth > MAX_DEPTH:
         return f"the answer would break the adapter protocol's limits: nesting {depth} levels deep"

@@ -27,7 +27,7 @@ import re
 from codex_reference.collector import paused
 from codex_reference.container_sizes import Container, ContainsItself, TooLarge, size_and_depth
 from codex_reference.json_types import JSON
-from codex_reference.limits import MAX_DEPTH, MAX_INT_DIGITS, MAX_LINE_BYTES
+from codex_reference.limits import ID_ROOM, INT_PAST_LIMIT, MAX_DEPTH, MAX_LINE_BYTES
 
 __all__ = ["plainly_within"]
 
@@ -35,9 +35,6 @@ _SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
 # Any surrogate code point: a lone one is refused by the exact check, a pair of two is too
 # (a Python string holds them as two code points), so every one goes to the exact check.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_INT_PAST_LIMIT = 10**MAX_INT_DIGITS
-# `{"id": 7, ...}`: what the transport writes around a request's args or a reply.
-_ID_ROOM = 64
 
 
 class _Unsure(Exception):
@@ -72,7 +69,7 @@ def plainly_within(value: JSON, strict: bool = True) -> bool:
             size, depth = size_and_depth(value, own_bytes, MAX_LINE_BYTES)
     except (_Unsure, ContainsItself, TooLarge, ValueError, TypeError, RecursionError, OverflowError):
         return False
-    return size + _ID_ROOM <= MAX_LINE_BYTES and (not strict or depth <= MAX_DEPTH)
+    return size + ID_ROOM <= MAX_LINE_BYTES and (not strict or depth <= MAX_DEPTH)
 
 
 def _scalars_bytes(scalars: list[JSON], strict: bool) -> int:
@@ -85,7 +82,7 @@ def _scalars_bytes(scalars: list[JSON], strict: bool) -> int:
         raise _Unsure
     if int in kinds:
         numbers = [value for value in scalars if type(value) is int]
-        if min(numbers) <= -_INT_PAST_LIMIT or max(numbers) >= _INT_PAST_LIMIT:
+        if min(numbers) <= -INT_PAST_LIMIT or max(numbers) >= INT_PAST_LIMIT:
             raise _Unsure
     # A string repeated past the limit would be escaped once for each place: not here.
     if str in kinds and sum(len(text) for text in scalars if type(text) is str) > MAX_LINE_BYTES:

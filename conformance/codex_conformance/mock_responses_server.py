@@ -211,11 +211,14 @@ class MockResponsesServer:
                     self.wfile.write(payload)
                     return
                 payload = b'{"error":{"message":"not found"}}'
-                self.send_response(404)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
+                try:
+                    self.send_response(404)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    return  # a release that gave up on a side request (a WebSocket upgrade): not an error
 
             def _write_scripted(self, stream: ScriptedStream) -> None:
                 self.send_response(stream.status)

@@ -7,16 +7,15 @@ from collections.abc import Callable
 
 from codex_reference.args import mapping, optional_string, string, string_map
 from codex_reference.json_types import JSON
-from codex_reference.request import context_layout
+from codex_reference.request import builtin_extras, context_layout
+from codex_reference.request.identity import account, authorization, body_encoding, encoding, identity
 from codex_reference.request.parts import (
     ConfigRejected,
     Observed,
-    bearer,
     chat_tool,
     check_modelled,
     dumps,
     env_variables,
-    has_authorization,
     message,
     model_instructions,
     provider_headers,
@@ -60,16 +59,19 @@ def _filesystem_environment(observed: Observed) -> str:
 def _instructions_field(
     rules: RequestRules, version: str, args: dict[str, JSON], observed: Observed
 ) -> dict[str, JSON]:
-    provider, config, model = args["provider"], args["config"], args["model"]
+    config, model = args["config"], args["model"]
     env = env_variables(args)
-    key = bearer(provider, env)
-    own = provider_headers(provider, env, key, rules)
+    who = identity(rules, version, args, env)
+    provider = who.provider
+    own = provider_headers(provider, env, who.authorization or "", rules)
+    # 0.25.0 sends its own authorization first, beside any of the provider's (REQ-HDR-4).
+    key = [] if who.authorization is None else [["authorization", who.authorization]]
     tools = tool_sets(version)["local_shell" if model.startswith("codex-mini") else "shell"]
     environment = _policy_environment(observed["cwd"])
     prompt = args["prompt"]
     if provider.get("wire_api") == "chat":
         headers = [
-            ["authorization", key],
+            *key,
             *own,
             ["accept", "text/event-stream"],
             ["content-type", "application/json"],
@@ -84,16 +86,18 @@ def _instructions_field(
         return result(url(rules, provider, "chat/completions"), headers, own, body)
     session = observed["session_id"]
     headers = [
-        ["authorization", key],
+        *key,
         *own,
         ["openai-beta", "responses=experimental"],
         ["session_id", session],
         ["accept", "text/event-stream"],
         ["content-type", "application/json"],
+        *account(who),
         ["originator", "codex_cli_rs"],
         ["user-agent", f"codex_cli_rs/{version} ({observed['os']}) {observed['terminal']}"],
     ]
-    storage_off = bool(config.get("disable_response_storage", False))
+    # REQ-STORE-1, REQ-AUTH-2: a ChatGPT login stores nothing, as storage turned off does.
+    storage_off = bool(config.get("disable_response_storage", False)) or who.account_id is not None
     body = {
         "model": model,
         "instructions": instructions(version),
@@ -115,12 +119,14 @@ def _instructions_field(
 def _developer_messages(
     rules: RequestRules, version: str, args: dict[str, JSON], observed: Observed
 ) -> dict[str, JSON]:
-    provider, config, model = args["provider"], args["config"], args["model"]
-    if provider.get("wire_api") not in (None, "responses"):
-        raise ConfigRejected(f"`wire_api = {json.dumps(provider['wire_api'])}` is no longer supported.")
+    config, model = args["config"], args["model"]
+    wire = args["provider"].get("wire_api")
+    if wire not in (None, "responses"):
+        raise ConfigRejected(f"`wire_api = {json.dumps(wire)}` is no longer supported.")
     env = env_variables(args)
-    key = bearer(provider, env)
-    own = provider_headers(provider, env, key, rules)
+    who = identity(rules, version, args, env)
+    provider = who.provider
+    own = provider_headers(provider, env, who.authorization or "", rules)
     session, turn = observed["session_id"], observed["turn_id"]
     installation, window = observed["installation_id"], f"{session}:0"
     turn_metadata: dict[str, JSON] = {
@@ -154,12 +160,16 @@ def _developer_messages(
         ["x-codex-beta-features", "remote_compaction_v2"],
         ["x-codex-window-id", window],
         ["x-codex-turn-metadata", metadata],
+        # REQ-AUTH-2: a ChatGPT login names the model to route by.
+        *([] if who.account_id is None else [["x-codex-routing-hint", f"model={model}"]]),
         ["x-client-request-id", session],
         ["session-id", session],
         ["thread-id", session],
         ["accept", "text/event-stream"],
+        *encoding(who),
         ["content-type", "application/json"],
-        *([] if has_authorization(own) else [["authorization", key]]),
+        *authorization(who, own),
+        *account(who),
         ["originator", "codex_exec"],
         [
             "user-agent",
@@ -168,7 +178,7 @@ def _developer_messages(
     ]
     ids = observed.message_ids(4)
     skills = skills_template(version).replace("{codex_home}", observed["codex_home"])
-    client_metadata = {
+    client_metadata: dict[str, JSON] = {
         "root_turn_id": turn,
         "session_id": session,
         "thread_id": session,
@@ -177,25 +187,29 @@ def _developer_messages(
         "x-codex-turn-metadata": metadata,
         "x-codex-window-id": window,
     }
+    messages = [
+        message("developer", instructions(version), ids[0]),
+        message("developer", [skills, _PERMISSIONS], ids[1]),
+        message("user", _filesystem_environment(observed), ids[2]),
+        message("user", args["prompt"], ids[3]),
+    ]
+    if who.builtin:
+        builtin_extras.tag_messages(messages, turn, observed)
+        client_metadata |= builtin_extras.client_metadata(logged_in=who.account_id is not None)
     body = {
         "model": model,
         "stream": True,
-        "input": [
-            message("developer", instructions(version), ids[0]),
-            message("developer", [skills, _PERMISSIONS], ids[1]),
-            message("user", _filesystem_environment(observed), ids[2]),
-            message("user", args["prompt"], ids[3]),
-        ],
-        "tools": tool_sets(version)["default"],
+        "input": messages,
+        "tools": tool_sets(version)["default" if who.account_id is None else "chatgpt-login"],
         "tool_choice": "auto",
         "parallel_tool_calls": True,
         "reasoning": reasoning(rules, model, config),
         "store": False,
         "include": ["reasoning.encrypted_content"],
         "prompt_cache_key": session,
-        "client_metadata": client_metadata,
+        "client_metadata": dict(sorted(client_metadata.items())),  # REQ-ORDER-1
     }
-    return result(url(rules, provider, "responses"), headers, own, body)
+    return result(url(rules, provider, "responses"), headers, own, body, body_encoding(who))
 
 
 def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
@@ -205,6 +219,7 @@ def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
     optional_string(provider, "wire_api", "provider.wire_api")
     return {
         "provider": provider,
+        "auth": args.get("auth"),
         "model": string(args, "model"),
         "prompt": string(args, "prompt", default="hi"),
         "env": string_map(args.get("env"), "env"),

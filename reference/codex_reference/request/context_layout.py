@@ -10,13 +10,12 @@ the prompt.  Messages carry no `id`.
 from __future__ import annotations
 
 from codex_reference.json_types import JSON
+from codex_reference.request.identity import account, authorization, body_encoding, encoding, identity
 from codex_reference.request.parts import (
     Observed,
-    bearer,
     chat_tool,
     check_modelled,
     env_variables,
-    has_authorization,
     model_instructions,
     provider_headers,
     reasoning,
@@ -45,8 +44,9 @@ def build(rules: RequestRules, version: str, args: dict[str, JSON], observed: Ob
     provider, config, model, prompt = args["provider"], args["config"], args["model"], args["prompt"]
     check_modelled(rules, model)
     env = env_variables(args)
-    key = bearer(provider, env)
-    own = provider_headers(provider, env, key, rules)
+    who = identity(rules, version, args, env)
+    provider = who.provider
+    own = provider_headers(provider, env, who.authorization or "", rules)
     tools = tool_sets(version)["local_shell" if model.startswith("codex-mini") else "shell"]
     context = [*_context(version, observed), ("user", prompt)]
     text = model_instructions(rules, version, model)
@@ -58,7 +58,9 @@ def build(rules: RequestRules, version: str, args: dict[str, JSON], observed: Ob
         *([["x-oai-web-search-eligible", "true"]] if searching and not chat else []),
         ["session_id", observed["session_id"]],
         ["accept", "text/event-stream"],
-        *([] if has_authorization(own) else [["authorization", key]]),
+        *authorization(who, own),
+        *account(who),
+        *encoding(who),
         ["content-type", "application/json"],
         ["user-agent", f"codex_exec/{version} ({observed['os']}) {observed['terminal']}"],
         ["originator", "codex_exec"],
@@ -93,4 +95,4 @@ def build(rules: RequestRules, version: str, args: dict[str, JSON], observed: Ob
     }
     if config.get("model_verbosity") is not None and model.startswith(rules.verbosity_prefixes):
         body["text"] = {"verbosity": config["model_verbosity"]}
-    return result(url(rules, provider, "responses"), headers, own, body)
+    return result(url(rules, provider, "responses"), headers, own, body, body_encoding(who))

@@ -168,11 +168,19 @@ def _stable(headers: list[list[str]], names: set[str]) -> list[list[str]]:
 
 
 def result(
-    request_url: str, headers: list[list[str]], own: list[list[str]], body: dict[str, JSON]
+    request_url: str,
+    headers: list[list[str]],
+    own: list[list[str]],
+    body: dict[str, JSON],
+    encoded: dict[str, JSON] | None = None,
 ) -> dict[str, JSON]:
-    return {
+    """The neutral form of a request; ``encoded``: how a compressed body went (REQ-ZSTD-1)."""
+    request: dict[str, JSON] = {
         "method": "POST",
         "url": request_url,
         "headers": _stable(headers, {name for name, _ in own}),
         "body": body,
     }
+    if encoded is not None:
+        request["body_encoding"] = encoded
+    return request

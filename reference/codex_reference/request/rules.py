@@ -95,6 +95,12 @@ class RequestRules:
     model_families: tuple[tuple[str, bool], ...] = ()
     # CHAT-REQ-TOOLS-2: a chat tool repeats the function's name beside `type`.
     chat_tool_name_outside: bool = False
+    # REQ-ZSTD-1: a ChatGPT login's requests to the built-in OpenAI provider are
+    # compressed (unless `features.enable_request_compression = false`).
+    compresses_login_body: bool = False
+    # REQ-BUILTIN-1: the variable the built-in OpenAI provider takes an API key
+    # from without a login (None: none; no authorization is sent).
+    builtin_key_variable: str | None = "OPENAI_API_KEY"
 
 
 REQUEST_0_25_0 = RequestRules(
@@ -131,6 +137,8 @@ REQUEST_0_94_0 = replace(
         ("boomslang", False),
     ),
     chat_tool_name_outside=True,
+    compresses_login_body=True,
+    builtin_key_variable=None,
 )
 
 # 0.169.0: 0.94.0's rules, with the instructions as developer messages,

@@ -13,7 +13,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -111,6 +111,7 @@ def write_config(
     *,
     extra: Mapping[str, Any] | None = None,
     provider: Mapping[str, Any] | None = None,
+    builtin_provider: str | None = None,
 ) -> None:
     """Write ``home``/config.toml, the configuration a run is given, with a TOML writer.
 
@@ -118,7 +119,11 @@ def write_config(
     tables; it may not set what the harness sets.  ``provider``: keys of the
     provider table, replacing the defaults; in a string value ``{base_url}``
     is the mock server's URL and ``{origin}`` its scheme and authority only
-    (request captures put their own path after it).
+    (request captures put their own path after it).  ``builtin_provider``:
+    the id of one of the release's built-in providers (``openai``), named
+    instead of the mock's table; the run's environment then points it at the
+    mock (``OPENAI_BASE_URL``), and the same placeholders work in ``extra``'s
+    top-level string values (``chatgpt_base_url``).
     """
     table: dict[str, Any] = {
         "name": "conformance mock",
@@ -128,11 +133,12 @@ def write_config(
     }
     for key, value in (provider or {}).items():
         table[key] = _provider_value(value, base_url)
-    config: config_toml.Config = {
-        "model": model,
-        "model_provider": "conformance_mock",
-        "model_providers": {"conformance_mock": table},
-    }
+    config: config_toml.Config = {"model": model}
+    if builtin_provider is None:
+        config |= {"model_provider": "conformance_mock", "model_providers": {"conformance_mock": table}}
+    else:
+        config["model_provider"] = builtin_provider
+        extra = {key: _provider_value(value, base_url) for key, value in (extra or {}).items()}
     mcp_servers: dict[str, Any] = {}
     for index, server in enumerate(servers):
         tools_file = home / f"mcp-tools-{index}.json"
@@ -157,20 +163,25 @@ def run_exec(
     chat_streams: list[Stream] | None = None,
     extra: Mapping[str, Any] | None = None,
     provider: Mapping[str, Any] | None = None,
+    builtin_provider: str | None = None,
     env: Mapping[str, str] | None = None,
     timeout: float = _TIMEOUT_SECONDS,
     exec_flags: tuple[str, ...] = (),
     files: Mapping[str, bytes] | None = None,
     home_files: Mapping[str, bytes] | None = None,
     shared: Sequence[Path] = (),
+    home_texts: Callable[[], Mapping[str, bytes]] | None = None,
 ) -> ExecRun:
     """``files``: relative path -> bytes, written into the run's working directory
     first (e.g. an image the scripted model asks to view); each path must stay
     inside it.  ``home_files``: the same for its CODEX_HOME (e.g. a session
     rollout the release resumes by id).  ``shared``: directories outside the
     run's own the release may read and write (e.g. a rollout file it resumes); with the OS barrier
-    (drive/sandbox.py) nothing else on the host is writable.  A run that
-    stalls is run once more (drive/stall.py)."""
+    (drive/sandbox.py) nothing else on the host is writable.  ``home_texts``: files for
+    CODEX_HOME made at the moment the run starts (an ``auth.json`` stamped with
+    the time of its last refresh).  ``env`` values may hold ``{base_url}`` and
+    ``{origin}`` (the mock's, as in ``provider``).  A run that stalls is run
+    once more (drive/stall.py)."""
     with (
         scratch_dir(prefix="codex-conformance-home-") as home_dir,
         scratch_dir(prefix="codex-conformance-work-") as work_dir,
@@ -181,8 +192,18 @@ def run_exec(
         server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
         server.chat_streams = chat_streams  # None keeps `/chat/completions` a 404
         with server:
-            write_config(home, server.base_url, model, servers, extra=extra, provider=provider)
-            env = {**release_env(str(home)), **(env or {})}
+            write_config(
+                home,
+                server.base_url,
+                model,
+                servers,
+                extra=extra,
+                provider=provider,
+                builtin_provider=builtin_provider,
+            )
+            write_files(home, home_texts() if home_texts is not None else {})
+            given = {key: _provider_value(value, server.base_url) for key, value in (env or {}).items()}
+            env = {**release_env(str(home)), **given}
             argv = sandbox.host_read_only(
                 [str(binary), "exec", "--skip-git-repo-check", *exec_flags, prompt],
                 writable=[home_dir, work_dir, *shared],

@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from codex_conformance.compare import PATTERN_KEY
+from codex_workshop.drive.request_observe import CREATE_TIME, passthrough_metadata
 
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 # tempfile's names: a prefix and eight characters from [a-z0-9_].
@@ -38,6 +39,8 @@ _SPANS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 # The OS and terminal the user agent names: "(Debian 12.0.0; x86_64) unknown".
 _USER_AGENT_HOST = re.compile(r"(?<=/)(?P<version>[0-9.]+) \((?P<os>[^()]*)\) (?P<terminal>\S+)")
+# A clock reading in seconds, as the JSON text of a number.
+CLOCK_SECONDS = r"[0-9]+(?:\.[0-9]+)?"
 BUILTIN_MIN_CHARS = 4000
 BUILTIN_PREFIX_CHARS = 80
 
@@ -113,6 +116,11 @@ def expected_request(observed: dict[str, Any]) -> dict[str, Any]:
     }
     for container, key in _builtin_texts(observed["body"]):
         _replace_same_place(observed["body"], expected["body"], container, key)
+    for metadata in passthrough_metadata(expected["body"]):
+        if isinstance(metadata.get(CREATE_TIME), str):  # a clock reading (drive/request_observe.py)
+            metadata[CREATE_TIME] = {PATTERN_KEY: CLOCK_SECONDS}
+    if "body_encoding" in observed:  # a compressed body's frame: compared as it was sent
+        expected["body_encoding"] = observed["body_encoding"]
     return expected
 
 
@@ -156,6 +164,9 @@ def observed_values(result: dict[str, Any]) -> dict[str, Any]:
         turn = json.loads(metadata)
         for name in ("installation_id", "turn_id", "context_window_id", "turn_started_at_unix_ms"):
             found[name] = turn.get(name)
+    times = [metadata.get(CREATE_TIME) for metadata in passthrough_metadata(result["body"])]
+    if any(isinstance(value, str) for value in times):
+        found["message_create_times"] = [value for value in times if isinstance(value, str)]
     ids = [item.get("id") for item in result["body"].get("input") or [] if isinstance(item, dict)]
     if any(isinstance(value, str) for value in ids):
         found["message_ids"] = ids

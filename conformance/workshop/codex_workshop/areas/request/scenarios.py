@@ -5,12 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from codex_workshop.areas.scenarios import Scenario, load_scenarios
+from codex_workshop.drive.chatgpt_login import fake_tokens
 
 # The origin every scenario names; the release adapter serves it from its mock.
 DEFAULT_BASE_URL = "http://127.0.0.1:8080/v1"
+
+
+class ChatgptLogin(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    account_id: str
+    plan_type: str = "plus"
+    email: str = "conformance@example.invalid"
 
 
 class RequestScenario(Scenario):
@@ -20,6 +29,8 @@ class RequestScenario(Scenario):
     config: dict[str, Any] = Field(default_factory=dict)
     provider: dict[str, Any] = Field(default_factory=dict)
     env: dict[str, str] = Field(default_factory=dict)
+    # A ChatGPT login: the account and plan its made-up tokens name (drive/chatgpt_login.py).
+    chatgpt_login: ChatgptLogin | None = None
 
     def args(self, version: str) -> dict[str, Any]:
         args: dict[str, Any] = {"edition": version, "model": self.model}
@@ -31,6 +42,9 @@ class RequestScenario(Scenario):
                 args["config"] = self.config
             if self.env:
                 args["env"] = self.env
+            if self.chatgpt_login is not None:
+                login = self.chatgpt_login
+                args["auth"] = {"chatgpt": fake_tokens(login.account_id, login.plan_type, login.email)}
         return args
 
 

@@ -80,14 +80,22 @@ def test_a_login_without_the_builtin_provider_is_refused_before_any_run() -> Non
         run_request("0.169.0", args)
 
 
+def test_a_case_may_not_point_the_builtin_provider_elsewhere() -> None:
+    args = {"model": "gpt-5", "provider": {"builtin": "openai", "base_url": _URL}}
+    with pytest.raises(RequestArgsError, match="OPENAI_BASE_URL"):
+        run_request("0.169.0", {**args, "env": {"OPENAI_BASE_URL": "https://example.invalid/v1"}})
+
+
 def test_the_builtin_provider_is_named_instead_of_the_mock_table(tmp_path: Path) -> None:
-    extra = {"openai_base_url": "{origin}/v1", "chatgpt_base_url": "{origin}/backend-api/"}
-    write_config(tmp_path, _URL, "gpt-5", [], extra=extra, builtin_provider="openai")
+    named = {"openai_base_url": "{origin}/v1", "chatgpt_base_url": "{origin}/backend-api/"}
+    extra = {"model_verbosity": "{origin}"}  # a case's own value is written as given
+    write_config(tmp_path, _URL, "gpt-5", [], extra=extra, builtin_provider="openai", mock_config=named)
     config = tomllib.loads((tmp_path / "config.toml").read_text(encoding="utf-8"))
     assert config["model_provider"] == "openai"
     assert "model_providers" not in config
     assert config["openai_base_url"] == "http://127.0.0.1:9/v1"
     assert config["chatgpt_base_url"] == "http://127.0.0.1:9/backend-api/"
+    assert config["model_verbosity"] == "{origin}"
 
 
 def _request(body: bytes, headers: list[tuple[str, str]], path: str = "/v1/responses") -> RecordedRequest:

@@ -112,6 +112,7 @@ def write_config(
     extra: Mapping[str, Any] | None = None,
     provider: Mapping[str, Any] | None = None,
     builtin_provider: str | None = None,
+    mock_config: Mapping[str, str] | None = None,
 ) -> None:
     """Write ``home``/config.toml, the configuration a run is given, with a TOML writer.
 
@@ -122,8 +123,8 @@ def write_config(
     (request captures put their own path after it).  ``builtin_provider``:
     the id of one of the release's built-in providers (``openai``), named
     instead of the mock's table; the run's environment then points it at the
-    mock (``OPENAI_BASE_URL``), and the same placeholders work in ``extra``'s
-    top-level string values (``chatgpt_base_url``).
+    mock.  ``mock_config``: top-level keys naming the mock, with the same
+    placeholders (``openai_base_url``, ``chatgpt_base_url``), added to ``extra``.
     """
     table: dict[str, Any] = {
         "name": "conformance mock",
@@ -138,7 +139,8 @@ def write_config(
         config |= {"model_provider": "conformance_mock", "model_providers": {"conformance_mock": table}}
     else:
         config["model_provider"] = builtin_provider
-        extra = {key: _provider_value(value, base_url) for key, value in (extra or {}).items()}
+    named = {key: _provider_value(value, base_url) for key, value in (mock_config or {}).items()}
+    extra = {**(extra or {}), **named}
     mcp_servers: dict[str, Any] = {}
     for index, server in enumerate(servers):
         tools_file = home / f"mcp-tools-{index}.json"
@@ -164,7 +166,9 @@ def run_exec(
     extra: Mapping[str, Any] | None = None,
     provider: Mapping[str, Any] | None = None,
     builtin_provider: str | None = None,
+    mock_config: Mapping[str, str] | None = None,
     env: Mapping[str, str] | None = None,
+    mock_env: Mapping[str, str] | None = None,
     timeout: float = _TIMEOUT_SECONDS,
     exec_flags: tuple[str, ...] = (),
     files: Mapping[str, bytes] | None = None,
@@ -179,9 +183,10 @@ def run_exec(
     run's own the release may read and write (e.g. a rollout file it resumes); with the OS barrier
     (drive/sandbox.py) nothing else on the host is writable.  ``home_texts``: files for
     CODEX_HOME made at the moment the run starts (an ``auth.json`` stamped with
-    the time of its last refresh).  ``env`` values may hold ``{base_url}`` and
-    ``{origin}`` (the mock's, as in ``provider``).  A run that stalls is run
-    once more (drive/stall.py)."""
+    the time of its last refresh).  ``mock_env``: variables naming the mock,
+    whose values may hold ``{base_url}`` and ``{origin}`` (as in ``provider``);
+    ``env`` is set as given, after them.  A run that stalls is run once more
+    (drive/stall.py)."""
     with (
         scratch_dir(prefix="codex-conformance-home-") as home_dir,
         scratch_dir(prefix="codex-conformance-work-") as work_dir,
@@ -200,10 +205,11 @@ def run_exec(
                 extra=extra,
                 provider=provider,
                 builtin_provider=builtin_provider,
+                mock_config=mock_config,
             )
             write_files(home, home_texts() if home_texts is not None else {})
-            given = {key: _provider_value(value, server.base_url) for key, value in (env or {}).items()}
-            env = {**release_env(str(home)), **given}
+            naming = {key: _provider_value(value, server.base_url) for key, value in (mock_env or {}).items()}
+            env = {**release_env(str(home)), **naming, **(env or {})}
             argv = sandbox.host_read_only(
                 [str(binary), "exec", "--skip-git-repo-check", *exec_flags, prompt],
                 writable=[home_dir, work_dir, *shared],

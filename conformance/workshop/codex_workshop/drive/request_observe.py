@@ -129,17 +129,23 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
     builtin = _builtin(provider)
     tokens = chatgpt_login.chatgpt_tokens(args.get("auth"))
     home_texts: Callable[[], dict[str, bytes]] | None = None
+    mock_env: dict[str, str] = {}
+    mock_config: dict[str, str] = {}
     if tokens is not None:
         if builtin is None:
             raise RequestArgsError("a ChatGPT login (auth.chatgpt) needs provider.builtin")
         home_texts = lambda: {"auth.json": chatgpt_login.auth_json(tokens)}  # noqa: E731 - stamped at start
-        config |= chatgpt_login.CHATGPT_CONFIG
-        env = {**chatgpt_login.CHATGPT_ENV, **env}
+        mock_config |= chatgpt_login.CHATGPT_CONFIG
+        mock_env |= chatgpt_login.CHATGPT_ENV
     if builtin is not None:
         _, rest = split_base_url(str(provider["base_url"]))
         env_table, config_table = BUILTIN_PROVIDERS[builtin]
-        env = {**env, **_filled(env_table, "{origin}" + rest)}
-        config |= _filled(config_table, "{origin}" + rest)
+        mock_env |= _filled(env_table, "{origin}" + rest)
+        mock_config |= _filled(config_table, "{origin}" + rest)
+        # The case's own variables may not point the provider elsewhere (a real host).
+        overridden = sorted(set(env) & set(mock_env))
+        if overridden:
+            raise RequestArgsError(f"env may not set what points the release at the mock: {overridden}")
     return run_exec(
         release_binary(version),
         model=str(args["model"]),
@@ -148,7 +154,9 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
         extra=config,
         provider=None if builtin else _provider_table(provider),
         builtin_provider=builtin,
+        mock_config=mock_config,
         env=env,
+        mock_env=mock_env,
         home_texts=home_texts,
     )
 

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 
 from codex_reference.args import mapping, optional_string, string, string_map
+from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.request import builtin_extras, context_layout
 from codex_reference.request.identity import account, authorization, body_encoding, encoding, identity
@@ -200,7 +201,7 @@ def _developer_messages(
         "model": model,
         "stream": True,
         "input": messages,
-        "tools": tool_sets(version)["default" if who.account_id is None else "chatgpt-login"],
+        "tools": _tools(version, "default" if who.account_id is None else "chatgpt-login"),
         "tool_choice": "auto",
         "parallel_tool_calls": True,
         "reasoning": reasoning(rules, model, config),
@@ -210,6 +211,14 @@ def _developer_messages(
         "client_metadata": dict(sorted(client_metadata.items())),  # REQ-ORDER-1
     }
     return result(url(rules, provider, "responses"), headers, own, body, body_encoding(who))
+
+
+def _tools(version: str, name: str) -> JSON:
+    """REQ-TOOLS-1, REQ-AUTH-2: a tool set of the release's data; one not captured is not modelled."""
+    sets = tool_sets(version)
+    if name not in sets:
+        raise NotModelled(f"the {name!r} tool set of {version} is not captured")
+    return sets[name]
 
 
 def _checked(args: dict[str, JSON]) -> dict[str, JSON]:

@@ -42,10 +42,10 @@ _FLAGS = {
     "timeout": "--conformance-timeout",
     "report": "--conformance-report",
     "examples": "--conformance-examples",
-    "expected_failures": "--expected-failures",
-    "fixtures_dir": "--fixtures-dir",
-    "write_expected_failures": "--write-expected-failures",
-    "prune_expected_failures": "--prune-expected-failures",
+    "expected_failures": "--conformance-expected-failures",
+    "fixtures_dir": "--conformance-fixtures-dir",
+    "write_expected_failures": "--conformance-write-expected-failures",
+    "prune_expected_failures": "--conformance-prune-expected-failures",
     "update_expected": "--conformance-update-expected",
 }
 

@@ -18,6 +18,7 @@ from codex_conformance import baseline, compact_output, pytest_xdist
 from codex_conformance.case_input import exact_keyword
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
+from codex_conformance.expected_failures import UNEXPECTED_PASS
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level, level_named
 from codex_conformance.outcome import Outcome, Status, ran_more_than_once
 from codex_conformance.properties import Property
@@ -322,9 +323,31 @@ class PytestRun:
                 reporter.write_line(todo, yellow=True)
         summary: Totals = report.summary
         reporter.write_line(summary.line(), bold=True, red=not report.ok, green=report.ok)
+        _count_stale_entries(reporter, report.expected_failure_problems)
 
     def close(self) -> None:
         self.session.close()
+
+
+def _count_stale_entries(reporter: pytest.TerminalReporter, problems: list[str]) -> None:
+    """Each stale expected-failures entry in pytest's last line: ``279 passed, 1 unexpected pass``.
+
+    The entry's case passed, so pytest counted it as passed, yet the run
+    fails: without this the last line would read all green with exit code 1.
+    pytest's line shows every key of ``stats``, so one key per kind, its
+    noun already singular or plural (pytest pluralizes only its own).
+    """
+    passes = [problem for problem in problems if UNEXPECTED_PASS in problem]
+    others = [problem for problem in problems if UNEXPECTED_PASS not in problem]
+    for found, one, many in (
+        (passes, "unexpected pass", "unexpected passes"),
+        (others, "stale entry", "stale entries"),
+    ):
+        if found:
+            reporter.stats.setdefault(one if len(found) == 1 else many, []).extend(found)
+    if problems:
+        # The line's colour and keys were worked out for the last item; with new keys, again.
+        reporter._main_color = None
 
 
 def _junit_totals(config: pytest.Config, report: Report) -> None:

@@ -203,21 +203,33 @@ def test_expected_failures_become_xfail(pytester: pytest.Pytester) -> None:
 
 
 @pytest.mark.parametrize(
-    ("case", "reason", "complaint"),
+    ("case", "reason", "complaint", "counted"),
     [
-        ("demo/0.25.0/typo", "x", "matches no case in the fixtures"),
-        ("demo/0.25.0/upper-text", "was broken", "is an unexpected pass"),
+        ("demo/0.25.0/typo", "x", "matches no case in the fixtures", "1 stale entry"),
+        ("demo/0.25.0/upper-text", "was broken", "is an unexpected pass", "1 unexpected pass"),
     ],
     ids=["stale", "unexpected-pass"],
 )
 def test_an_entry_a_correct_run_does_not_need_fails_the_run(
-    pytester: pytest.Pytester, case: str, reason: str, complaint: str
+    pytester: pytest.Pytester, case: str, reason: str, complaint: str, counted: str
 ) -> None:
     entry = f'[[expected-failure]]\ncase = "{case}"\nreason = "{reason}"\n'
     option = write_expected_failures(pytester, entry)
     result = run(pytester, "--impl=fake_adapters:correct", option)
     result.assert_outcomes(passed=6, skipped=2)
     result.stdout.fnmatch_lines([f"*expected-failure '{case}' {complaint}*"])
+    # pytest's own last line says why the run fails, not only "6 passed".
+    result.stdout.fnmatch_lines([f"=* 6 passed, 2 skipped, {counted} in *"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_several_unexpected_passes_are_counted_in_the_last_line(pytester: pytest.Pytester) -> None:
+    entries = "".join(
+        f'[[expected-failure]]\ncase = "demo/0.25.0/{name}"\nreason = "was broken"\n'
+        for name in ("upper-text", "reject-empty", "gone")
+    )
+    result = run(pytester, "--impl=fake_adapters:correct", write_expected_failures(pytester, entries), "-q")
+    result.stdout.fnmatch_lines(["6 passed, 2 skipped, 2 unexpected passes, 1 stale entry in *"])
     assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 

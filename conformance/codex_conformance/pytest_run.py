@@ -344,10 +344,23 @@ def _count_stale_entries(reporter: pytest.TerminalReporter, problems: list[str])
         (others, "stale entry", "stale entries"),
     ):
         if found:
-            reporter.stats.setdefault(one if len(found) == 1 else many, []).extend(found)
+            # Reports, as every value of stats is: other plugins' summaries read them (Hypothesis's).
+            reports = [_stale_report(problem) for problem in found]
+            reporter.stats.setdefault(one if len(found) == 1 else many, []).extend(reports)
     if problems:
         # The line's colour and keys were worked out for the last item; with new keys, again.
         reporter._main_color = None
+
+
+def _stale_report(problem: str) -> pytest.TestReport:
+    return pytest.TestReport(
+        nodeid="expected-failures",
+        location=("expected-failures", None, "expected-failures"),
+        keywords={},
+        outcome="failed",
+        longrepr=problem,
+        when="call",
+    )
 
 
 def _junit_totals(config: pytest.Config, report: Report) -> None:

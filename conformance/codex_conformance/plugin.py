@@ -10,9 +10,9 @@ whole project, and stays silent when -k, -m or --deselect leave out every case.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import pytest
 
@@ -253,15 +253,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     run = _run(session.config)
     if run is not None:
         run.selected(session)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
-    report = yield
-    run = _run(item.config)
-    if run is not None and call.when == "call":
-        run.attach(item, report)
-    return report
 
 
 @pytest.hookimpl(tryfirst=True)  # before --junitxml writes its file, which carries the run's counts

@@ -9,6 +9,7 @@ usual and a user's own tests can run alongside.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -209,7 +210,11 @@ class PytestRun:
             self.session.start()
         except UsageError as exc:
             raise pytest.UsageError(str(exc)) from None
-        if not self.worker:
+        if self.worker:
+            # Registered here, not by the plugin module: every test phase of every
+            # session would go through the wrapper, --conformance-impl or not.
+            config.pluginmanager.register(_SendOutcomes(self), "codex-conformance-send-outcomes")
+        else:
             _JunitClassnames.register(config, self.session)
             compact_output.register(config, self.session.items, controller=pytest_xdist.is_controller(config))
         if pytest_xdist.is_controller(config):
@@ -350,6 +355,22 @@ def _count_stale_entries(reporter: pytest.TerminalReporter, problems: list[str])
     if problems:
         # The line's colour and keys were worked out for the last item; with new keys, again.
         reporter._main_color = None
+
+
+class _SendOutcomes:
+    """On an xdist worker: each conformance item's outcome sent with its report (pytest_xdist.py)."""
+
+    def __init__(self, run: PytestRun) -> None:
+        self.run = run
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        report = yield
+        if call.when == "call":
+            self.run.attach(item, report)
+        return report
 
 
 def _stale_report(problem: str) -> pytest.TestReport:

@@ -384,7 +384,15 @@ DISPATCH_0_94_0 = replace(
     # local_shell is registered with the shell handler too, so a function call
     # of that name parses shell's arguments (captured: local-shell-function-missing-command).
     function_handlers=frozenset(
-        {"shell", "container.exec", "local_shell", "shell_command", "update_plan", "view_image", "apply_patch"}
+        {
+            "shell",
+            "container.exec",
+            "local_shell",
+            "shell_command",
+            "update_plan",
+            "view_image",
+            "apply_patch",
+        }
     ),
     offered_handlers=frozenset({"apply_patch"}),
     offered=_offered_tools_by_family,

@@ -44,6 +44,10 @@ CONFIG_KEYS = (
     "disable_response_storage",
 )
 _PROVIDER_KEYS = ("wire_api", "query_params", "http_headers", "env_http_headers")
+# Where the args `agents_md` and `instructions_file` are written: CODEX_HOME/AGENTS.md,
+# and a file in the working directory that config.toml names by a relative path.
+AGENTS_MD = "AGENTS.md"
+INSTRUCTIONS_FILE = "instructions.md"
 
 
 def split_base_url(base_url: str) -> tuple[str, str]:
@@ -70,6 +74,20 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
     unknown = sorted(set(config) - set(CONFIG_KEYS))
     if unknown:
         raise RequestArgsError(f"config keys this op does not set: {unknown}")
+    home_files: dict[str, bytes] = {}
+    files: dict[str, bytes] = {}
+    for key, written, path in (
+        ("agents_md", home_files, AGENTS_MD),
+        ("instructions_file", files, INSTRUCTIONS_FILE),
+    ):
+        text = args.get(key)
+        if text is None:
+            continue
+        if not isinstance(text, str):
+            raise RequestArgsError(f"`{key}` must be a string")
+        written[path] = text.encode("utf-8")
+    if files:
+        config["experimental_instructions_file"] = INSTRUCTIONS_FILE
     return run_exec(
         release_binary(version),
         model=str(args["model"]),
@@ -78,6 +96,8 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
         extra=config,
         provider=_provider_table(args["provider"]),
         env={str(k): str(v) for k, v in (args.get("env") or {}).items()},
+        files=files,
+        home_files=home_files,
     )
 
 

@@ -20,6 +20,10 @@ class RequestScenario(Scenario):
     config: dict[str, Any] = Field(default_factory=dict)
     provider: dict[str, Any] = Field(default_factory=dict)
     env: dict[str, str] = Field(default_factory=dict)
+    # The text of CODEX_HOME/AGENTS.md (the user's own instructions).
+    agents_md: str | None = None
+    # The text of a file the config names as `experimental_instructions_file`.
+    instructions_file: str | None = None
 
     def args(self, version: str) -> dict[str, Any]:
         args: dict[str, Any] = {"edition": version, "model": self.model}
@@ -31,6 +35,9 @@ class RequestScenario(Scenario):
                 args["config"] = self.config
             if self.env:
                 args["env"] = self.env
+            for key in ("agents_md", "instructions_file"):
+                if getattr(self, key) is not None:
+                    args[key] = getattr(self, key)
         return args
 
 

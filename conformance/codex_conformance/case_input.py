@@ -54,9 +54,9 @@ def rerun_command(
     """The shell command that runs ``case_id`` alone against ``impl``, by the front end that ran it."""
     keyword = shlex.quote(exact_keyword(case_id))
     if front_end == "pytest":
-        parts = ["pytest", shlex.quote(f"--impl={impl}")]
+        parts = ["pytest", shlex.quote(f"--conformance-impl={impl}")]
         if fixtures_dir is not None:
-            parts.append(shlex.quote(f"--fixtures-dir={fixtures_dir}"))
+            parts.append(shlex.quote(f"--conformance-fixtures-dir={fixtures_dir}"))
         if level != DEFAULT_LEVEL:
             parts.append(f"--conformance-level={level}")
     else:

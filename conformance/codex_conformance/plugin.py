@@ -1,8 +1,8 @@
-"""pytest plugin: ``pytest --impl=X`` runs the conformance suite against X.
+"""pytest plugin: ``pytest --conformance-impl=X`` runs the conformance suite against X.
 
 Thin on purpose (like syrupy's): options under one prefix with explicit
 ``dest``, a fixture, and hooks that forward to the ``PytestRun`` object in
-``codex_conformance.pytest_run``.  Without ``--impl`` (or ``conformance_impl``
+``codex_conformance.pytest_run``.  Without ``--conformance-impl`` (or ``conformance_impl``
 in the ini file) every hook returns at once, so installing the kit changes
 nothing for other test suites; with it, the suite joins only a run of the
 whole project, and stays silent when -k, -m or --deselect leave out every case.
@@ -10,9 +10,9 @@ whole project, and stays silent when -k, -m or --deselect leave out every case.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import pytest
 
@@ -24,19 +24,35 @@ if TYPE_CHECKING:
 _RUN_KEY = pytest.StashKey["PytestRun"]()
 
 
+# Every option is spelled --conformance-*, the prefix pytest plugins use so
+# that theirs never collide (syrupy's --snapshot-*); the names the kit had
+# first stay as aliases, so existing command lines and CI files keep working.
+# Help shows the prefixed name first.  flag -> alias.
+ALIASES = {
+    "--conformance-impl": "--impl",
+    "--conformance-edition": "--edition",
+    "--conformance-op": "--op",
+    "--conformance-area": "--area",
+    "--conformance-expected-failures": "--expected-failures",
+    "--conformance-write-expected-failures": "--write-expected-failures",
+    "--conformance-prune-expected-failures": "--prune-expected-failures",
+    "--conformance-strict-runs": "--strict-runs",
+    "--conformance-fixtures-dir": "--fixtures-dir",
+}
+
 # The options that narrow a run, each repeatable: flag -> (dest, metavar, help).
 _NARROWING = {
-    "--edition": (
+    "--conformance-edition": (
         "conformance_editions",
         "VERSION",
         "edition to run (repeatable); default: every edition the implementation declares",
     ),
-    "--op": (
+    "--conformance-op": (
         "conformance_ops",
         "OP",
         "run only this op's cases and properties (repeatable), e.g. apply_patch.apply",
     ),
-    "--area": (
+    "--conformance-area": (
         "conformance_areas",
         "AREA",
         "run only this area's cases and properties (repeatable), e.g. mcp",
@@ -47,13 +63,13 @@ _NARROWING = {
 _FILES = {
     "--conformance-report": (
         "conformance_report",
-        "write the JSON report here and a Markdown summary beside it (.md); the directory must exist",
+        "write the JSON report here and a Markdown summary beside it (.md); missing folders are created",
     ),
-    "--expected-failures": (
+    "--conformance-expected-failures": (
         "conformance_expected_failures",
         "TOML file of known failures ([[expected-failure]] case/reason); stale entries fail the run",
     ),
-    "--write-expected-failures": (
+    "--conformance-write-expected-failures": (
         "conformance_write_expected_failures",
         "write (or update) an expected-failures file listing this run's failures; existing reasons "
         "are kept, new entries get a TODO reason",
@@ -61,31 +77,40 @@ _FILES = {
 }
 
 
+def _names(flag: str) -> tuple[str, ...]:
+    """The flag, then its old name if it has one."""
+    alias = ALIASES.get(flag)
+    return (flag,) if alias is None else (flag, alias)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("codex-conformance", "conformance run against a Codex wire-format implementation")
     group.addoption(
-        "--impl",
+        *_names("--conformance-impl"),
         dest="conformance_impl",
         default=None,
         metavar="IMPL",
         help="implementation to certify: reference, release:<version>, cmd:<command>, package.module[:attr]",
     )
     for flag, (dest, metavar, help_text) in _NARROWING.items():
-        group.addoption(flag, dest=dest, action="append", default=[], metavar=metavar, help=help_text)
+        group.addoption(
+            *_names(flag), dest=dest, action="append", default=[], metavar=metavar, help=help_text
+        )
     for flag, (dest, help_text) in _FILES.items():
-        group.addoption(flag, dest=dest, type=Path, default=None, metavar="PATH", help=help_text)
+        group.addoption(*_names(flag), dest=dest, type=Path, default=None, metavar="PATH", help=help_text)
     group.addoption(
         "--conformance-update-expected",
         dest="conformance_update_expected",
         action="store_true",
-        help="update the --expected-failures file from this run (created if missing): its comments, "
-        "order and reasons kept, new failures added with a TODO reason, stale entries removed",
+        help="update the --conformance-expected-failures file from this run (created if missing): its "
+        "comments, order and reasons kept, new failures added with a TODO reason, stale entries removed",
     )
     group.addoption(
-        "--prune-expected-failures",
+        *_names("--conformance-prune-expected-failures"),
         dest="conformance_prune_expected_failures",
         action="store_true",
-        help="with --write-expected-failures: also remove stale entries (no such case, or now passing)",
+        help="with --conformance-write-expected-failures: also remove stale entries (no such case, "
+        "or now passing)",
     )
     group.addoption(
         "--conformance-timeout",
@@ -97,7 +122,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "(default 10 for cmd:, 300 in process)",
     )
     group.addoption(
-        "--strict-runs",
+        *_names("--conformance-strict-runs"),
         dest="conformance_strict_runs",
         action="store_true",
         help="a case the implementation ran more than once (a stalled release run, run again) is an error",
@@ -119,7 +144,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "or bytes (every byte of each result; default); the report shows both (spec/levels.md)",
     )
     group.addoption(
-        "--fixtures-dir",
+        *_names("--conformance-fixtures-dir"),
         dest="conformance_fixtures_dir",
         type=Path,
         default=None,
@@ -134,9 +159,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 # in pyproject.toml, [pytest] in pytest.ini) instead of its command line; each is
 # the option's dest, and the command line wins.  Paths are relative to that file.
 _INI: dict[str, tuple[Literal["string", "linelist", "paths"], str]] = {
-    "conformance_impl": ("string", "default for --impl"),
-    "conformance_editions": ("linelist", "default for --edition (one per line)"),
-    "conformance_expected_failures": ("paths", "default for --expected-failures"),
+    "conformance_impl": ("string", "default for --conformance-impl"),
+    "conformance_editions": ("linelist", "default for --conformance-edition (one per line)"),
+    "conformance_expected_failures": ("paths", "default for --conformance-expected-failures"),
     "conformance_report": ("paths", "default for --conformance-report"),
     "conformance_timeout": ("string", "default for --conformance-timeout (seconds)"),
     "conformance_examples": ("string", "default for --conformance-examples"),
@@ -228,15 +253,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     run = _run(session.config)
     if run is not None:
         run.selected(session)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
-    report = yield
-    run = _run(item.config)
-    if run is not None and call.when == "call":
-        run.attach(item, report)
-    return report
 
 
 @pytest.hookimpl(tryfirst=True)  # before --junitxml writes its file, which carries the run's counts

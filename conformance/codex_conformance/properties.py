@@ -29,11 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from hypothesis import HealthCheck, Phase, Verbosity, find, settings
-from hypothesis import strategies as st
-from hypothesis.errors import NoSuchExample
+from typing import TYPE_CHECKING, Any
 
 from codex_conformance.compare import compare, pretty, unified_diff
 from codex_conformance.connection import Connection
@@ -47,9 +43,16 @@ from codex_conformance.facets import (
     judged_at_level,
     passes_at,
 )
-from codex_conformance.hypothesis_home import kit_storage
 from codex_conformance.outcome import Counterexample, Outcome, Status, unsupported_reason
 from codex_conformance.protocol import ErrorResponse, Response, ResultResponse, UnsupportedResponse
+
+# Hypothesis is imported when a property runs, not with this module: a session
+# without property checks (--conformance-examples=0, or an xdist controller)
+# never needs it, and under pytest importing it costs as much as collecting
+# every case (its modules are assertion-rewritten, being a pytest plugin's).
+if TYPE_CHECKING:
+    from hypothesis import settings
+    from hypothesis import strategies as st
 
 JSON = Any
 Args = dict[str, JSON]
@@ -81,6 +84,8 @@ def profile(max_examples: int) -> settings:
     (nor Hypothesis's caches: ``hypothesis_home``).
     ``deadline=None``: adapters over a subprocess have their own timeout.
     """
+    from hypothesis import HealthCheck, Phase, Verbosity, settings
+
     return settings(
         settings.get_profile("default"),
         max_examples=max_examples,
@@ -245,6 +250,8 @@ class PropertyRunner:
         self._explored: dict[tuple[str, str, str], _Exploration] = {}
 
     def run(self, prop: Property, inapplicable: str | None) -> Outcome:
+        from codex_conformance.hypothesis_home import kit_storage
+
         started = time.perf_counter()
         with kit_storage():
             outcome = self._judge(prop, inapplicable)
@@ -315,6 +322,9 @@ class PropertyRunner:
                     explored.first_failure[prop.name] = args
             return False  # never "found": explore all max_examples inputs
 
+        from hypothesis import find
+        from hypothesis.errors import NoSuchExample
+
         try:
             find(group.args, judge_all, settings=profile(self.max_examples))
         except NoSuchExample:
@@ -329,6 +339,9 @@ class PropertyRunner:
 
     def _shrink(self, prop: Property) -> Args | None:
         """The smallest input Hypothesis finds on which ``prop`` fails, or None."""
+        from hypothesis import find
+        from hypothesis.errors import NoSuchExample
+
         try:
             return find(
                 prop.group.args,

@@ -9,6 +9,7 @@ usual and a user's own tests can run alongside.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from codex_conformance import baseline, compact_output, pytest_xdist
 from codex_conformance.case_input import exact_keyword
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
+from codex_conformance.expected_failures import UNEXPECTED_PASS
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level, level_named
 from codex_conformance.outcome import Outcome, Status, ran_more_than_once
 from codex_conformance.properties import Property
@@ -42,10 +44,10 @@ _FLAGS = {
     "timeout": "--conformance-timeout",
     "report": "--conformance-report",
     "examples": "--conformance-examples",
-    "expected_failures": "--expected-failures",
-    "fixtures_dir": "--fixtures-dir",
-    "write_expected_failures": "--write-expected-failures",
-    "prune_expected_failures": "--prune-expected-failures",
+    "expected_failures": "--conformance-expected-failures",
+    "fixtures_dir": "--conformance-fixtures-dir",
+    "write_expected_failures": "--conformance-write-expected-failures",
+    "prune_expected_failures": "--conformance-prune-expected-failures",
     "update_expected": "--conformance-update-expected",
 }
 
@@ -208,7 +210,11 @@ class PytestRun:
             self.session.start()
         except UsageError as exc:
             raise pytest.UsageError(str(exc)) from None
-        if not self.worker:
+        if self.worker:
+            # Registered here, not by the plugin module: every test phase of every
+            # session would go through the wrapper, --conformance-impl or not.
+            config.pluginmanager.register(_SendOutcomes(self), "codex-conformance-send-outcomes")
+        else:
             _JunitClassnames.register(config, self.session)
             compact_output.register(config, self.session.items, controller=pytest_xdist.is_controller(config))
         if pytest_xdist.is_controller(config):
@@ -322,9 +328,60 @@ class PytestRun:
                 reporter.write_line(todo, yellow=True)
         summary: Totals = report.summary
         reporter.write_line(summary.line(), bold=True, red=not report.ok, green=report.ok)
+        _count_stale_entries(reporter, report.expected_failure_problems)
 
     def close(self) -> None:
         self.session.close()
+
+
+def _count_stale_entries(reporter: pytest.TerminalReporter, problems: list[str]) -> None:
+    """Each stale expected-failures entry in pytest's last line: ``279 passed, 1 unexpected pass``.
+
+    The entry's case passed, so pytest counted it as passed, yet the run
+    fails: without this the last line would read all green with exit code 1.
+    pytest's line shows every key of ``stats``, so one key per kind, its
+    noun already singular or plural (pytest pluralizes only its own).
+    """
+    passes = [problem for problem in problems if UNEXPECTED_PASS in problem]
+    others = [problem for problem in problems if UNEXPECTED_PASS not in problem]
+    for found, one, many in (
+        (passes, "unexpected pass", "unexpected passes"),
+        (others, "stale entry", "stale entries"),
+    ):
+        if found:
+            # Reports, as every value of stats is: other plugins' summaries read them (Hypothesis's).
+            reports = [_stale_report(problem) for problem in found]
+            reporter.stats.setdefault(one if len(found) == 1 else many, []).extend(reports)
+    if problems:
+        # The line's colour and keys were worked out for the last item; with new keys, again.
+        reporter._main_color = None
+
+
+class _SendOutcomes:
+    """On an xdist worker: each conformance item's outcome sent with its report (pytest_xdist.py)."""
+
+    def __init__(self, run: PytestRun) -> None:
+        self.run = run
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        report = yield
+        if call.when == "call":
+            self.run.attach(item, report)
+        return report
+
+
+def _stale_report(problem: str) -> pytest.TestReport:
+    return pytest.TestReport(
+        nodeid="expected-failures",
+        location=("expected-failures", None, "expected-failures"),
+        keywords={},
+        outcome="failed",
+        longrepr=problem,
+        when="call",
+    )
 
 
 def _junit_totals(config: pytest.Config, report: Report) -> None:

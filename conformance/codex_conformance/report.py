@@ -317,17 +317,18 @@ def report_path_problem(path: Path) -> str | None:
     """Why the report (``path`` and the Markdown beside it) cannot be written there, or None.
 
     Asked before the run, so a bad path is a usage error at once rather than a
-    failure after the whole run.  Missing directories are not created: a typo
-    in the path should not silently put the report somewhere unexpected.
+    failure after the whole run.  Missing folders are no problem: they are
+    created when the report is written, as ``--junitxml`` does, so a CI job
+    can name ``reports/conformance.json`` in a fresh checkout.
     """
     if path.is_dir():
         return "is a directory"
     markdown = path.with_suffix(".md") if path.suffix != ".md" and path.name not in ("", "..") else path
     if markdown == path:
         return "the Markdown summary goes beside the report with the suffix .md; name the report *.json"
-    parent = path.parent
+    parent = _nearest_existing(path.parent)
     if not parent.is_dir():
-        return f"directory {parent} does not exist" if not parent.exists() else f"{parent} is not a directory"
+        return f"{parent} is not a directory"
     for target in (path, markdown):
         if target.is_dir():
             return f"{target} is a directory"
@@ -338,6 +339,14 @@ def report_path_problem(path: Path) -> str | None:
     return None
 
 
+def _nearest_existing(folder: Path) -> Path:
+    """``folder``, or its nearest ancestor that exists (where the missing folders would be made)."""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists():
+            return candidate
+    return folder  # a relative path with no existing ancestor: the current directory, which exists
+
+
 def write_report(report: Report, path: Path) -> Path:
     """Write the JSON report at ``path`` and the Markdown summary beside it; returns the .md path.
 
@@ -346,6 +355,7 @@ def write_report(report: Report, path: Path) -> Path:
     """
     markdown_path = path.with_suffix(".md")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(_utf8(report_json(report) + "\n"))
         markdown_path.write_bytes(_utf8(render_markdown(report)))
     except OSError as exc:

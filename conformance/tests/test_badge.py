@@ -16,8 +16,8 @@ from conftest import DEMO_FIXTURES, help_text
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.image import SVGImageSnapshotExtension
 
-from codex_conformance.badge import badge_for, load_report
-from codex_conformance.badge_svg import text_width
+from codex_conformance.badge import Badge, badge_for, load_report
+from codex_conformance.badge_svg import width
 from codex_conformance.cli import main
 
 NEW, OLD = "0.169.0", "0.25.0"
@@ -159,7 +159,10 @@ def test_the_svg_escapes_text_and_fits_it(tmp_path: Path) -> None:
         for element in root.iter()
         if {"href", "src"} & {name.split("}")[-1] for name in element.attrib}
     ]
-    assert text_width("1970/1970") < text_width("nothing tested")
+    # Laid out by anybadge: a longer message makes a wider badge, and the SVG says how wide.
+    short, long = Badge("conformance", "1970/1970", "red"), Badge("conformance", "nothing tested", "red")
+    assert width(short) < width(long)
+    assert root.attrib["width"] == str(width(Badge("<a&b>", f"{NEW}: 1970/1970", "brightgreen")))
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:

@@ -224,6 +224,7 @@ def test_schemas_check_and_write(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def bad_certify_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
     (tmp_path / "a-directory").mkdir()
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
     deep_toml = tmp_path / "deep.toml"
     deep_toml.write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
     misc = f"{tmp_path}/fixtures/demo/misc.json"
@@ -241,8 +242,8 @@ def bad_certify_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
             f"--report {tmp_path / 'a-directory'}: is a directory",
         ),
         (
-            [FIXTURES, f"--report={tmp_path / 'missing' / 'r.json'}"],
-            f"--report {tmp_path / 'missing' / 'r.json'}: directory {tmp_path / 'missing'} does not exist",
+            [FIXTURES, f"--report={tmp_path / 'a-file' / 'r.json'}"],
+            f"--report {tmp_path / 'a-file' / 'r.json'}: {tmp_path / 'a-file'} is not a directory",
         ),
         (
             [FIXTURES, f"--expected-failures={deep_toml}"],

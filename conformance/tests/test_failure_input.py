@@ -49,7 +49,7 @@ def test_a_pytest_failure_shows_args_fixture_and_a_rerun_command_that_selects_it
             'args: {"text": *}',
             "fixture: demo/echo.json (case demo/0.25.0/upper-text)",
             # "[[]" is fnmatch's "[".
-            "re-run: pytest --impl=fake_adapters:wrong_bytes *-k '[[]demo/0.25.0/upper-text]'",
+            "re-run: pytest --conformance-impl=fake_adapters:wrong_bytes *-k '[[]demo/0.25.0/upper-text]'",
         ]
     )
     rerun = next(
@@ -162,7 +162,7 @@ def test_markdown_code_spans_hold_any_backticks() -> None:
 def test_the_rerun_command_quotes_the_impl_and_keeps_the_level_and_fixtures() -> None:
     assert (
         rerun_command("pytest", "cmd:node adapter.js", "mcp/0.25.0/a", level="behaviour")
-        == "pytest '--impl=cmd:node adapter.js' --conformance-level=behaviour -k '[mcp/0.25.0/a]'"
+        == "pytest '--conformance-impl=cmd:node adapter.js' --conformance-level=behaviour -k '[mcp/0.25.0/a]'"
     )
     assert (
         rerun_command("certify", "cmd:node adapter.js", "mcp/0.25.0/a", fixtures_dir=Path("my fixtures"))

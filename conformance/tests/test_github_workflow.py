@@ -78,9 +78,21 @@ def test_the_commands_chain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     certify, badge = commands()
     Path(workflow_env()["EXPECTED_FAILURES"]).parent.mkdir(parents=True)
     Path(workflow_env()["EXPECTED_FAILURES"]).write_text("", encoding="utf-8")
-    Path("conformance-report").mkdir()  # the step's mkdir
     certify[1] = "fake_adapters:correct"
-    assert main([*certify, f"--fixtures-dir={DEMO_FIXTURES}", "--quiet"]) == 0
+    assert main([*certify, f"--fixtures-dir={DEMO_FIXTURES}", "--quiet"]) == 0  # the folder made by --report
+    assert Path("conformance-report/report.md").is_file()  # what the Summary step shows
     assert main(badge) == 0
     assert '"color": "brightgreen"' in Path("conformance-report/badge.json").read_text(encoding="utf-8")
     assert Path("conformance-report/badge.svg").read_text(encoding="utf-8").startswith("<svg ")
+
+
+def test_the_workflow_puts_the_markdown_report_on_the_runs_page() -> None:
+    # certify --report X.json writes X.md beside it; the Summary step appends that file to
+    # $GITHUB_STEP_SUMMARY, whatever the verdict.
+    [certify] = [argv for argv in commands() if argv[0] == "certify"]
+    args = build_parser().parse_args(certify)
+    markdown = Path(args.report).with_suffix(".md").as_posix()
+    text = WORKFLOW.read_text(encoding="utf-8")
+    summary = text.split("- name: Summary", 1)[1].split("- name:", 1)[0]
+    assert "if: ${{ !cancelled() }}" in summary
+    assert f'{markdown} >> "$GITHUB_STEP_SUMMARY"' in summary

@@ -10,6 +10,7 @@ import pytest
 from conftest import DEMO_FIXTURES, STAMP_ARGS, broken_fixtures
 
 from codex_conformance import schemas
+from codex_conformance.plugin import ALIASES
 
 FIXTURES = f"--fixtures-dir={DEMO_FIXTURES}"
 
@@ -202,21 +203,33 @@ def test_expected_failures_become_xfail(pytester: pytest.Pytester) -> None:
 
 
 @pytest.mark.parametrize(
-    ("case", "reason", "complaint"),
+    ("case", "reason", "complaint", "counted"),
     [
-        ("demo/0.25.0/typo", "x", "matches no case in the fixtures"),
-        ("demo/0.25.0/upper-text", "was broken", "is an unexpected pass"),
+        ("demo/0.25.0/typo", "x", "matches no case in the fixtures", "1 stale entry"),
+        ("demo/0.25.0/upper-text", "was broken", "is an unexpected pass", "1 unexpected pass"),
     ],
     ids=["stale", "unexpected-pass"],
 )
 def test_an_entry_a_correct_run_does_not_need_fails_the_run(
-    pytester: pytest.Pytester, case: str, reason: str, complaint: str
+    pytester: pytest.Pytester, case: str, reason: str, complaint: str, counted: str
 ) -> None:
     entry = f'[[expected-failure]]\ncase = "{case}"\nreason = "{reason}"\n'
     option = write_expected_failures(pytester, entry)
     result = run(pytester, "--impl=fake_adapters:correct", option)
     result.assert_outcomes(passed=6, skipped=2)
     result.stdout.fnmatch_lines([f"*expected-failure '{case}' {complaint}*"])
+    # pytest's own last line says why the run fails, not only "6 passed".
+    result.stdout.fnmatch_lines([f"=* 6 passed, 2 skipped, {counted} in *"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_several_unexpected_passes_are_counted_in_the_last_line(pytester: pytest.Pytester) -> None:
+    entries = "".join(
+        f'[[expected-failure]]\ncase = "demo/0.25.0/{name}"\nreason = "was broken"\n'
+        for name in ("upper-text", "reject-empty", "gone")
+    )
+    result = run(pytester, "--impl=fake_adapters:correct", write_expected_failures(pytester, entries), "-q")
+    result.stdout.fnmatch_lines(["6 passed, 2 skipped, 2 unexpected passes, 1 stale entry in *"])
     assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 
@@ -507,12 +520,18 @@ def test_a_report_path_that_is_a_directory_fails_before_the_run(pytester: pytest
     assert_one_usage_error(result, "--conformance-report out: is a directory")
 
 
-def test_a_report_whose_directory_does_not_exist_fails_and_creates_nothing(pytester: pytest.Pytester) -> None:
-    result = run(pytester, "--impl=fake_adapters:correct", "--conformance-report=missing/report.json")
-    assert_one_usage_error(
-        result, "--conformance-report missing/report.json: directory missing does not exist"
-    )
-    assert not (pytester.path / "missing").exists()
+def test_a_report_whose_folders_do_not_exist_creates_them(pytester: pytest.Pytester) -> None:
+    # As --junitxml does: a CI job names reports/conformance.json in a fresh checkout.
+    result = run(pytester, "--impl=fake_adapters:correct", "--conformance-report=missing/deeper/report.json")
+    assert result.ret == pytest.ExitCode.OK
+    assert json.loads((pytester.path / "missing/deeper/report.json").read_text(encoding="utf-8"))["ok"]
+    assert (pytester.path / "missing/deeper/report.md").is_file()
+
+
+def test_a_report_under_a_file_fails_before_the_run(pytester: pytest.Pytester) -> None:
+    (pytester.path / "taken").write_text("", encoding="utf-8")
+    result = run(pytester, "--impl=fake_adapters:correct", "--conformance-report=taken/sub/report.json")
+    assert_one_usage_error(result, "--conformance-report taken/sub/report.json: taken is not a directory")
 
 
 def test_a_report_named_md_would_be_overwritten_by_its_summary(pytester: pytest.Pytester) -> None:
@@ -528,3 +547,40 @@ def test_a_fixtures_dir_that_is_a_file_is_a_usage_error(pytester: pytest.Pyteste
         "-p", "no:cacheprovider", "--impl=fake_adapters:correct", "--fixtures-dir=cases.json"
     )
     assert_one_usage_error(result, "fixtures directory cases.json is not a directory")
+
+
+# --- every option under the --conformance- prefix, its old name an alias ------------------------
+
+# Each alias with a value it is given, and the dest both spellings fill.
+ALIAS_VALUES = {
+    "--impl": ("conformance_impl", "fake_adapters:correct", "fake_adapters:correct"),
+    "--edition": ("conformance_editions", "0.25.0", ["0.25.0"]),
+    "--op": ("conformance_ops", "demo.echo", ["demo.echo"]),
+    "--area": ("conformance_areas", "demo", ["demo"]),
+    "--expected-failures": ("conformance_expected_failures", "x.toml", Path("x.toml")),
+    "--write-expected-failures": ("conformance_write_expected_failures", "w.toml", Path("w.toml")),
+    "--prune-expected-failures": ("conformance_prune_expected_failures", None, True),
+    "--strict-runs": ("conformance_strict_runs", None, True),
+    "--fixtures-dir": ("conformance_fixtures_dir", "cases", Path("cases")),
+}
+
+
+def test_every_alias_has_a_value_here() -> None:
+    assert set(ALIAS_VALUES) == set(ALIASES.values())
+
+
+@pytest.mark.parametrize("alias", sorted(ALIAS_VALUES))
+def test_the_old_name_and_the_prefixed_name_set_the_same_option(
+    pytester: pytest.Pytester, alias: str
+) -> None:
+    dest, value, parsed = ALIAS_VALUES[alias]
+    [flag] = [flag for flag, old in ALIASES.items() if old == alias]
+    for spelling in (flag, alias):
+        config = pytester.parseconfig(spelling if value is None else f"{spelling}={value}")
+        assert getattr(config.option, dest) == parsed, spelling
+
+
+def test_help_names_each_option_by_its_prefixed_name_first(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider", "--help")
+    # pytest lists an option's names in the order given: the prefixed one, then the alias.
+    result.stdout.fnmatch_lines_random([f"*{flag}*, {alias}*" for flag, alias in ALIASES.items()])

@@ -29,7 +29,7 @@ def newcomer_blocks() -> tuple[str, list[list[str]]]:
 
 def test_the_readme_module_and_commands_work_as_written(pytester: pytest.Pytester) -> None:
     module, commands = newcomer_blocks()
-    assert [argv[:2] for argv in commands] == [["pytest", "--impl=mymodule"]] * 3
+    assert [argv[:2] for argv in commands] == [["pytest", "--conformance-impl=mymodule"]] * 3
     # Written in pytester's directory, which is the current one and is not on
     # sys.path: the kit itself must look there, as the README says.
     (pytester.path / "mymodule.py").write_text(module, encoding="utf-8")

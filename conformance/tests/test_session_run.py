@@ -3,7 +3,7 @@
 The example client (examples/session-client) is a real Python port of one
 loop: it sends its requests with httpx.  It runs against the kit's mock
 server through the runner (``--impl`` path) and through the exported
-fixtures, socket and respx; two deliberately broken variants of it must
+fixtures, socket and respx; deliberately broken variants of it must
 fail with the clause of what they break.
 """
 
@@ -30,6 +30,7 @@ class SessionClient(Protocol):
     """What these tests use of the example client (a module loaded from its file)."""
 
     OUTPUT_ID_PREFIX: dict[str, str | None]
+    OUTPUTS_AFTER_REPLY: dict[str, bool]
     _first_request: Callable[[dict[str, Any]], dict[str, Any] | None]
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]: ...
@@ -110,3 +111,15 @@ def test_output_id_written_back_where_the_edition_omits_it_fails(
 def test_the_plugin_exports_both_fixtures(conformance_mock_server: object, conformance_respx: object) -> None:
     assert isinstance(conformance_mock_server, MockServerSessions)
     assert isinstance(conformance_respx, RespxSessions)
+
+
+@pytest.mark.parametrize("sessions", [MockServerSessions(), RespxSessions()], ids=["mock-server", "respx"])
+def test_outputs_written_after_each_call_where_the_edition_writes_them_after_the_reply_fail(
+    client: SessionClient, sessions: MockServerSessions | RespxSessions
+) -> None:
+    client.OUTPUTS_AFTER_REPLY["0.94.0"] = False
+    (case,) = [c for c in sessions.cases("0.94.0") if "SESSION-WRITEBACK-2" in c.clauses]
+    with sessions.serve(case) as served:
+        client.session_run(served.args)
+    with pytest.raises(AssertionError, match=r"SESSION-WRITEBACK-2.*\n?.*requests\[1\]\.body\.input\[6\]"):
+        sessions.check(case, served.requests)

@@ -216,14 +216,17 @@ def test_an_update_creates_the_ini_files_gate(pytester: pytest.Pytester) -> None
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--conformance-update-expected"], "*--conformance-update-expected needs --expected-failures*"),
+        (
+            ["--conformance-update-expected"],
+            "*--conformance-update-expected needs --conformance-expected-failures*",
+        ),
         (
             [
                 "--conformance-update-expected",
                 "--expected-failures=a.toml",
                 "--write-expected-failures=b.toml",
             ],
-            "*--conformance-update-expected and --write-expected-failures: give one*",
+            "*--conformance-update-expected and --conformance-write-expected-failures: give one*",
         ),
     ],
 )

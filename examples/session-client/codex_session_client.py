@@ -61,17 +61,43 @@ def _events(response: httpx.Response) -> list[dict[str, Any]]:
 OUTPUT_ID_PREFIX = {"0.25.0": None, "0.94.0": None, "0.169.0": "fco"}
 
 
-def _written_back(edition: str, call: dict[str, Any]) -> list[Any]:
-    """The call as the release re-serializes it, and its output: this client has no tools."""
-    serialized = reference({"op": "items.serialize", "args": {"edition": edition, "item": call}})
+# Where the outputs of a reply's calls go in the next request (spec/session.md
+# SESSION-WRITEBACK-2): 0.25.0 writes each one right after its call; 0.94.0
+# records the whole reply first, then the outputs in the order of the calls.
+OUTPUTS_AFTER_REPLY = {"0.25.0": False, "0.94.0": True, "0.169.0": True}
+
+
+def _recorded(edition: str, item: dict[str, Any]) -> list[Any]:
+    """The reply's item as the release re-serializes it (nothing for one it does not record)."""
+    serialized = reference({"op": "items.serialize", "args": {"edition": edition, "item": item}})
     text = serialized["result"]["json"]
+    return [json.loads(text)] if text is not None else []
+
+
+def _output(edition: str, call: dict[str, Any]) -> dict[str, Any]:
+    """The call's output: this client has no tools."""
     output: dict[str, Any] = {"type": "function_call_output"}
     prefix = OUTPUT_ID_PREFIX[edition]
     if prefix is not None:
         output["id"] = f"{prefix}_{uuid.uuid4()}"
     output["call_id"] = call["call_id"]
     output["output"] = f"unsupported call: {call['name']}"
-    return [json.loads(text) if text is not None else None, output]
+    return output
+
+
+def _written_back(edition: str, items: list[dict[str, Any]]) -> list[Any]:
+    """The reply's items and the outputs of its calls, in the order the edition writes them."""
+    calls = [item for item in items if item.get("type") == "function_call"]
+    if OUTPUTS_AFTER_REPLY[edition]:
+        return [piece for item in items for piece in _recorded(edition, item)] + [
+            _output(edition, call) for call in calls
+        ]
+    written: list[Any] = []
+    for item in items:
+        written += _recorded(edition, item)
+        if item.get("type") == "function_call":
+            written.append(_output(edition, item))
+    return written
 
 
 def _first_request(args: dict[str, Any]) -> dict[str, Any] | None:
@@ -115,8 +141,7 @@ def session_run(args: dict[str, Any], *, max_turns: int = 8) -> dict[str, Any]:
                 return {"unsupported": "this client handles messages and function calls only"}
             if not calls:
                 return {"result": {"turns": _turn + 1}}
-            for call in calls:
-                body["input"] += [item for item in _written_back(args["edition"], call) if item is not None]
+            body["input"] += _written_back(args["edition"], items)
     return {"unsupported": f"no final answer within {max_turns} turns"}
 
 

@@ -15,7 +15,7 @@ from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.approvals import written_back as approvals_written_back
 from codex_reference.args import unicode_problem
 from codex_reference.chat.ops import chat_request, chat_sse
-from codex_reference.dynamic import call_output_op, to_responses_op
+from codex_reference.dynamic import call_output_op, call_request_op, to_responses_op
 from codex_reference.editions import Edition
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
 from codex_reference.json_types import JSON
@@ -99,6 +99,7 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "chat.sse": lambda edition, args: chat_sse(edition.chat, args),
     "dynamic.to_responses": lambda edition, args: to_responses_op(edition.dynamic, edition.version, args),
     "dynamic.call_output": lambda edition, args: call_output_op(edition.dynamic, args),
+    "dynamic.call_request": lambda edition, args: call_request_op(edition.dynamic, args),
     "skills.tools": lambda edition, args: skills_tools(edition.skills, args),
     "skills.list": lambda edition, args: skills_list(edition.skills, args),
     "skills.read": lambda edition, args: skills_read(edition.skills, args),

@@ -16,8 +16,7 @@ runs outside the sandbox and its output is the edition's exec output.
 The reference does not run commands: what a command writes, in the sandbox
 and outside it, is given (args ``sandboxed`` and ``runs``).  An argv the
 release runs without asking under ``untrusted``, a patch it cannot parse,
-an approved patch and policy ``never`` without a rule are declined
-(``NotModelled``).
+and an approved patch are declined (``NotModelled``).
 """
 
 from __future__ import annotations
@@ -30,6 +29,7 @@ from typing import Any
 from codex_reference.apply_patch import parser
 from codex_reference.apply_patch.model import PatchParseError
 from codex_reference.apply_patch.rules import ApplyPatchRules
+from codex_reference.approvals.dangerous import might_be_dangerous
 from codex_reference.approvals.exec_policy import Verdict, evaluate, parse_rules
 from codex_reference.approvals.quoting import shell_join
 from codex_reference.approvals.retry import CommandRun
@@ -47,7 +47,7 @@ __all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "APPROVALS_0_169_0", "Approva
 
 _DECISIONS = ("denied", "abort", "approved", "approved_for_session")
 _APPROVED = ("approved", "approved_for_session")
-_POLICIES = ("untrusted", "on-failure", "never")
+_POLICIES = ("untrusted", "on-failure", "on-request", "never")
 # The most calls of one command a case makes (the release op's limit too).
 _MAX_CALLS = 3
 # The names under which the shell tool runs the patch applier (a two-word argv).
@@ -81,7 +81,10 @@ def _run(args: dict[str, JSON], key: str) -> CommandRun:
     output, exit_code = run.get("output"), run.get("exit_code")
     if not isinstance(output, str) or not isinstance(exit_code, int) or isinstance(exit_code, bool):
         raise InvalidArgs(f"`{key}` must be an object with a string `output` and an integer `exit_code`")
-    return CommandRun(output, exit_code)
+    stream = run.get("stream", "stdout")
+    if stream not in ("stdout", "stderr"):
+        raise InvalidArgs(f"`{key}.stream` must be `stdout` or `stderr`")
+    return CommandRun(output, exit_code, str(stream))
 
 
 def _parses(patch: str, patch_rules: ApplyPatchRules) -> bool:
@@ -189,6 +192,26 @@ def _by_verdict(turn: _Turn, verdict: Verdict, argv: list[str], policy: str) -> 
     return turn.ask(rules.exec_request, rules.exec_rejected)
 
 
+def _escalation_asked(turn: _Turn) -> bool:
+    """Whether the call asks to run outside the sandbox (APPROVAL-ON-REQUEST-1)."""
+    call_arguments = turn.args.get("call_arguments", {})
+    if not isinstance(call_arguments, dict) or "command" in call_arguments:
+        raise InvalidArgs("`call_arguments` must be an object of the call's arguments other than `command`")
+    name, value = turn.rules.escalation_argument
+    return name in call_arguments and call_arguments[name] == value
+
+
+def _under_never(turn: _Turn, sandboxed: CommandRun) -> str:
+    """APPROVAL-NEVER-1 (and APPROVAL-ON-REQUEST-1 for a call that asks no escalation): nothing
+    is asked, nothing retried; the sandboxed run is written back, a failure the edition blames
+    on the sandbox in its own words."""
+    rules = turn.rules
+    if rules.denied_under_never is None or not rules.denied_under_never(sandboxed):
+        return turn.exec_output(sandboxed)
+    stdout, stderr = sandboxed.streams()
+    return rules.denied_under_never_text.format(exit_code=sandboxed.exit_code, stdout=stdout, stderr=stderr)
+
+
 def _exec(turn: _Turn, argv: list[str] | None, policy: str, safety: SafetyRules) -> str | None:
     if argv is None:
         # An exec_command cmd asks under untrusted, known safe or not (errata E-SAFETY-1).
@@ -206,9 +229,14 @@ def _exec(turn: _Turn, argv: list[str] | None, policy: str, safety: SafetyRules)
         if is_known_safe_command(safety, argv):
             raise NotModelled("a known-safe argv runs without asking; its output is spec/exec_output.md's")
         return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)
-    if policy == "never":
-        raise NotModelled("a command under approval policy never without a rule: not modelled")
+    if policy == "on-request" and _escalation_asked(turn):
+        return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)
+    rules = turn.rules
+    if policy == "never" and rules.refuses_dangerous_under_never and might_be_dangerous(safety, argv):
+        return rules.forbidden.format(command=shell_join(argv), reason=rules.dangerous_reason)
     sandboxed = _run(turn.args, "sandboxed")
+    if policy in ("never", "on-request"):
+        return _under_never(turn, sandboxed)
     if not turn.rules.retry_wanted(sandboxed):
         return turn.exec_output(sandboxed)
     return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)

@@ -28,10 +28,16 @@ _SANDBOX_WORDS = (
 
 @dataclass(frozen=True)
 class CommandRun:
-    """What a command writes (stdout and stderr as they interleave) and its exit code."""
+    """What a command writes (stdout and stderr as they interleave), its exit code, and where it
+    wrote (``stdout`` or ``stderr``: a run whose output went all to one stream)."""
 
     output: str
     exit_code: int
+    stream: str = "stdout"
+
+    def streams(self) -> tuple[str, str]:
+        """(stdout, stderr) as the release captured them apart."""
+        return ("", self.output) if self.stream == "stderr" else (self.output, "")
 
 
 def after_any_failure(run: CommandRun) -> bool:

@@ -37,6 +37,21 @@ class ApprovalRules:
     patch_request: str = "applyPatchApproval"
     # The prefix of the `<prefix>_<uuid>` id an output item carries; None: no id.
     item_id_prefix: str | None = None
+    # Under approval policy never a command runs in the sandbox and is never
+    # retried (APPROVAL-NEVER-1): a run this function blames on the sandbox is
+    # written back as this text (`{exit_code}`, `{stdout}`, `{stderr}`), any
+    # other as the edition's exec output.  None: every run as exec output.
+    denied_under_never: Callable[[CommandRun], bool] | None = None
+    denied_under_never_text: str = ""
+    # The shell call's argument (name, value) by which the model asks, under
+    # approval policy on-request, to run the command outside the sandbox
+    # (APPROVAL-ON-REQUEST-1).
+    escalation_argument: tuple[str, object] = ("with_escalated_permissions", True)
+    # Whether, under approval policy never and with no rule deciding, a command
+    # taken for dangerous (dangerous.py) is refused without running, as a
+    # forbidden command is, with this reason (APPROVAL-NEVER-2).
+    refuses_dangerous_under_never: bool = False
+    dangerous_reason: str = "blocked by policy"
 
 
 APPROVALS_0_25_0 = ApprovalRules(
@@ -44,6 +59,11 @@ APPROVALS_0_25_0 = ApprovalRules(
     patch_rejected="patch rejected by user",
     patch_via_shell_warning=None,
     retry_wanted=after_any_failure,
+    denied_under_never=after_any_failure,
+    denied_under_never_text=(
+        "failed in sandbox LinuxSeccomp with execution error: sandbox denied exec error, "
+        "exit code: {exit_code}, stdout: {stdout}, stderr: {stderr}"
+    ),
 )
 APPROVALS_0_94_0 = replace(
     APPROVALS_0_25_0,
@@ -52,6 +72,10 @@ APPROVALS_0_94_0 = replace(
     ),
     retry_wanted=after_sandbox_words,
     reads_exec_policy=True,
+    escalation_argument=("sandbox_permissions", "require_escalated"),
+    refuses_dangerous_under_never=True,
+    # A failed sandboxed run under never is written back as any other run.
+    denied_under_never=None,
 )
 # App-server v2 threads (APPROVAL-V2-EXEC-1): exec_command, v2 requests,
 # the rejection as a debug-printed process error, and item ids.  No case

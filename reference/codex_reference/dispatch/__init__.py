@@ -339,7 +339,7 @@ DISPATCH_0_169_0 = DispatchRules(
     "omit `detail` for default high resized behavior, got `{detail}`",
 )
 
-# 0.94.0 (gpt-5, no unified exec): shell (and its alias container.exec),
+# 0.94.0 (gpt-5, no unified exec): shell (and its aliases container.exec, local_shell),
 # update_plan and view_image; a
 # call of the wrong kind to one of them is "aborted" (captured:
 # custom-to-function-shell).  shell's arguments lost 0.25.0's
@@ -381,8 +381,18 @@ DISPATCH_0_94_0 = replace(
     # apply_patch's handler takes a call of either kind, and only where the
     # model is sent an apply_patch tool of either kind (gpt-5-codex: freeform,
     # gpt-oss-20b: function; captured: apply-patch-function-gpt-5-codex-*).
+    # local_shell is registered with the shell handler too, so a function call
+    # of that name parses shell's arguments (captured: local-shell-function-missing-command).
     function_handlers=frozenset(
-        {"shell", "container.exec", "shell_command", "update_plan", "view_image", "apply_patch"}
+        {
+            "shell",
+            "container.exec",
+            "local_shell",
+            "shell_command",
+            "update_plan",
+            "view_image",
+            "apply_patch",
+        }
     ),
     offered_handlers=frozenset({"apply_patch"}),
     offered=_offered_tools_by_family,
@@ -390,6 +400,7 @@ DISPATCH_0_94_0 = replace(
     argument_types={
         "shell": (_SHELL_0_94_0,),
         "container.exec": (_SHELL_0_94_0,),
+        "local_shell": (_SHELL_0_94_0,),
         "shell_command": (_SHELL_COMMAND_0_94_0,),
         "update_plan": (_UPDATE_PLAN,),
         "view_image": (_VIEW_IMAGE_0_94_0,),

@@ -12,6 +12,9 @@ from codex_reference.mcp_output import content_items
 from codex_reference.schema import sanitizer, typed_subset
 from codex_reference.tools import catalog
 
+# A made-up id of the release's form (the request's ids are compared by form).
+_PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
+
 
 @dataclass(frozen=True)
 class DynamicRules:
@@ -50,6 +53,10 @@ class DynamicRules:
     audio_unprocessable_text: str
     audio_unsupported_text: str
     image_detail: str
+    # DYN-REQUEST-1: the params of the item/tool/call request, in the order
+    # sent (None: not captured), and a turn id of the release's form.
+    call_request_keys: tuple[str, ...] | None = None
+    call_request_turn_id: str = _PLACEHOLDER_UUID
 
 
 def _gpt5_catalog(version: str) -> list[JSON]:
@@ -121,4 +128,7 @@ DYNAMIC_0_94_0 = replace(
     answer_output=output.plain_output,
     generates_item_id=False,
     cut_text=budget.middle_cut_to_budget,
+    # DYN-REQUEST-1 (captured: call-request); a turn id is a decimal number.
+    call_request_keys=("threadId", "turnId", "callId", "tool", "arguments"),
+    call_request_turn_id="0",
 )

@@ -57,6 +57,25 @@ def _filesystem_environment(observed: Observed) -> str:
     )
 
 
+# The user's own instructions (CODEX_HOME/AGENTS.md), trimmed, as the first
+# message of the instructions-field layout (REQ-INPUT-3).
+_USER_INSTRUCTIONS = "<user_instructions>\n\n{text}\n\n</user_instructions>"
+
+
+def _user_messages(args: dict[str, JSON], environment: str) -> list[str]:
+    """The user messages before the prompt: the user's instructions if given, the environment."""
+    agents_md = args.get("agents_md")
+    if isinstance(agents_md, str) and agents_md.strip():
+        return [_USER_INSTRUCTIONS.format(text=agents_md.strip()), environment]
+    return [environment]
+
+
+def _base_instructions(args: dict[str, JSON], version: str) -> str:
+    """REQ-INPUT-4: a file of base instructions, trimmed, replaces the built-in ones."""
+    given = args.get("instructions_file")
+    return given.strip() if isinstance(given, str) and given.strip() else instructions(version)
+
+
 def _instructions_field(
     rules: RequestRules, version: str, args: dict[str, JSON], observed: Observed
 ) -> dict[str, JSON]:
@@ -70,6 +89,8 @@ def _instructions_field(
     tools = tool_sets(version)["local_shell" if model.startswith("codex-mini") else "shell"]
     environment = _policy_environment(observed["cwd"])
     prompt = args["prompt"]
+    if provider.get("wire_api") == "chat" and (args.get("agents_md") or args.get("instructions_file")):
+        raise NotModelled("user or base instructions on the chat wire: not captured")
     if provider.get("wire_api") == "chat":
         headers = [
             *key,
@@ -101,8 +122,11 @@ def _instructions_field(
     storage_off = bool(config.get("disable_response_storage", False)) or who.account_id is not None
     body = {
         "model": model,
-        "instructions": instructions(version),
-        "input": [message("user", environment, None), message("user", prompt, None)],
+        "instructions": _base_instructions(args, version),
+        "input": [
+            *(message("user", text, None) for text in _user_messages(args, environment)),
+            message("user", prompt, None),
+        ],
         "tools": tools,
         "tool_choice": "auto",
         "parallel_tool_calls": False,
@@ -234,11 +258,16 @@ def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
         "env": string_map(args.get("env"), "env"),
         "config": mapping(args.get("config"), "config"),
         "observed": mapping(args.get("observed"), "observed"),
+        "agents_md": optional_string(args, "agents_md"),
+        "instructions_file": optional_string(args, "instructions_file"),
     }
 
 
 def build(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
     checked = _checked(args)
+    if rules.layout != "instructions-field" and (checked["agents_md"] or checked["instructions_file"]):
+        # Later layouts put AGENTS.md in their context messages (REQ-INPUT-2); no case gives one.
+        raise NotModelled("user or base instructions in this edition's layout: not captured")
     observed = Observed(checked["observed"])
     return _LAYOUTS[rules.layout](rules, version, checked, observed)
 

@@ -15,6 +15,7 @@ AREA = Area(
     ops=(
         "dynamic.to_responses",
         "dynamic.call_output",
+        "dynamic.call_request",
     ),
     feature=APP_SERVER_DYNAMIC_TOOLS,
 )

@@ -11,22 +11,28 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.cases import Case, FixtureFile, load_fixture_file
+from codex_conformance.invisible_json import escape_invisible
 from codex_conformance.observed import without_observed
 
 
 def render_fixture(fixture: FixtureFile) -> str:
-    # Stable, readable, and byte-preserving: non-ASCII stays as written.
+    # Stable, readable, and byte-preserving: non-ASCII stays as written, but
+    # for the characters a reader cannot see (write_fixture_text escapes them).
     data = fixture.model_dump(mode="json", by_alias=True, exclude_defaults=False)
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
 def write_fixture_text(path: Path, text: str) -> None:
-    """Put ``text`` at ``path`` in a fixtures directory as a new regular file.
+    """Put ``text`` (JSON) at ``path`` in a fixtures directory as a new regular file.
 
-    Written beside it and renamed over it, so that a link at ``path`` (a
+    Its invisible characters (U+202F, zero-width spaces, bidirectional
+    controls, ...) are written as ``\\uXXXX`` escapes, the parsed value
+    unchanged (codex_conformance.invisible_json): a golden shows what the
+    release sent.  Written beside it and renamed over it, so that a link at ``path`` (a
     fixtures directory is somebody's data) is replaced, never written
     through to whatever it points at.
     """
+    text = escape_invisible(text)
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False) as stream:
         try:
             stream.write(text)

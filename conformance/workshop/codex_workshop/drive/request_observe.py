@@ -82,6 +82,10 @@ _ENDPOINTS = ("/responses", "/chat/completions")
 _ENCODING = "content-encoding"
 PASSTHROUGH = "internal_chat_message_metadata_passthrough"
 CREATE_TIME = "create_time"
+# Where the args `agents_md` and `instructions_file` are written: CODEX_HOME/AGENTS.md,
+# and a file in the working directory that config.toml names by a relative path.
+AGENTS_MD = "AGENTS.md"
+INSTRUCTIONS_FILE = "instructions.md"
 
 
 def split_base_url(base_url: str) -> tuple[str, str]:
@@ -146,6 +150,20 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
         overridden = sorted(set(env) & set(mock_env))
         if overridden:
             raise RequestArgsError(f"env may not set what points the release at the mock: {overridden}")
+    home_files: dict[str, bytes] = {}
+    files: dict[str, bytes] = {}
+    for key, written, path in (
+        ("agents_md", home_files, AGENTS_MD),
+        ("instructions_file", files, INSTRUCTIONS_FILE),
+    ):
+        text = args.get(key)
+        if text is None:
+            continue
+        if not isinstance(text, str):
+            raise RequestArgsError(f"`{key}` must be a string")
+        written[path] = text.encode("utf-8")
+    if files:
+        config["experimental_instructions_file"] = INSTRUCTIONS_FILE
     return run_exec(
         release_binary(version),
         model=str(args["model"]),
@@ -158,6 +176,8 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
         env=env,
         mock_env=mock_env,
         home_texts=home_texts,
+        files=files,
+        home_files=home_files,
     )
 
 

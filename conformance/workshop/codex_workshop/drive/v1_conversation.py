@@ -82,6 +82,7 @@ def run_v1_turn(
     approval_policy: str = "untrusted",
     home_files: Mapping[str, bytes] | None = None,
     calls: int = 1,
+    call_arguments: Mapping[str, Any] | None = None,
 ) -> V1Turn:
     """Run one turn whose model calls ``shell`` with ``argv``; ``decide`` answers every approval request.
 
@@ -90,9 +91,12 @@ def run_v1_turn(
 
     ``approval_policy`` is the conversation's (``untrusted``, ``on-failure``,
     ``never``, ...); ``home_files``: relative path -> bytes written into the
-    run's CODEX_HOME first (e.g. exec-policy ``rules/*.rules`` files).
+    run's CODEX_HOME first (e.g. exec-policy ``rules/*.rules`` files);
+    ``call_arguments``: the call's other arguments beside ``command`` (an
+    escalation request under ``on-request``).
     """
-    streams: list[Stream] = [call_stream("shell", {"command": argv}, index) for index in range(calls)]
+    arguments = {"command": argv, **(call_arguments or {})}
+    streams: list[Stream] = [call_stream("shell", arguments, index) for index in range(calls)]
     streams.append(simple_reply_stream(response_id=f"resp_{calls + 1}"))
     asked: list[ApprovalRequest] = []
 

@@ -33,6 +33,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from codex_conformance.invisible_json import escape_invisible
+
 HAND_PICKED = Path(__file__).with_name("hand_picked.json")
 BEGIN = "*** Begin Patch"
 END = "*** End Patch"
@@ -293,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args[0]) if args else Path("fixtures/apply_patch/_scenarios.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     data = [scenario.as_json() for scenario in generate()]
-    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    # Invisible characters escaped, as every fixture writer writes them (invisible_json).
+    out.write_text(escape_invisible(json.dumps(data, indent=1, ensure_ascii=False) + "\n"), encoding="utf-8")
     print(f"wrote {len(data)} scenarios to {out}", file=sys.stderr)
     return 0
 

@@ -28,7 +28,7 @@ from codex_workshop.drive.stall import once_more_if_stalled
 from codex_workshop.drive.v1_conversation import CALL_ID, PROMPT, V1Turn, call_id, run_v1_turn
 
 _DECISIONS = ("denied", "abort", "approved", "approved_for_session")
-_POLICIES = ("untrusted", "on-failure", "never")
+_POLICIES = ("untrusted", "on-failure", "on-request", "never")
 RULES_FILE = "rules/default.rules"
 # At most this many calls: enough to show what an approval for the session changes.
 _MAX_CALLS = 3
@@ -58,7 +58,13 @@ def _v2_turn(version: str, cmd: str, decision: str, policy: str, calls: int) -> 
 
 @once_more_if_stalled
 def _turn(  # noqa: PLR0917 - the call, its answer, then its setting
-    version: str, argv: list[str], decision: str, policy: str, rules: str | None, calls: int
+    version: str,
+    argv: list[str],
+    decision: str,
+    policy: str,
+    rules: str | None,
+    calls: int,
+    call_arguments: dict[str, Any] | None = None,
 ) -> V1Turn:
     subcommand = get_edition(version).v1_conversation_through
     if subcommand is None:
@@ -72,6 +78,7 @@ def _turn(  # noqa: PLR0917 - the call, its answer, then its setting
         approval_policy=policy,
         home_files=home_files,
         calls=calls,
+        call_arguments=call_arguments,
     )
 
 
@@ -131,15 +138,20 @@ def _command_turn(version: str, args: dict[str, Any], decision: str, policy: str
     rules = args.get("rules")
     if rules is not None and not isinstance(rules, str):
         raise InvalidInputError("`rules` must be a string")
+    call_arguments = optional(args, "call_arguments", dict, {})
+    if "command" in call_arguments:
+        raise InvalidInputError("`call_arguments` holds the call's other arguments: `command` is `argv`")
     if get_edition(version).approvals_through == "app-server-v2":
         cmd = required(args, "cmd", str)
-        if rules is not None or "argv" in args:
-            raise InvalidInputError(f"release {version} is given a `cmd` only (no `argv`, no `rules`)")
+        if rules is not None or "argv" in args or call_arguments:
+            raise InvalidInputError(
+                f"release {version} is given a `cmd` only (no `argv`, no `rules`, no `call_arguments`)"
+            )
         return _v2_turn(version, cmd, decision, policy, calls)
     argv = required(args, "argv", list)
     if not argv or not all(isinstance(arg, str) for arg in argv):
         raise InvalidInputError("`argv` must be a non-empty array of strings")
-    return _turn(version, argv, decision, policy, rules, calls)
+    return _turn(version, argv, decision, policy, rules, calls, call_arguments)
 
 
 def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -21,6 +21,9 @@ class CommandRun(BaseModel):
 
     output: str
     exit_code: int
+    # Where the command wrote its output: 0.25.0 quotes stdout and stderr apart
+    # when it writes back a run that failed in the sandbox (APPROVAL-NEVER-1).
+    stream: Literal["stdout", "stderr"] = "stdout"
 
 
 class ApprovalScenario(Scenario):
@@ -33,7 +36,11 @@ class ApprovalScenario(Scenario):
     # The client's answer to every approval request.
     decision: Literal["denied", "abort", "approved", "approved_for_session"]
     # The conversation's approval policy (its sandbox is always read-only).
-    approval_policy: Literal["untrusted", "on-failure", "never"] = "untrusted"
+    approval_policy: Literal["untrusted", "on-failure", "on-request", "never"] = "untrusted"
+    # The shell call's other arguments beside `command` (an escalation request
+    # under on-request: 0.25.0's `with_escalated_permissions`, 0.94.0's
+    # `sandbox_permissions`), for editions asking approvals in the v1 conversation.
+    call_arguments: dict[str, Any] | None = None
     # The text of CODEX_HOME/rules/default.rules (an exec-policy file), if any.
     rules: str | None = None
     # The command run outside the release's sandbox (approved, retried, or allowed by a rule).
@@ -60,11 +67,13 @@ class ApprovalScenario(Scenario):
         }
         if self.calls != 1:
             args["calls"] = self.calls
+        if self.call_arguments is not None:
+            args["call_arguments"] = dict(self.call_arguments)
         if self.rules is not None:
             args["rules"] = self.rules
         for key, run in (("sandboxed", self.sandboxed), ("runs", self.runs)):
             if run is not None:
-                args[key] = run.model_dump()
+                args[key] = run.model_dump(exclude_defaults=True)
         return args
 
 

@@ -35,7 +35,27 @@ def _item_patterns(result: dict[str, Any]) -> dict[str, Any]:
     return {"item": expected_item(result["item"])}
 
 
+# The ids an item/tool/call request carries that the release makes up per run.
+_MADE_UP_IDS = ("threadId", "turnId")
+
+
+def expected_params(params: dict[str, Any]) -> dict[str, Any]:
+    """The request's params, its made-up thread and turn ids replaced by patterns of their form."""
+    out = dict(params)
+    for key in _MADE_UP_IDS:
+        value = out.get(key)
+        if isinstance(value, str) and re.fullmatch(_UUID_FORM, value):
+            out[key] = {PATTERN_KEY: _UUID_FORM}
+        elif isinstance(value, str) and value.isdigit():
+            out[key] = {PATTERN_KEY: "[0-9]+"}
+    return out
+
+
+def _request_patterns(result: dict[str, Any]) -> dict[str, Any]:
+    return {"params": expected_params(result["params"])}
+
+
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
     scenarios = load_dynamic_scenarios(root)
-    patterns = {"dynamic.call_output": _item_patterns}
+    patterns = {"dynamic.call_output": _item_patterns, "dynamic.call_request": _request_patterns}
     yield from op_cases("dynamic", scenarios, version, only, ops=dynamic_ops.OPS, patterns=patterns)

@@ -7,6 +7,7 @@ order, are what the dynamic tools became (as ``mcp.tools_to_responses``
 does for MCP servers).  ``dynamic.call_output``: the scripted model calls
 one dynamic tool, the runner answers the release's ``item/tool/call`` as the
 args say, and the follow-up request carries the output item.
+``dynamic.call_request``: the params of that ``item/tool/call`` request.
 """
 
 from __future__ import annotations
@@ -74,15 +75,32 @@ def dynamic_to_responses(version: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"tools": entries_added(_first_tools(version, tools), _baseline(version))}
 
 
-def _call_stream(call_id: str) -> str:
+def _call_stream(call_id: str, arguments: str = "{}", tool: str = CALLED_TOOL) -> str:
     call = {
         "type": "function_call",
         "id": "fc_conformance_dynamic",
-        "name": CALLED_TOOL,
-        "arguments": "{}",
+        "name": tool,
+        "arguments": arguments,
         "call_id": call_id,
     }
     return turn_stream([call])
+
+
+# The answer to the call whose request is observed: what it becomes is
+# dynamic.call_output's subject (a JSON-RPC error, the same in every edition).
+_ANY_ANSWER: dict[str, Any] = {"error": {"code": -32603, "message": "codex-conformance"}}
+
+
+def dynamic_call_request(version: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The params of the ``item/tool/call`` request the release sends its client for one call."""
+    call_id = required(args, "call_id", str)
+    tool = required(args, "tool", str)
+    arguments = required(args, "arguments", str)
+    streams = [_call_stream(call_id, arguments, tool), simple_reply_stream(response_id="resp_2")]
+    turn = _turn(version, [{**_CALLED_SPEC, "name": tool}], streams, _ANY_ANSWER)
+    if not turn.tool_calls:
+        raise CaptureError(f"release {version} never asked the client to run the dynamic tool")
+    return {"params": turn.tool_calls[0]}
 
 
 def dynamic_call_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -104,4 +122,5 @@ def dynamic_call_output(version: str, args: dict[str, Any]) -> dict[str, Any]:
 OPS: dict[str, ReleaseOp] = {
     "dynamic.to_responses": dynamic_to_responses,
     "dynamic.call_output": dynamic_call_output,
+    "dynamic.call_request": dynamic_call_request,
 }

@@ -24,7 +24,7 @@ def _args(version: str, scenario: ExecScenario, observed_volatile: dict[str, Any
     for key in ("chunk_id", "session_id"):
         if key in observed_volatile:
             args[key] = observed_volatile[key]
-    for key in ("stream", "max_output_tokens"):
+    for key in ("stream", "max_output_tokens", "default_timeout"):
         if key in base:
             args[key] = base[key]
     return args

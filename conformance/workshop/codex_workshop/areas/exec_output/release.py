@@ -29,6 +29,9 @@ from codex_workshop.drive.scratch import scratch_dir
 # a timed-out capture stays quick.
 _TIMEOUT_MS = 1000
 _SLEEP_PAST_TIMEOUT = "sleep 10"
+# A call that gives no timeout (arg `default_timeout`) sleeps past any default
+# a release has been seen to use (10 s), and past the 30 s some descriptions give.
+_SLEEP_PAST_DEFAULT = "sleep 40"
 _EXEC_CALL_ID = "call_conformance_exec"
 
 
@@ -45,12 +48,14 @@ def _script(path: Path, args: dict[str, Any]) -> str:
     if args.get("tool") == "exec_command":
         write = f"{_SESSION_SETTLE}; {write}; {_SESSION_SETTLE}"
     if args.get("timed_out", False):
-        return f"{write}; {_SLEEP_PAST_TIMEOUT}"
+        sleep = _SLEEP_PAST_DEFAULT if args.get("default_timeout", False) else _SLEEP_PAST_TIMEOUT
+        return f"{write}; {sleep}"
     return f"{write}; exit {int(args.get('exit_code', 0))}"
 
 
 def _call_arguments(tool: str, script: str, args: dict[str, Any]) -> dict[str, Any]:
-    timed_out = bool(args.get("timed_out", False))
+    # With `default_timeout` the call gives none, so the release's own default applies.
+    timed_out = bool(args.get("timed_out", False)) and not args.get("default_timeout", False)
     if tool == "shell":
         call: dict[str, Any] = {"command": ["bash", "-c", script]}
         if timed_out:
@@ -69,7 +74,8 @@ def _call_arguments(tool: str, script: str, args: dict[str, Any]) -> dict[str, A
 def _call(tool: str, script: str, args: dict[str, Any], call_id: str) -> dict[str, Any]:
     if tool != "local_shell":
         return function_call(tool, _call_arguments(tool, script, args), call_id)
-    timeout = _TIMEOUT_MS if args.get("timed_out", False) else None
+    timed_out = bool(args.get("timed_out", False)) and not args.get("default_timeout", False)
+    timeout = _TIMEOUT_MS if timed_out else None
     action = {"type": "exec", "command": ["bash", "-c", script], "timeout_ms": timeout}
     action |= {"working_directory": None, "env": None, "user": None}
     item = {"type": "local_shell_call", "id": f"lsh_{call_id}", "call_id": call_id, "status": "completed"}

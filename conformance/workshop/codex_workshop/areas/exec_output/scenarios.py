@@ -38,6 +38,8 @@ class ExecScenario(Scenario):
     exit_code: int = 0
     stream: Literal["stdout", "stderr"] = "stdout"
     timed_out: bool = False
+    # A timed-out command whose call gives no timeout: it outlives the release's default.
+    default_timeout: bool = False
     max_output_tokens: int | None = None
 
     def output(self) -> str:
@@ -57,4 +59,6 @@ class ExecScenario(Scenario):
             args["stream"] = self.stream
         if self.max_output_tokens is not None:
             args["max_output_tokens"] = self.max_output_tokens
+        if self.default_timeout:
+            args["default_timeout"] = True
         return args

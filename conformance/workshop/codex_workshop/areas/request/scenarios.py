@@ -31,6 +31,10 @@ class RequestScenario(Scenario):
     env: dict[str, str] = Field(default_factory=dict)
     # A ChatGPT login: the account and plan its made-up tokens name (drive/chatgpt_login.py).
     chatgpt_login: ChatgptLogin | None = None
+    # The text of CODEX_HOME/AGENTS.md (the user's own instructions).
+    agents_md: str | None = None
+    # The text of a file the config names as `experimental_instructions_file`.
+    instructions_file: str | None = None
 
     def args(self, version: str) -> dict[str, Any]:
         args: dict[str, Any] = {"edition": version, "model": self.model}
@@ -45,6 +49,9 @@ class RequestScenario(Scenario):
             if self.chatgpt_login is not None:
                 login = self.chatgpt_login
                 args["auth"] = {"chatgpt": fake_tokens(login.account_id, login.plan_type, login.email)}
+            for key in ("agents_md", "instructions_file"):
+                if getattr(self, key) is not None:
+                    args[key] = getattr(self, key)
         return args
 
 

@@ -44,8 +44,9 @@ def shell_lists(editions: Iterable[str]) -> str:
     return f'full_editions="{" ".join(full)}"\nsampled_editions="{" ".join(sampled)}"\n'
 
 
-def certify_command(version: str) -> list[str]:
-    return [sys.executable, "-m", "pytest", f"--impl=release:{version}", "-q", f"-n={WORKERS}"]
+def certify_command(version: str, workers: int = WORKERS) -> list[str]:
+    parallel = [f"-n={workers}"] if workers > 1 else []
+    return [sys.executable, "-m", "pytest", f"--impl=release:{version}", "-q", *parallel]
 
 
 def recapture_command(version: str) -> list[str]:

@@ -40,6 +40,7 @@ from codex_conformance.editions import EDITIONS
 from codex_workshop.capture.fixture_writer import write_fixture
 from codex_workshop.capture.side_by_side import area_command, run_side_by_side
 from codex_workshop.checkout import fixtures_dir
+from codex_workshop.edition import lanes
 
 # Cases per area (more where an area has more ops: each op gets one).  Fifteen to sixteen areas
 # an edition: 75-80 cases, some 5 % of an edition's captured cases.
@@ -117,20 +118,11 @@ class Step:
 
 
 def certify_command(version: str, sample_dir: Path, workers: int) -> list[str]:
-    """tox's ``release`` command for one edition, on the sample's fixtures directory and without the
-    property checks (generated inputs, not cases: the scheduled run's full lanes check them)."""
-    return [
-        sys.executable,
-        "-m",
-        "pytest",
-        "-q",
-        "-p",
-        "no:cacheprovider",
-        f"--impl=release:{version}",
-        f"--fixtures-dir={sample_dir}",
-        "--conformance-examples=0",
-        *([f"-n={workers}"] if workers > 1 else []),
-    ]
+    """tox's ``release`` command for one edition (lanes.py), on the sample's fixtures directory and
+    without the property checks (generated inputs, not cases: the scheduled run's full lanes check
+    them)."""
+    sample_only = [f"--fixtures-dir={sample_dir}", "--conformance-examples=0", "-p", "no:cacheprovider"]
+    return [*lanes.certify_command(version, workers), *sample_only]
 
 
 def run_lane(sample: dict[str, FixtureFile], version: str, fixtures: Path, jobs: int) -> list[Step]:

@@ -159,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fixtures-dir", type=Path, default=None)
     args = parser.parse_args(argv)
     if args.version not in EDITIONS:
-        print(f"error: name an edition ({', '.join(EDITIONS)}), not {args.version!r}", file=sys.stderr)
+        given = f", not {args.version!r}" if args.version else " (tox -e sample -- VERSION)"
+        print(f"error: name an edition ({', '.join(EDITIONS)}){given}", file=sys.stderr)
         return 2
     if args.jobs < 1:
         print("error: --jobs takes a count of 1 or more", file=sys.stderr)

@@ -42,7 +42,7 @@ def main() -> int:
     editions = args.edition or ci_editions(list(EDITIONS))[1]
     worst = 0
     with saved(__file__, args.save):
-        print(f"sampled editions: {', '.join(editions)}; --jobs {args.jobs}; one lane at a time")
+        print(f"sample lanes of {', '.join(editions)}; --jobs {args.jobs}; one lane at a time")
         columns = f"{'sample':>8}{'of':>7}{'areas':>7}{'certify':>10}{'recapture':>11}{'lane':>9}"
         print(f"{'edition':<10}{columns}  exit")
         for version in editions:

@@ -5,7 +5,8 @@ of each, hold ``PER_AREA`` cases of an area that has them, and not move when
 a file is reordered or recaptured, nor when a case joins that its hash ranks
 after the sample.  ``sample_problems`` checks a sampler against those rules
 on every committed edition, and is shown failing on samplers that break
-each one.
+each one.  The lanes' wall times docs/ci.md quotes come from the
+benchmark's committed output (``test_docs_figures.row_problems``).
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import pytest
 
 from codex_conformance.cases import Case, load_fixture_file
 from codex_conformance.editions import EDITIONS
-from codex_workshop.checkout import fixtures_dir
+from codex_workshop.checkout import fixtures_dir, repository_root
 from codex_workshop.edition import sample
 from codex_workshop.edition.sample import PER_AREA, edition_sample, recapture_commands, sample_cases, slug_of
+from tests.test_docs_figures import row_problems
 
 Sampler = Callable[[Sequence[Case]], list[Case]]
 
@@ -148,3 +150,22 @@ def test_the_sample_command_lists_the_sample(capsys: pytest.CaptureFixture[str])
     lines = capsys.readouterr().out.splitlines()
     chosen = edition_sample(fixtures_dir(), version)
     assert lines[:-1] == [f"{area}: {' '.join(slug_of(c) for c in f.cases)}" for area, f in chosen.items()]
+
+
+# docs/ci.md's table of the sample lanes' wall times: each row's figures from the benchmark's output.
+BENCHMARK = "`conformance/workshop/benchmarks/ci_sample_lanes.py`"
+
+
+def measured_rows(page: Path) -> list[list[str]]:
+    lines = page.read_text(encoding="utf-8").splitlines()
+    rows = [line for line in lines if line.startswith("| ") and line.rstrip().endswith(f"{BENCHMARK} |")]
+    return [[cell.strip() for cell in row.strip().strip("|").split("|")] for row in rows]
+
+
+def test_the_sample_lanes_wall_times_in_docs_come_from_the_benchmarks_output() -> None:
+    rows = measured_rows(repository_root() / "docs" / "ci.md")
+    assert rows
+    assert [row_problems(row) for row in rows] == [[] for _ in rows]
+    # The deliberate violation: a figure typed in.
+    typed = [rows[0][0], "12345 s", *rows[0][2:]]
+    assert row_problems(typed) == ["12345 is not in ci_sample_lanes.txt"]

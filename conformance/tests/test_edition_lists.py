@@ -1,4 +1,4 @@
-"""No lane names an edition: tox.ini and the CI scripts read the editions from the kit's table.
+"""No release lane names an edition: tox.ini and the CI scripts read the editions from the kit's table.
 
 Versions are written in the two ``editions.py`` tables alone.  CI
 (``.ci/run``) runs the newest edition's ``release`` and ``recapture``

@@ -16,8 +16,9 @@ machine's ``python3`` before anything is installed::
 prints ``full_editions="..."`` and ``sampled_editions="..."``;
 ``... lanes certify [V ...]`` certifies each edition named (default: every
 one) against its release (tox's ``release``), ``... lanes recapture [V
-...]`` recaptures each and diffs (tox's ``recapture``); each stops at the
-first usage error and exits with the worst status.
+...]`` recaptures each and diffs (tox's ``recapture``); one edition after
+another, the exit status the worst of theirs (2 for an unknown edition,
+before any runs).
 """
 
 from __future__ import annotations

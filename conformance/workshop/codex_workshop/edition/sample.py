@@ -42,8 +42,8 @@ from codex_workshop.capture.side_by_side import area_command, run_side_by_side
 from codex_workshop.checkout import fixtures_dir
 from codex_workshop.edition import lanes
 
-# Cases per area (more where an area has more ops: each op gets one).  Fifteen to sixteen areas
-# an edition: 75-80 cases, some 5 % of an edition's captured cases.
+# Cases per area (more where an area has more ops: each op gets one).  Fifteen or sixteen areas
+# an edition: some 75 cases, about 4 % of an edition's captured ones.
 PER_AREA = 5
 
 

@@ -30,7 +30,7 @@ from test_edition_derivation import derivation_problems
 import codex_workshop.areas.mcp
 from codex_conformance.areas import discover
 from codex_conformance.cases import Case, FixtureFile, load_fixture_file
-from codex_conformance.cli import main
+from codex_conformance.cli import build_parser, main
 from codex_conformance.editions import EDITIONS
 from codex_reference.adapter import Handler, handle
 from codex_workshop.areas import parts_of
@@ -168,6 +168,17 @@ def test_a_new_newest_edition_moves_the_previous_newest_to_the_sampled_lanes(tmp
     assert _lanes_output(derived, tmp_path / "sample", module="codex_workshop.edition.sample").startswith(
         "exit 1: "
     )
+
+
+def test_the_lanes_run_commands_the_cli_and_pytest_accept() -> None:
+    version = next(iter(EDITIONS))
+    recapture = lanes.recapture_command(version)
+    assert recapture[1:3] == ["-m", "codex_conformance"]
+    args = build_parser().parse_args(recapture[3:])
+    assert (args.all, args.check, args.edition, args.jobs) == (True, True, [version], lanes.WORKERS)
+    certify = lanes.certify_command(version)
+    assert certify[1:4] == ["-m", "pytest", f"--impl=release:{version}"] and f"-n={lanes.WORKERS}" in certify
+    assert not [word for word in lanes.certify_command(version, workers=1) if word.startswith("-n")]
 
 
 def test_the_lanes_command_says_what_is_wrong_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,15 +4,19 @@ The stand-in "release" is the reference with one rule changed (a broken
 adapter of the mcp area, ``joined-limit-off-by-one``): its captures are the
 nearest edition's cases answered by it, so exactly the cases of the changed
 rule have new expected values, and the report must name their clause and
-nothing else.  The tables and lanes are derived from the committed files
-into a copy; nothing runs a release or asks the registry.
+nothing else.  The tables are derived from the committed files into a copy
+(CI's lanes are read from the kit's table when they run: a new newest
+edition runs in full, the previous newest joins the sampled ones); nothing
+runs a release or asks the registry.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
+import subprocess
 import sys
 import types
 from collections.abc import Callable
@@ -22,18 +26,17 @@ from typing import Any
 
 import pytest
 from test_edition_derivation import derivation_problems
-from test_edition_lists import edition_list_problems
 
 import codex_workshop.areas.mcp
 from codex_conformance.areas import discover
 from codex_conformance.cases import Case, FixtureFile, load_fixture_file
-from codex_conformance.cli import main
+from codex_conformance.cli import build_parser, main
 from codex_conformance.editions import EDITIONS
 from codex_reference.adapter import Handler, handle
 from codex_workshop.areas import parts_of
 from codex_workshop.capture.fixture_writer import write_fixture
 from codex_workshop.checkout import repository_root
-from codex_workshop.edition import derive
+from codex_workshop.edition import derive, lanes
 from codex_workshop.edition.add import (
     AddResult,
     Resolved,
@@ -48,11 +51,10 @@ from codex_workshop.timeline import releases
 ROOT = repository_root()
 BROKEN_NAME = "joined-limit-off-by-one"
 BROKEN_CLAUSE = "MCP-NAME-2"
-# The files an edition's tables and lanes are written in, relative to the checkout.
+# The files an edition's tables are written in, relative to the checkout.
 TABLE_FILES = (
     "conformance/codex_conformance/editions.py",
     "reference/codex_reference/editions.py",
-    "tox.ini",
 )
 
 
@@ -118,19 +120,72 @@ def test_an_edition_between_two_is_listed_in_release_order() -> None:
     assert list(_load_module("between", text).EDITIONS)[:3] == [oldest, version, second]
 
 
-def test_the_derived_lanes_satisfy_the_edition_lists_check() -> None:
+def _lanes_output(kit_editions: str, tmp_path: Path, *, module: str = "codex_workshop.edition.lanes") -> str:
+    """What .ci/lanes reads (``python3 -m codex_workshop.edition.lanes``) with the kit's table of this
+    text: run as the script runs it, from the sources alone, and with ``-S`` (no site packages: the
+    machine's python3 before anything is installed)."""
+    kit = tmp_path / "kit" / "codex_conformance"
+    kit.mkdir(parents=True)
+    (kit / "__init__.py").write_text("", encoding="utf-8")
+    (kit / "editions.py").write_text(kit_editions, encoding="utf-8")
+    path = os.pathsep.join([str(tmp_path / "kit"), str(ROOT / "conformance" / "workshop")])
+    done = subprocess.run(
+        [sys.executable, "-S", "-m", module],
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout if done.returncode == 0 else f"exit {done.returncode}: {done.stderr}"
+
+
+def test_ci_runs_the_newest_edition_in_full_and_samples_the_older(tmp_path: Path) -> None:
+    *older, newest = EDITIONS
+    assert lanes.ci_editions(EDITIONS) == ([newest], older)
+    kit_text = (ROOT / TABLE_FILES[0]).read_text(encoding="utf-8")
+    assert (
+        _lanes_output(kit_text, tmp_path / "committed")
+        == lanes.shell_lists(EDITIONS)
+        == (f'full_editions="{newest}"\nsampled_editions="{" ".join(older)}"\n')
+    )
+
+
+def test_a_new_newest_edition_moves_the_previous_newest_to_the_sampled_lanes(tmp_path: Path) -> None:
+    """The table ``edition add`` derives is all CI needs: nothing else names an edition."""
     nearest = list(EDITIONS)[-1]
     version = _after(nearest)
-    tox_ini = (ROOT / "tox.ini").read_text(encoding="utf-8")
-    ci_run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    tox_new, ci_new = (
-        derive.derive_tox_lanes(tox_ini, version, nearest),
-        derive.derive_ci_lanes(ci_run, version),
+    kit_text = (ROOT / TABLE_FILES[0]).read_text(encoding="utf-8")
+    derived = derive.derive_driving_table(kit_text, _row(version, nearest))
+    assert _lanes_output(derived, tmp_path / "newest") == (
+        f'full_editions="{version}"\nsampled_editions="{" ".join(EDITIONS)}"\n'
     )
-    assert edition_list_problems(tox_new, ci_new, [*EDITIONS, version]) == []
-    # The deliberate violation: the old files lack the new edition's lanes.
-    assert edition_list_problems(tox_ini, ci_run, [*EDITIONS, version]) != []
-    assert derive.derive_tox_lanes(tox_new, version, nearest) == tox_new
+    # One between two editions is sampled; the newest stays in full.
+    oldest = next(iter(EDITIONS))
+    between = derive.derive_driving_table(kit_text, _row(_after(oldest), oldest))
+    full, sampled = lanes.ci_editions(_load_module("between_lanes", between).EDITIONS)
+    assert full == [nearest] and sampled[:2] == [oldest, _after(oldest)]
+    # The deliberate violation: a module beyond the standard library cannot be read so.
+    assert _lanes_output(derived, tmp_path / "sample", module="codex_workshop.edition.sample").startswith(
+        "exit 1: "
+    )
+
+
+def test_the_lanes_run_commands_the_cli_and_pytest_accept() -> None:
+    version = next(iter(EDITIONS))
+    recapture = lanes.recapture_command(version)
+    assert recapture[1:3] == ["-m", "codex_conformance"]
+    args = build_parser().parse_args(recapture[3:])
+    assert (args.all, args.check, args.edition, args.jobs) == (True, True, [version], lanes.WORKERS)
+    certify = lanes.certify_command(version)
+    assert certify[1:4] == ["-m", "pytest", f"--impl=release:{version}"] and f"-n={lanes.WORKERS}" in certify
+    assert not [word for word in lanes.certify_command(version, workers=1) if word.startswith("-n")]
+
+
+def test_the_lanes_command_says_what_is_wrong_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert lanes.main(["certify", "9.9.9"]) == 2
+    assert lanes.main(["publish"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(";")[0] for line in err] == ["error: no edition: 9.9.9", "error: no action 'publish'"]
 
 
 def test_the_nearest_edition_is_the_newest_before_else_the_oldest_after() -> None:
@@ -166,7 +221,7 @@ def _stand_in_capture(
 def _run_on_stand_in(tmp_path: Path, release: Handler, nearest: str) -> tuple[AddResult, str, list[str]]:
     version = _after(nearest)
     checkout, fixtures = tmp_path / "checkout", tmp_path / "fixtures"
-    for relative in [*TABLE_FILES, ".ci/run"]:
+    for relative in TABLE_FILES:
         (checkout / relative).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / relative, checkout / relative)
     for area in ("mcp", "schema"):
@@ -209,10 +264,10 @@ def test_edition_add_on_a_stand_in_release_reports_the_changed_clause(tmp_path: 
     assert clause_line.startswith(f"  {BROKEN_CLAUSE}: {mcp.clauses[BROKEN_CLAUSE][0]}, ")
     assert f"schema: ready ({schema.compared} cases, no expected value changed)" in lines
     assert f"areas: 1 ready, 1 changed ({len(mcp.clauses)} clauses), 0 not compared" in lines
-    # The tables and lanes were written into the checkout, the captures beside the nearest's.
+    # The tables were written into the checkout, the captures beside the nearest's.
     touched = {path.relative_to(tmp_path).as_posix() for path in result.touched}
     assert touched == {
-        *(f"checkout/{relative}" for relative in [*TABLE_FILES, ".ci/run"]),
+        *(f"checkout/{relative}" for relative in TABLE_FILES),
         f"fixtures/mcp/captured-{version}.json",
         f"fixtures/schema/captured-{version}.json",
     }

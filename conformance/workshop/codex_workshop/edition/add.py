@@ -2,13 +2,13 @@
 
 The steps, in order: find the release (a stable version the registry lists,
 with a linux x86_64 build) and the nearest edition; fetch the release;
-derive the kit's and the reference's tables and CI's lanes from the
-nearest edition's (derive.py); capture every area the nearest edition has
-from the release; compare each area's expected values with the nearest
-edition's (compare.py) and print, per area and clause, what changed.  None
-changed: the edition is ready.  Some: each clause is a rule the reference
-must model for the new edition (a table of its own, derived from the
-nearest that changed it), and the cases show it.
+derive the kit's and the reference's tables from the nearest edition's
+(derive.py; CI's lanes read the table, lanes.py); capture every area the
+nearest edition has from the release; compare each area's expected values
+with the nearest edition's (compare.py) and print, per area and clause,
+what changed.  None changed: the edition is ready.  Some: each clause is
+a rule the reference must model for the new edition (a table of its own,
+derived from the nearest that changed it), and the cases show it.
 
 The steps that reach the registry, the release cache, the checkout and the
 releases are one ``Steps`` value, so a test can run the command on a
@@ -33,11 +33,9 @@ from codex_workshop.capture.side_by_side import area_command
 from codex_workshop.edition.compare import AreaChanges, compare_area, report_lines
 from codex_workshop.edition.derive import (
     DrivingRow,
-    derive_ci_lanes,
     derive_driving_table,
     derive_reference_table,
     derive_scenario_editions,
-    derive_tox_lanes,
     derive_versioned_data,
 )
 
@@ -96,7 +94,7 @@ def driving_row(resolved: Resolved) -> DrivingRow:
 class Steps:
     resolve: Callable[[str], Resolved]
     fetch: Callable[[DrivingRow], None]
-    # Writes the tables and lanes; the files it changed.
+    # Writes the tables; the files it changed.
     write_tables: Callable[[DrivingRow], list[Path]]
     # Captures the areas from the release into the fixtures; area -> capture's exit status.
     capture: Callable[[list[str], str, Log], dict[str, int]]
@@ -133,7 +131,7 @@ def add_edition(
     progress(f"fetching {resolved.package_spec}")
     steps.fetch(row)
     touched = steps.write_tables(row)
-    progress(f"tables and lanes: {', '.join(str(path) for path in touched) or 'there already'}")
+    progress(f"tables: {', '.join(str(path) for path in touched) or 'there already'}")
     areas = [area for area in steps.areas_of(resolved.nearest) if not only_areas or area in only_areas]
     progress(f"capturing {len(areas)} areas from {version}: {', '.join(areas)}")
     statuses = steps.capture(areas, version, progress)
@@ -195,7 +193,7 @@ def fetch(row: DrivingRow) -> None:
 
 
 def write_tables(root: Path) -> Callable[[DrivingRow], list[Path]]:
-    """The step writing the tables and lanes into the checkout at ``root``, the new edition in the
+    """The step writing the tables into the checkout at ``root``, the new edition in the
     scenarios' edition lists beside the nearest, and the reference's release texts under its version."""
 
     def write(row: DrivingRow) -> list[Path]:
@@ -208,8 +206,6 @@ def write_tables(root: Path) -> Callable[[DrivingRow], list[Path]]:
                 root / "reference" / "codex_reference" / "editions.py",
                 lambda s: derive_reference_table(s, row.version, row.nearest),
             ),
-            (root / "tox.ini", lambda s: derive_tox_lanes(s, row.version, row.nearest)),
-            (root / ".ci" / "run", lambda s: derive_ci_lanes(s, row.version)),
         ]
         for scenarios in sorted((root / "fixtures").glob("*/_*.json")):
             if scenarios.parent.name != "timeline":

@@ -2,8 +2,8 @@
 
 Finds the release (a stable version with a linux x86_64 build) and the
 nearest edition, fetches it, writes its tables (the kit's and the
-reference's editions.py, each derived from the nearest edition's) and its
-CI lanes (tox.ini, .ci/run), captures every area captured from the nearest
+reference's editions.py, each derived from the nearest edition's; CI reads
+its lanes from them), captures every area captured from the nearest
 edition, and prints, per area and spec clause, which expected values
 changed against the nearest edition: none, the edition is ready; some, each
 clause is a rule the reference must model for it (the cases named show it).

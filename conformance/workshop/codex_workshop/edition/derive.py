@@ -1,16 +1,16 @@
-"""A new edition's tables and lanes, derived as text from the nearest edition's.
+"""A new edition's tables, derived as text from the nearest edition's.
 
 An edition is data: a table in the kit's ``editions.py`` (how to drive the
 release) and one in the reference's (how it behaves), each a ``replace()``
-of the nearest edition's table, and the two lanes CI runs per edition
-(``tox.ini``, ``.ci/run``).  ``edition add`` writes them the way a person
-would: one derived table per file naming only what differs (the package, its
-digest, where the binary sits when the release moved it), the table put into
-``EDITIONS`` in release order, the nearest edition's lanes copied under the
-new version.  Nothing here knows what an edition means; each function takes
-a file's text and gives the new text (the same text when the edition is
-already there), so a test can derive from the committed files without
-writing them.
+of the nearest edition's table.  ``edition add`` writes them the way a
+person would: one derived table per file naming only what differs (the
+package, its digest, where the binary sits when the release moved it), the
+table put into ``EDITIONS`` in release order.  CI's lanes are not written:
+tox.ini and the CI scripts read the editions from the table when they run
+(lanes.py), so the new edition is CI's newest at once.  Nothing here knows
+what an edition means; each function takes a file's text and gives the new
+text (the same text when the edition is already there), so a test can
+derive from the committed files without writing them.
 """
 
 from __future__ import annotations
@@ -121,47 +121,6 @@ def derive_reference_table(source: str, version: str, nearest: str) -> str:
         f'{table_name(version)} = replace({table_name(nearest)}, version="{version}")\n'
     )
     return _insert_table(source, "the reference's editions.py", version, nearest, block)
-
-
-def _section(text: str, name: str) -> re.Match[str] | None:
-    return re.search(rf"^\[{re.escape(name)}\]\n(?:.+\n)*", text, re.MULTILINE)
-
-
-def derive_tox_lanes(tox_ini: str, version: str, nearest: str) -> str:
-    """``tox.ini`` with the new edition's ``release-V`` and ``recapture-V`` environments, copied from
-    the nearest edition's, and its line in the all-editions ``release`` environment."""
-    for kind in ("release", "recapture"):
-        new_name, old_name = f"testenv:{kind}-{version}", f"testenv:{kind}-{nearest}"
-        if _section(tox_ini, new_name):
-            continue
-        old = _section(tox_ini, old_name)
-        if old is None:
-            raise DerivationError(f"tox.ini has no [{old_name}] to copy")
-        copied = old.group(0).replace(nearest, version)
-        tox_ini = tox_ini[: old.end()] + "\n" + copied + tox_ini[old.end() :]
-    release = _section(tox_ini, "testenv:release")
-    if release is not None and f"--impl=release:{version} " not in release.group(0):
-        line = re.search(
-            rf"^.*--impl=release:{re.escape(nearest)} .*\n",
-            release.group(0),
-            re.MULTILINE,
-        )
-        if line is not None:
-            at = release.start() + line.end()
-            tox_ini = tox_ini[:at] + line.group(0).replace(nearest, version) + tox_ini[at:]
-    return tox_ini
-
-
-def derive_ci_lanes(ci_run: str, version: str) -> str:
-    """``.ci/run`` with the new edition in its ``for edition in ...;`` loop, in release order."""
-    loop = re.search(r"^(for edition in )([^;\n]+)(;)", ci_run, re.MULTILINE)
-    if loop is None:
-        raise DerivationError(".ci/run has no `for edition in ...;` loop")
-    versions = loop.group(2).split()
-    if version in versions:
-        return ci_run
-    listed = " ".join(sorted([*versions, version], key=version_key))
-    return ci_run[: loop.start()] + f"{loop.group(1)}{listed}{loop.group(3)}" + ci_run[loop.end() :]
 
 
 _EDITIONS_LIST = re.compile(r'"editions":\s*\[[^\]]*\]')

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from codex_conformance.tiers import Tier, Tiers
+from codex_conformance.tiers import Tier, Tiers, milder
 
 # A limitation lists this many of its failing cases; the report's own sections list them all.
 CASES_SHOWN = 5
@@ -99,10 +99,15 @@ class Judged:
     failing: tuple[tuple[str, Tier], ...] = ()  # (clause, tier) each failure costs; empty when passed
 
 
-def judged_case(tiers: Tiers, name: str, edition: str, clauses: Iterable[str], passed: bool) -> Judged:
-    """A case: when it fails, every clause it cites fails at that clause's tier."""
+def judged_case(
+    tiers: Tiers, name: str, edition: str, clauses: Iterable[str], passed: bool, *, texts_only: bool = False
+) -> Judged:
+    """A case: when it fails, every clause it cites fails at that clause's tier; ``texts_only``
+    (it passes at the behaviour level, spec/levels.md: only printed texts, key order or
+    serialization differ) costs at most an advisory failure, as texts the model can live without."""
     shown = tuple(clauses)
-    failing = () if passed else tuple((clause, tiers.of(clause)) for clause in shown)
+    cost = (lambda clause: milder(tiers.of(clause), Tier.ADVISORY)) if texts_only else tiers.of
+    failing = () if passed else tuple((clause, cost(clause)) for clause in shown)
     return Judged(name, edition, shown, passed, failing)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from codex_conformance import paths
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
-from codex_conformance.outcome import Outcome
+from codex_conformance.outcome import Outcome, Status
 from codex_conformance.readiness import EditionReadiness, Judged, judged_case, readiness
 from codex_conformance.tiers import Tier, Tiers, load_tiers
 
@@ -30,6 +30,12 @@ class OutcomeFacts:
     status: str
     clauses: tuple[str, ...]
     expected_failure: bool = False
+    behaviour_passed: bool = False  # passes at the behaviour level (spec/levels.md), whatever the run's
+
+    @property
+    def texts_only(self) -> bool:
+        """It fails, but only on printed texts, key order or serialization."""
+        return not self.passed and self.behaviour_passed
 
     @property
     def judged(self) -> bool:
@@ -43,7 +49,15 @@ class OutcomeFacts:
 
 def outcome_facts(outcomes: Iterable[Outcome]) -> list[OutcomeFacts]:
     return [
-        OutcomeFacts(o.id, o.op, o.edition, o.status.value, tuple(o.clauses), o.expected_failure is not None)
+        OutcomeFacts(
+            o.id,
+            o.op,
+            o.edition,
+            o.status.value,
+            tuple(o.clauses),
+            expected_failure=o.expected_failure is not None,
+            behaviour_passed=o.status_at("behaviour") is Status.PASS,
+        )
         for o in outcomes
     ]
 
@@ -69,7 +83,9 @@ def verdicts(
 ) -> list[EditionReadiness]:
     """One verdict per edition run, in the given order."""
     judged: list[Judged] = [
-        judged_case(tiers, outcome.id, outcome.edition, outcome.clauses, outcome.passed)
+        judged_case(
+            tiers, outcome.id, outcome.edition, outcome.clauses, outcome.passed, texts_only=outcome.texts_only
+        )
         for outcome in outcomes
         if outcome.judged
     ]

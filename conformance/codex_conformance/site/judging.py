@@ -2,10 +2,8 @@
 
 A port's verdicts are the run report's rules (``report_readiness``) applied to
 the report as read, so a report written before verdicts existed gets them
-too.  A gateway's are judged per scenario: a clause failing in a scenario
-costs the clause's tier, or the milder tier of a scenario that shows one
-feature (``spec/tiers.toml``'s ``[[scenario]]`` rows), and every mandatory
-clause of spec/gateway.md must be judged by some scenario.
+too.  A gateway's are judged per scenario, as its own report judges them
+(``gateway_readiness``).
 """
 
 from __future__ import annotations
@@ -16,12 +14,11 @@ from functools import cache
 
 from codex_conformance.areas import area_of_op
 from codex_conformance.cases import Case
-from codex_conformance.readiness import EditionReadiness, Judged, readiness
+from codex_conformance.gateway_readiness import ScenarioVerdicts, gateway_verdicts
+from codex_conformance.readiness import EditionReadiness
 from codex_conformance.report_readiness import OutcomeFacts, verdicts
 from codex_conformance.site.sources import GatewayReport, PortOutcome, PortReport
-from codex_conformance.tiers import Tier, Tiers
-
-GATEWAY_CLAUSE_PREFIX = "GATEWAY-"
+from codex_conformance.tiers import Tiers
 
 
 @cache
@@ -99,33 +96,23 @@ def _facts(outcomes: Iterable[PortOutcome]) -> list[OutcomeFacts]:
 
 def gateway_cells(report: GatewayReport, tiers: Tiers) -> dict[str, Cell]:
     """Per Codex release the gateway ran, its scenarios passing and the verdict."""
-    mandatory = {
-        clause
-        for clause, tiered in tiers.clauses.items()
-        if clause.startswith(GATEWAY_CLAUSE_PREFIX) and tiered.tier is Tier.MANDATORY
-    }
-    judged = [
-        Judged(
-            name=result.scenario,
-            edition=result.edition,
-            clauses=tuple(verdict.clause for verdict in result.verdicts),
-            passed=not result.failing(),
-            failing=tuple(
-                (verdict.clause, tiers.of_scenario_failure(verdict.clause, result.scenario))
-                for verdict in result.failing()
-            ),
+    results = [
+        ScenarioVerdicts(
+            result.edition,
+            result.scenario,
+            result.judged,
+            tuple((v.clause, v.passed) for v in result.verdicts),
         )
         for result in report.results
-        if result.judged
     ]
     cells = {}
-    for edition in report.editions:
-        mine = [result for result in report.results if result.edition == edition]
-        cells[edition] = Cell(
-            passed=sum(result.judged and not result.failing() for result in mine),
+    for verdict in gateway_verdicts(results, report.editions, tiers):
+        mine = [result for result in results if result.edition == verdict.edition]
+        cells[verdict.edition] = Cell(
+            passed=sum(result.passed for result in mine),
             judged=sum(result.judged for result in mine),
             not_applicable=sum(not result.judged for result in mine),
-            verdict=readiness(edition, judged, mandatory),
+            verdict=verdict,
         )
     return cells
 

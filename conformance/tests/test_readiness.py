@@ -3,7 +3,14 @@ failing or untested listed), from judged results and the clause tiers."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+from conftest import DEMO_FIXTURES
+
 from codex_conformance import paths
+from codex_conformance.cli import main
 from codex_conformance.readiness import Judged, Verdict, judged_case, readiness
 from codex_conformance.tiers import Tier, load_tiers
 
@@ -68,3 +75,38 @@ def test_a_mandatory_clause_failing_only_in_a_feature_scenario_is_a_limitation()
     verdict = readiness(EDITION, judged, {"GATEWAY-CALL-1"})
     assert verdict.verdict is Verdict.LIMITED
     assert verdict.reasons() == ["GATEWAY-CALL-1 fails (1, capability)"]
+
+
+def test_a_run_shows_its_verdicts_on_the_terminal(pytester: pytest.Pytester) -> None:
+    # The demo clauses have no tier: each counts as mandatory, never as less; echo-key-order differs
+    # only in key order (it passes at the behaviour level), so its DEMO-ECHO-1 costs an advisory failure.
+    result = pytester.runpytest(
+        "-p", "no:cacheprovider", f"--fixtures-dir={DEMO_FIXTURES}", "--impl=fake_adapters:wrong_bytes"
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "readiness 0.25.0: NOT READY: DEMO-ERROR-1 fails (1, mandatory); "
+            "DEMO-TEXT-1 fails (1, mandatory); DEMO-ECHO-1 fails (1, advisory)",
+            "readiness 0.94.0: READY",
+        ]
+    )
+
+
+def test_certify_writes_the_verdicts_in_the_json_and_the_markdown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], child_env: None
+) -> None:
+    report = tmp_path / "report.json"
+    args = [
+        "certify",
+        "fake_adapters:wrong_bytes",
+        "--fixtures-dir",
+        str(DEMO_FIXTURES),
+        "--report",
+        str(report),
+    ]
+    assert main([*args, "--quiet"]) == 1
+    assert "| 0.25.0 | **NOT READY** | DEMO-ERROR-1 fails (1, mandatory);" in capsys.readouterr().out
+    written = json.loads(report.read_text(encoding="utf-8"))
+    verdicts = {verdict["edition"]: verdict["verdict"] for verdict in written["readiness"]}
+    assert verdicts["0.25.0"] == "NOT READY"
+    assert "## Readiness" in report.with_suffix(".md").read_text(encoding="utf-8")

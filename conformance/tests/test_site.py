@@ -218,3 +218,20 @@ def test_no_reports_and_an_out_that_is_a_file_are_usage_errors(
     a_file.write_text("", encoding="utf-8")
     assert main(["site", "--no-committed", "--report", str(REPORTS[0]), "--out", str(a_file)]) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_a_gateway_run_that_stopped_is_not_ready_for_want_of_tests(tmp_path: Path) -> None:
+    stopped = tmp_path / "gateway-stopped.json"
+    raw = {
+        "gateway": "stopped 0.1",
+        "editions": ["0.25.0"],
+        "aborted": "the gateway never listened",
+        "results": [],
+    }
+    stopped.write_text(json.dumps(raw), encoding="utf-8")
+    built = build_small_site(tmp_path, [*REPORTS, stopped])
+    verdict = built.data.cells["gateway-stopped"]["0.25.0"].verdict
+    assert verdict.verdict is Verdict.NOT_READY
+    assert "GATEWAY-CALL-1" in verdict.untested
+    page = (tmp_path / "out" / "impl-gateway-stopped.html").read_text(encoding="utf-8")
+    assert "The run stopped: the gateway never listened" in page

@@ -243,6 +243,8 @@ def implementation(data: SiteData, source: Source) -> tuple[str, str]:
             f"<p>Run through <code>{esc(report.impl)}</code> at the {esc(report.level)} level; ops "
             f"{esc(', '.join(report.declared_ops) or '(not listed)')}.</p>"
         )
+    if isinstance(report, GatewayReport) and report.aborted:
+        body.append(f"<p><b>The run stopped: {esc(report.aborted)}</b></p>")
     body += ["<h2>Verdicts</h2>", "<table>", "<tr><th>edition</th><th>judged</th><th>verdict</th></tr>"]
     for edition, cell in cells.items():
         body.append(

@@ -190,6 +190,23 @@ def test_the_committed_history_has_two_versions_of_each_certified_report() -> No
     assert {name: count for name, count in counts.items() if count < 2} == {"gateway-litellm-1.97.0-chat": 1}
 
 
+def test_the_committed_history_records_each_committed_report_as_it_is() -> None:
+    from codex_conformance.site.sources import COMMITTED_HISTORY, read_source
+
+    if not COMMITTED_HISTORY.is_file():
+        pytest.skip("no committed history: not a checkout")
+    recorded = {(entry.report, entry.digest) for entry in load_history(COMMITTED_HISTORY).entries}
+    missing = [
+        source.slug
+        for source in map(read_source, committed_report_paths())
+        if (source.slug, source.digest) not in recorded
+    ]
+    assert missing == [], (
+        "re-certified reports not in docs/results-history.json: run `codex-conformance site --out DIR` "
+        "(it appends them) and commit the history"
+    )
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [

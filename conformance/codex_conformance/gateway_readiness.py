@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from codex_conformance.readiness import EditionReadiness, Judged, readiness
 from codex_conformance.tiers import Tier, Tiers
@@ -31,6 +32,21 @@ class ScenarioVerdicts:
     @property
     def passed(self) -> bool:
         return self.judged and all(passed for _, passed in self.verdicts)
+
+    @classmethod
+    def of(
+        cls, edition: str, scenario: str, judged: bool, verdicts: Iterable[ClauseVerdict]
+    ) -> ScenarioVerdicts:
+        return cls(edition, scenario, judged, tuple((verdict.clause, verdict.passed) for verdict in verdicts))
+
+
+class ClauseVerdict(Protocol):
+    """A clause's verdict in a scenario, as a gateway run or its JSON report holds it."""
+
+    @property
+    def clause(self) -> str: ...
+    @property
+    def passed(self) -> bool: ...
 
 
 def gateway_verdicts(
@@ -60,4 +76,4 @@ def gateway_verdicts(
     return [readiness(edition, judged, mandatory) for edition in editions]
 
 
-__all__ = ["GATEWAY_CLAUSE_PREFIX", "ScenarioVerdicts", "gateway_verdicts"]
+__all__ = ["GATEWAY_CLAUSE_PREFIX", "ClauseVerdict", "ScenarioVerdicts", "gateway_verdicts"]

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from codex_conformance import paths
 from codex_conformance.cases import Case
 from codex_conformance.errors import UsageError
-from codex_conformance.outcome import Outcome, Status
+from codex_conformance.facets import Level
+from codex_conformance.outcome import Judged as CaseLike
+from codex_conformance.outcome import Status
 from codex_conformance.readiness import EditionReadiness, Judged, judged_case, readiness
 from codex_conformance.tiers import Tier, Tiers, load_tiers
 
@@ -47,16 +50,26 @@ class OutcomeFacts:
         return self.status == "pass" and not self.expected_failure
 
 
-def outcome_facts(outcomes: Iterable[Outcome]) -> list[OutcomeFacts]:
+class OutcomeLike(CaseLike, Protocol):
+    """An outcome as a run's report holds it (``Outcome``) or as the site reads an older one."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def expected_failure(self) -> str | None: ...
+    def status_at(self, level: Level) -> str: ...
+
+
+def outcome_facts(outcomes: Iterable[OutcomeLike]) -> list[OutcomeFacts]:
     return [
         OutcomeFacts(
             o.id,
             o.op,
             o.edition,
-            o.status.value,
+            str(o.status),
             tuple(o.clauses),
             expected_failure=o.expected_failure is not None,
-            behaviour_passed=o.status_at("behaviour") is Status.PASS,
+            behaviour_passed=o.status_at("behaviour") == Status.PASS,
         )
         for o in outcomes
     ]
@@ -107,4 +120,4 @@ def session_verdicts(
     return verdicts(outcomes, editions, ops, cases, tiers)
 
 
-__all__ = ["OutcomeFacts", "mandatory_scope", "outcome_facts", "session_verdicts", "verdicts"]
+__all__ = ["OutcomeFacts", "OutcomeLike", "mandatory_scope", "outcome_facts", "session_verdicts", "verdicts"]

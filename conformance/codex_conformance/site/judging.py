@@ -8,16 +8,17 @@ too.  A gateway's are judged per scenario, as its own report judges them
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 from codex_conformance.areas import area_of_op
 from codex_conformance.cases import Case
 from codex_conformance.gateway_readiness import ScenarioVerdicts, gateway_verdicts
 from codex_conformance.readiness import EditionReadiness
-from codex_conformance.report_readiness import OutcomeFacts, verdicts
-from codex_conformance.site.sources import GatewayReport, PortOutcome, PortReport
+from codex_conformance.report_readiness import outcome_facts, verdicts
+from codex_conformance.site.sources import GatewayReport, PortReport
 from codex_conformance.tiers import Tiers
 
 
@@ -30,6 +31,15 @@ def area_name(op: str) -> str:
         return op.split(".", 1)[0]
 
 
+class Counted(Protocol):
+    """A case's outcome or a gateway scenario, as a cell counts it."""
+
+    @property
+    def passed(self) -> bool: ...
+    @property
+    def judged(self) -> bool: ...
+
+
 @dataclass(frozen=True)
 class Cell:
     """One implementation x edition (or x area): counts of judged items and the verdict."""
@@ -39,6 +49,19 @@ class Cell:
     not_applicable: int
     verdict: EditionReadiness
     behaviour_passed: int | None = None  # a port's cases passing at the behaviour level (spec/levels.md)
+
+    @classmethod
+    def of(
+        cls, items: Sequence[Counted], verdict: EditionReadiness, behaviour_passed: int | None = None
+    ) -> Cell:
+        """The cell of ``items`` (one edition's cases or scenarios) with its verdict."""
+        return cls(
+            passed=sum(item.passed for item in items),
+            judged=sum(item.judged for item in items),
+            not_applicable=sum(not item.judged for item in items),
+            verdict=verdict,
+            behaviour_passed=behaviour_passed,
+        )
 
     def counts(self) -> str:
         """``passed / judged``, with the behaviour level's count where it differs."""
@@ -56,17 +79,12 @@ def port_cells(
     outcomes = [o for o in report.outcomes if area is None or area_name(o.op) == area]
     ops = [op for op in _declared_ops(report) if area is None or area_name(op) == area]
     editions = [e for e in report.editions if any(o.edition == e for o in outcomes)]
-    judged = verdicts(_facts(outcomes), editions, ops, cases, tiers)
+    judged = verdicts(outcome_facts(outcomes), editions, ops, cases, tiers)
     cells = {}
     for verdict in judged:
         mine = [o for o in outcomes if o.edition == verdict.edition]
-        cells[verdict.edition] = Cell(
-            passed=sum(o.passed for o in mine),
-            judged=sum(o.judged for o in mine),
-            not_applicable=sum(not o.judged for o in mine),
-            verdict=verdict,
-            behaviour_passed=sum(o.judged and o.levels.get("behaviour", o.status) == "pass" for o in mine),
-        )
+        behaviour = sum(o.judged and o.status_at("behaviour") == "pass" for o in mine)
+        cells[verdict.edition] = Cell.of(mine, verdict, behaviour)
     return cells
 
 
@@ -79,42 +97,13 @@ def _declared_ops(report: PortReport) -> list[str]:
     return report.declared_ops or sorted({o.op for o in report.outcomes if o.judged})
 
 
-def _facts(outcomes: Iterable[PortOutcome]) -> list[OutcomeFacts]:
-    return [
-        OutcomeFacts(
-            o.id,
-            o.op,
-            o.edition,
-            o.status,
-            tuple(o.clauses),
-            expected_failure=o.expected_failure is not None,
-            behaviour_passed=o.levels.get("behaviour", o.status) == "pass",
-        )
-        for o in outcomes
-    ]
-
-
 def gateway_cells(report: GatewayReport, tiers: Tiers) -> dict[str, Cell]:
     """Per Codex release the gateway ran, its scenarios passing and the verdict."""
-    results = [
-        ScenarioVerdicts(
-            result.edition,
-            result.scenario,
-            result.judged,
-            tuple((v.clause, v.passed) for v in result.verdicts),
-        )
-        for result in report.results
-    ]
-    cells = {}
-    for verdict in gateway_verdicts(results, report.editions, tiers):
-        mine = [result for result in results if result.edition == verdict.edition]
-        cells[verdict.edition] = Cell(
-            passed=sum(result.passed for result in mine),
-            judged=sum(result.judged for result in mine),
-            not_applicable=sum(not result.judged for result in mine),
-            verdict=verdict,
-        )
-    return cells
+    results = [ScenarioVerdicts.of(r.edition, r.scenario, r.judged, r.verdicts) for r in report.results]
+    return {
+        verdict.edition: Cell.of([r for r in results if r.edition == verdict.edition], verdict)
+        for verdict in gateway_verdicts(results, report.editions, tiers)
+    }
 
 
-__all__ = ["Cell", "area_name", "gateway_cells", "port_areas", "port_cells"]
+__all__ = ["Cell", "Counted", "area_name", "gateway_cells", "port_areas", "port_cells"]

@@ -121,17 +121,26 @@ def area(data: SiteData, name: str) -> tuple[str, str]:
         f"(<code>spec/{esc(name)}.md</code>: {len(clauses)} clauses, {esc(tier_line or 'none')}); "
         "per edition the cases passing out of those judged, and the verdict over the area's clauses.</p>",
         *VERDICTS_EXPLAINED,
+        *_verdict_table(sources, editions, rows, "implementation", ""),
+    ]
+    return area_page(name), page(f"Area {name}", body)
+
+
+def _verdict_table(
+    sources: list[Source], editions: list[str], cells: dict[str, dict[str, Cell]], corner: str, prefix: str
+) -> list[str]:
+    """Rows of implementations, columns of editions: each cell its counts, verdict and reasons."""
+    out = [
         "<table>",
-        "<tr><th>implementation</th>" + "".join(f"<th>{esc(e)}</th>" for e in editions) + "</tr>",
+        f"<tr><th>{esc(corner)}</th>" + "".join(f"<th>{esc(prefix + e)}</th>" for e in editions) + "</tr>",
     ]
     for source in sources:
         row = f'<tr><td><a href="{impl_page(source.slug)}">{esc(source.report.title)}</a></td>'
         for edition in editions:
             link = f"{impl_page(source.slug)}#verdict-{edition}"
-            row += _verdict_cell(rows[source.slug].get(edition), link, reasons=True)
-        body.append(row + "</tr>")
-    body.append("</table>")
-    return area_page(name), page(f"Area {name}", body)
+            row += _verdict_cell(cells[source.slug].get(edition), link, reasons=True)
+        out.append(row + "</tr>")
+    return [*out, "</table>"]
 
 
 def gateways(data: SiteData) -> tuple[str, str]:
@@ -149,16 +158,8 @@ def gateways(data: SiteData) -> tuple[str, str]:
         return "gateways.html", page("Gateways", [*body, "<p>No gateway report was given.</p>"])
     body += [
         "<h2>Verdict per Codex release</h2>",
-        "<table>",
-        "<tr><th>gateway</th>" + "".join(f"<th>Codex {esc(e)}</th>" for e in editions) + "</tr>",
+        *_verdict_table(sources, editions, data.cells, "gateway", "Codex "),
     ]
-    for source in sources:
-        row = f'<tr><td><a href="{impl_page(source.slug)}">{esc(source.report.title)}</a></td>'
-        for edition in editions:
-            link = f"{impl_page(source.slug)}#verdict-{edition}"
-            row += _verdict_cell(data.cells[source.slug].get(edition), link, reasons=True)
-        body.append(row + "</tr>")
-    body.append("</table>")
     for edition in editions:
         scenarios = _scenarios(sources, edition)
         body += [

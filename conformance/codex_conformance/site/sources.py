@@ -50,6 +50,10 @@ class PortOutcome(_Lenient):
     def passed(self) -> bool:
         return self.status == "pass" and self.expected_failure is None
 
+    def status_at(self, level: str) -> str:
+        """The status at verdict ``level``; a report without levels has one status for both."""
+        return self.levels.get(level, self.status)
+
 
 class PortImplementation(_Lenient):
     name: str

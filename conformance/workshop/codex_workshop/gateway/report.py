@@ -77,15 +77,7 @@ def readiness(run: GatewayRun) -> list[EditionReadiness]:
         tiers = load_tiers(paths.spec_dir())
     except (UsageError, FileNotFoundError):
         return []
-    results = [
-        ScenarioVerdicts(
-            result.edition,
-            result.slug,
-            result.judged,
-            tuple((verdict.clause, verdict.passed) for verdict in result.verdicts),
-        )
-        for result in run.results
-    ]
+    results = [ScenarioVerdicts.of(r.edition, r.slug, r.judged, r.verdicts) for r in run.results]
     return gateway_verdicts(results, run.editions, tiers)
 
 

@@ -27,7 +27,7 @@ from codex_conformance.site.html import (
 )
 from codex_conformance.site.judging import Cell
 from codex_conformance.site.sources import GatewayReport, GatewayScenario, PortOutcome, PortReport, Source
-from codex_conformance.tiers import Tier
+from codex_conformance.tiers import Tier, Tiers
 
 # Per failing clause and edition, the cases shown whole; the others are named.
 CASES_IN_FULL = 10
@@ -150,8 +150,9 @@ def gateways(data: SiteData) -> tuple[str, str]:
         "<p>A real Codex release run through each gateway and directly, compared clause by clause "
         "(<code>spec/gateway.md</code>): per release, the scenarios passing out of those that apply, "
         "the verdict and why. A scenario that shows one feature (a freeform tool, "
-        "<code>tool_search</code>) limits a gateway where it fails; identity headers "
-        "(<code>GATEWAY-HEADERS-1</code>) are advisory.</p>",
+        "<code>tool_search</code>, reasoning) limits a gateway where it fails; in the one whose request "
+        "the upstream refuses (<code>client-error</code>) the turn fails either way, so a difference "
+        "there is advisory, as are identity headers (<code>GATEWAY-HEADERS-1</code>).</p>",
         *VERDICTS_EXPLAINED,
     ]
     if not sources:
@@ -171,7 +172,7 @@ def gateways(data: SiteData) -> tuple[str, str]:
             assert isinstance(source.report, GatewayReport)
             results = {r.scenario: r for r in source.report.results if r.edition == edition}
             row = f'<tr><td><a href="{impl_page(source.slug)}">{esc(source.report.title)}</a></td>'
-            row += "".join(_feature_cell(source.slug, results.get(name)) for name in scenarios)
+            row += "".join(_feature_cell(source.slug, results.get(name), data.tiers) for name in scenarios)
             body.append(row + "</tr>")
         body.append("</table>")
     return "gateways.html", page("Gateways", body)
@@ -187,7 +188,7 @@ def _scenarios(sources: list[Source], edition: str) -> list[str]:
     return names
 
 
-def _feature_cell(slug: str, result: GatewayScenario | None) -> str:
+def _feature_cell(slug: str, result: GatewayScenario | None, tiers: Tiers) -> str:
     if result is None:
         return '<td class="none">not run</td>'
     if not result.judged:
@@ -199,8 +200,9 @@ def _feature_cell(slug: str, result: GatewayScenario | None) -> str:
         f'<a href="{impl_page(slug)}#{esc(anchor(result.edition, v.clause))}">{esc(v.clause)}</a>'
         for v in failing
     )
-    only_headers = all(v.clause == "GATEWAY-HEADERS-1" for v in failing)
-    css = "v-limited" if only_headers else "v-not-ready"
+    # Coloured by what the worst failure costs, as the verdict counts it.
+    broken = any(tiers.of_scenario_failure(v.clause, result.scenario) is Tier.MANDATORY for v in failing)
+    css = "v-not-ready" if broken else "v-limited"
     return f'<td class="{css}">fail: {links}</td>'
 
 

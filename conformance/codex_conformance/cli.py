@@ -31,6 +31,7 @@ from codex_conformance.errors import UsageError
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS
 from codex_conformance.outcome import Outcome
 from codex_conformance.report import Totals, render_markdown
+from codex_conformance.site.command import register as register_site
 
 if TYPE_CHECKING:
     from codex_conformance.session import ConformanceSession
@@ -188,6 +189,8 @@ def build_parser() -> argparse.ArgumentParser:
     badge.add_argument("--json", type=Path, metavar="PATH", help="write the shields.io endpoint JSON here")
     badge.add_argument("--label", default=DEFAULT_LABEL, help="left-hand text (default: %(default)s)")
     badge.set_defaults(handler=_badge)
+
+    register_site(subparsers)
 
     _register_extensions(subparsers)
     return parser

@@ -300,6 +300,8 @@ class PytestRun:
             reporter.write_line(MEASURES_VOLATILE_LINE)
         reporter.write_line(property_line(report.property_examples))
         reporter.write_line(f"level certified: {report.level}; cases passing: {report.levels.line()}")
+        for verdict in report.readiness:
+            reporter.write_line(f"readiness {printable(verdict.line())}", bold=True)
         for op in report.unmatched_ops:
             reporter.write_line(
                 f"WARNING: declared op {op!r} matched no case in the editions run", yellow=True

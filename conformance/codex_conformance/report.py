@@ -20,6 +20,7 @@ from codex_conformance.errors import UsageError
 from codex_conformance.facets import DEFAULT_LEVEL, LEVELS, Level
 from codex_conformance.outcome import PROBLEM_STATUSES, Counterexample, Outcome, Status, ran_more_than_once
 from codex_conformance.protocol import PROTOCOL_VERSION, Implementation
+from codex_conformance.readiness import EditionReadiness
 
 REPORT_FORMAT: Final = 1
 
@@ -191,6 +192,12 @@ class Report(_Strict):
         description="Generated examples per property check (max_examples); 0: property checks were off.",
     )
     outcomes: list[Outcome]
+    readiness: list[EditionReadiness] = Field(
+        default_factory=list,
+        description="The readiness verdict per edition run, from the clause tiers (spec/tiers.toml): READY, "
+        "READY WITH LIMITATIONS (failing capability or advisory clauses) or NOT READY (a mandatory clause "
+        "failing or not tested). Empty: not computed.",
+    )
 
 
 def build_report(
@@ -416,6 +423,7 @@ def render_markdown(report: Report) -> str:
             f"| {cell.expected_failures} | {cell.not_applicable} | {cell.errors} |"
         )
     out.extend(_levels_section(report))
+    out.extend(readiness_section(report.readiness))
     out.extend(_failures_by_clause(report.outcomes))
     out.extend(_unsupported_section(report.outcomes))
     out.extend(_counterexamples_section(report.outcomes))
@@ -425,6 +433,17 @@ def render_markdown(report: Report) -> str:
     out.extend(_errors_section(report.outcomes))
     out.extend(_reruns_section(report.outcomes))
     return printable("\n".join(out) + "\n")
+
+
+def readiness_section(verdicts: list[EditionReadiness]) -> list[str]:
+    """Per edition, the verdict and why (spec/tiers.toml); nothing for a report without verdicts."""
+    if not verdicts:
+        return []
+    out = ["", "## Readiness", "", "| edition | verdict | why |", "|---|---|---|"]
+    for verdict in verdicts:
+        why = "; ".join(verdict.reasons()) or "every clause judged passes"
+        out.append(f"| {verdict.edition} | **{verdict.verdict.value}** | {_cell(why)} |")
+    return out
 
 
 def _levels_section(report: Report) -> list[str]:

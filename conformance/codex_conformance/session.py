@@ -35,6 +35,7 @@ from codex_conformance.outcome import (
 from codex_conformance.properties import DEFAULT_EXAMPLES, Property, PropertyRunner
 from codex_conformance.protocol import Hello, truncate_text
 from codex_conformance.report import Report, build_report, report_path_problem, write_report
+from codex_conformance.report_readiness import outcome_facts, session_verdicts
 from codex_conformance.runner import not_applicable_reason, run_case
 from codex_conformance.selection import Selection
 
@@ -312,7 +313,7 @@ class ConformanceSession:
 
     def report(self) -> Report:
         assert self.hello is not None, "start() first"
-        return build_report(
+        report = build_report(
             impl=self.options.impl,
             implementation=self.hello.implementation,
             declared_editions=list(self.hello.editions),
@@ -329,6 +330,9 @@ class ConformanceSession:
             nothing_tested=nothing_tested(self.hello, self.editions, self.outcomes),
             unmatched_ops=self.unmatched_ops,
         )
+        facts = outcome_facts(report.outcomes)
+        report.readiness = session_verdicts(facts, report.editions, report.declared_ops, self.all_cases)
+        return report
 
     def write_report(self, report: Report) -> Path | None:
         """Write the JSON (and Markdown) report if one was asked for; the Markdown path."""

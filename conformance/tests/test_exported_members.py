@@ -17,6 +17,12 @@ PUBLIC = {
         "APP_SERVER_DYNAMIC_TOOLS CHAT_WIRE CLOUD_SKILLS EDITIONS Edition FEATURES FILE_TOOLS "
         "UnknownEditionError V0_169_0 V0_25_0 V0_94_0 editions_of_area get_edition"
     ),
+    "codex_conformance.readiness": (
+        "CASES_SHOWN REASONS_SHOWN UNTESTED_NAMED ClauseFailure EditionReadiness Judged Verdict judged_case "
+        "readiness"
+    ),
+    "codex_conformance.site.build": "Built build_site",
+    "codex_conformance.tiers": "TIERS_FILE Tier Tiered Tiers load_tiers milder tier_problems tiers_path",
     "codex_conformance.port": (
         "FileTreeError Handle PortOp decode_content encode_content make_handle read_tree "
         "safe_relative write_tree"

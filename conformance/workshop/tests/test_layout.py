@@ -40,7 +40,7 @@ LAYERS = {
 }
 ENTRY_POINTS = {
     "__main__", "runner", "session", "plugin", "pytest_run", "pytest_xdist", "cli", "impl", "serve", "lint",
-    "catalog_page", "strategies", "port", "explore", "export", "timeline", "edition",
+    "catalog_page", "strategies", "port", "explore", "export", "timeline", "edition", "site",
 }  # fmt: skip
 # Where a version may be written: the tables of how to drive each release, and
 # the reference's per-edition tables (named by version).

@@ -41,7 +41,7 @@ from codex_workshop.gateway.certify import ScenarioResult, certify_gateway
 from codex_workshop.gateway.plug import DEFAULT_PATH, DEFAULT_READY_SECONDS, GatewayError, parse_gateway
 from codex_workshop.gateway.record import Recorder
 from codex_workshop.gateway.recording_file import RecordingFileError, read, write_run
-from codex_workshop.gateway.report import render_markdown, report_json
+from codex_workshop.gateway.report import readiness, render_markdown, report_json
 from codex_workshop.gateway.scenarios import scenario_slugs
 
 
@@ -190,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
         args.report.write_text(markdown, encoding="utf-8")
         json_path = json_path_for(args.report)
         json_path.write_text(json.dumps(report_json(outcome), indent=2) + "\n", encoding="utf-8")
+        for verdict in readiness(outcome):  # the report's verdicts, on the terminal too
+            print(f"readiness {verdict.line()}", file=sys.stderr)
     else:
         sys.stdout.write(markdown)
     if not any(result.judged for result in outcome.results):

@@ -15,6 +15,12 @@ import re
 from collections import Counter
 from typing import Any
 
+from codex_conformance import paths
+from codex_conformance.errors import UsageError
+from codex_conformance.gateway_readiness import ScenarioVerdicts, gateway_verdicts
+from codex_conformance.readiness import EditionReadiness
+from codex_conformance.report import readiness_section
+from codex_conformance.tiers import load_tiers
 from codex_workshop.gateway.certify import GatewayRun, ScenarioResult
 from codex_workshop.gateway.verdicts import CLAUSES
 
@@ -64,6 +70,17 @@ def _edition_line(run: GatewayRun, edition: str) -> str:
     return line
 
 
+def readiness(run: GatewayRun) -> list[EditionReadiness]:
+    """Per release, the verdict (spec/tiers.toml: identity headers are advisory, a scenario showing
+    one feature limits); none when the kit's tiers cannot be read (the report is still written)."""
+    try:
+        tiers = load_tiers(paths.spec_dir())
+    except (UsageError, FileNotFoundError):
+        return []
+    results = [ScenarioVerdicts.of(r.edition, r.slug, r.judged, r.verdicts) for r in run.results]
+    return gateway_verdicts(results, run.editions, tiers)
+
+
 def _row(result: ScenarioResult) -> str:
     cells = []
     for clause in CLAUSES:
@@ -98,7 +115,7 @@ def render_markdown(run: GatewayRun) -> str:
     if run.aborted is not None:
         lines += [f"**The run stopped: {run.aborted}**", ""]
     lines += [_edition_line(run, edition) for edition in run.editions]
-    lines.append("")
+    lines += [*readiness_section(readiness(run)), ""]
     if run.results:
         short = [clause.removeprefix("GATEWAY-") for clause in CLAUSES]
         lines.append(
@@ -161,7 +178,8 @@ def report_json(run: GatewayRun) -> dict[str, Any]:
             for result in run.results
         ],
         "gateway_output": run.gateway_output if not run.ok else "",
+        "readiness": [verdict.model_dump(mode="json") for verdict in readiness(run)],
     }
 
 
-__all__ = ["HEADERS_CLAUSE", "applicable", "edition_counts", "render_markdown", "report_json"]
+__all__ = ["HEADERS_CLAUSE", "applicable", "edition_counts", "readiness", "render_markdown", "report_json"]

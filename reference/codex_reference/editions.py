@@ -50,7 +50,12 @@ from codex_reference.host_tools import (
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.mcp_output.resource_rules import McpResourceRules
-from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
+from codex_reference.request.rules import (
+    REQUEST_0_25_0,
+    REQUEST_0_94_0,
+    REQUEST_0_169_0,
+    RequestRules,
+)
 from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_94_0, SAFETY_0_169_0, SafetyRules
 from codex_reference.schema import sanitizer, typed_subset
 from codex_reference.skills import SKILLS_0_169_0, SkillsRules
@@ -219,5 +224,14 @@ V0_169_0 = replace(
     patch_tool=PATCH_TOOL_0_169_0,
 )
 
+# Derived from 0.169.0's table by `codex-conformance edition add 0.171.0`; a rule its
+# captures show changed gets a table of its own, derived from the nearest that changed it.
+V0_171_0 = replace(
+    V0_169_0,
+    version="0.171.0",
+)
+
 # Release order.
-EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (V0_25_0, V0_94_0, V0_169_0)}
+EDITIONS: dict[str, Edition] = {
+    edition.version: edition for edition in (V0_25_0, V0_94_0, V0_169_0, V0_171_0)
+}

@@ -54,6 +54,7 @@ from codex_reference.request.rules import (
     REQUEST_0_25_0,
     REQUEST_0_94_0,
     REQUEST_0_169_0,
+    REQUEST_0_171_0,
     RequestRules,
 )
 from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_94_0, SAFETY_0_169_0, SafetyRules
@@ -229,6 +230,7 @@ V0_169_0 = replace(
 V0_171_0 = replace(
     V0_169_0,
     version="0.171.0",
+    request=REQUEST_0_171_0,
 )
 
 # Release order.

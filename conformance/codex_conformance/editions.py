@@ -207,7 +207,18 @@ V0_171_0 = replace(
     tarball_sha512="sha512-l66NZkQgdk2C3pbcfULDz42yEUB581MVA6I+Y43Wp4OIqEy73HCdmZ0GTjeAHY2ycuH4N00d9VsLrwT1jxshTw==",
     # Captured area by area (CONTRIBUTING, "An edition"): those whose reference passes.
     captured_areas=frozenset(
-        {"approvals", "exec_output", "host_tools", "items", "mcp", "request", "schema", "skills", "sse"}
+        {
+            "approvals",
+            "exec_output",
+            "host_tools",
+            "items",
+            "mcp",
+            "request",
+            "schema",
+            "skills",
+            "sse",
+            "tools",
+        }
     ),
 )
 

@@ -208,6 +208,7 @@ V0_171_0 = replace(
     # Captured area by area (CONTRIBUTING, "An edition"): those whose reference passes.
     captured_areas=frozenset(
         {
+            "apply_patch",
             "approvals",
             "exec_output",
             "host_tools",

@@ -216,6 +216,7 @@ V0_171_0 = replace(
             "mcp",
             "request",
             "schema",
+            "session",
             "skills",
             "sse",
             "tools",

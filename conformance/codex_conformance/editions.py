@@ -210,6 +210,7 @@ V0_171_0 = replace(
         {
             "apply_patch",
             "approvals",
+            "dispatch",
             "exec_output",
             "host_tools",
             "items",

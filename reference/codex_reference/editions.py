@@ -231,6 +231,7 @@ V0_171_0 = replace(
     V0_169_0,
     version="0.171.0",
     request=REQUEST_0_171_0,
+    dispatch=dispatch.DISPATCH_0_171_0,
 )
 
 # Release order.

@@ -211,6 +211,7 @@ V0_171_0 = replace(
             "apply_patch",
             "approvals",
             "dispatch",
+            "dynamic",
             "exec_output",
             "host_tools",
             "items",

@@ -38,7 +38,7 @@ from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, APPROVALS_0_169_0, ApprovalRules
 from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
-from codex_reference.dynamic import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DynamicRules
+from codex_reference.dynamic import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DYNAMIC_0_171_0, DynamicRules
 from codex_reference.host_tools import (
     HOST_TOOLS_0_94_0,
     PATCH_TOOL_0_25_0,
@@ -232,6 +232,7 @@ V0_171_0 = replace(
     version="0.171.0",
     request=REQUEST_0_171_0,
     dispatch=dispatch.DISPATCH_0_171_0,
+    dynamic=DYNAMIC_0_171_0,
 )
 
 # Release order.

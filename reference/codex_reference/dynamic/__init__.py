@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from codex_reference.dynamic.output import call_output
-from codex_reference.dynamic.rules import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DynamicRules
+from codex_reference.dynamic.rules import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DYNAMIC_0_171_0, DynamicRules
 from codex_reference.dynamic.tools import to_responses
 from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
 
-__all__ = ["DYNAMIC_0_94_0", "DYNAMIC_0_169_0", "DynamicRules", "call_output_op", "to_responses_op"]
+__all__ = [
+    "DYNAMIC_0_94_0",
+    "DYNAMIC_0_169_0",
+    "DYNAMIC_0_171_0",
+    "DynamicRules",
+    "call_output_op",
+    "to_responses_op",
+]
 
 
 def _supported(rules: DynamicRules | None) -> DynamicRules:

@@ -202,28 +202,10 @@ V0_169_0 = replace(
 V0_171_0 = replace(
     V0_169_0,
     version="0.171.0",
-    summary="stable release 0.171.0, driven like 0.169.0 (codex-conformance edition add)",
+    summary="0.169.0's wire with `accept-encoding: zstd,gzip`, new exec_command and spawn_agent texts, "
+    "repeated PNG rows filtered Up",
     package_spec="@openai/codex@0.171.0-linux-x64",
     tarball_sha512="sha512-l66NZkQgdk2C3pbcfULDz42yEUB581MVA6I+Y43Wp4OIqEy73HCdmZ0GTjeAHY2ycuH4N00d9VsLrwT1jxshTw==",
-    # Captured area by area (CONTRIBUTING, "An edition"): those whose reference passes.
-    captured_areas=frozenset(
-        {
-            "apply_patch",
-            "approvals",
-            "dispatch",
-            "dynamic",
-            "exec_output",
-            "host_tools",
-            "items",
-            "mcp",
-            "request",
-            "schema",
-            "session",
-            "skills",
-            "sse",
-            "tools",
-        }
-    ),
 )
 
 # Release order: reports and exported bundles list editions in this order.

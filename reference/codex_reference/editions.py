@@ -233,6 +233,7 @@ V0_171_0 = replace(
     request=REQUEST_0_171_0,
     dispatch=dispatch.DISPATCH_0_171_0,
     dynamic=DYNAMIC_0_171_0,
+    mcp_resources=mcp_output.MCP_RESOURCES_0_171_0,
 )
 
 # Release order.

@@ -198,8 +198,20 @@ V0_169_0 = replace(
     captured_areas=None,
 )
 
+# Derived from 0.169.0's table by `codex-conformance edition add 0.171.0`.
+V0_171_0 = replace(
+    V0_169_0,
+    version="0.171.0",
+    summary="0.169.0's wire with `accept-encoding: zstd,gzip`, new exec_command and spawn_agent texts, "
+    "repeated PNG rows filtered Up",
+    package_spec="@openai/codex@0.171.0-linux-x64",
+    tarball_sha512="sha512-l66NZkQgdk2C3pbcfULDz42yEUB581MVA6I+Y43Wp4OIqEy73HCdmZ0GTjeAHY2ycuH4N00d9VsLrwT1jxshTw==",
+)
+
 # Release order: reports and exported bundles list editions in this order.
-EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (V0_25_0, V0_94_0, V0_169_0)}
+EDITIONS: dict[str, Edition] = {
+    edition.version: edition for edition in (V0_25_0, V0_94_0, V0_169_0, V0_171_0)
+}
 
 
 # The timeline (spec/timeline.md) drives every stable release, not only the

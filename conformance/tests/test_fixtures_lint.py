@@ -112,7 +112,7 @@ def test_unknown_edition(tree: tuple[Path, Path]) -> None:
     edit_cases(tree[0], change)
     assert problems(tree) == [
         "demo/echo.json: demo/1.2.3/echo-key-order: unknown edition '1.2.3'; "
-        "known editions: 0.25.0, 0.94.0, 0.169.0"
+        "known editions: 0.25.0, 0.94.0, 0.169.0, 0.171.0"
     ]
 
 

@@ -148,7 +148,7 @@ def test_a_run_that_tests_nothing_fails_naming_what_was_declared(pytester: pytes
         (
             "short_edition",
             "hello declares edition '0.25' that the kit does not know (did you mean '0.25.0'?); "
-            "known editions: 0.25.0, 0.94.0, 0.169.0",
+            "known editions: 0.25.0, 0.94.0, 0.169.0, 0.171.0",
         ),
     ],
 )
@@ -164,7 +164,9 @@ def test_a_declared_op_or_edition_the_kit_does_not_know_is_a_usage_error(
 def test_unknown_edition_is_a_usage_error_listing_the_known_ones(pytester: pytest.Pytester) -> None:
     result = run(pytester, "--impl=fake_adapters:correct", "--edition=9.9.9")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["ERROR: unknown edition '9.9.9'; known editions: 0.25.0, 0.94.0, 0.169.0"])
+    result.stderr.fnmatch_lines(
+        ["ERROR: unknown edition '9.9.9'; known editions: 0.25.0, 0.94.0, 0.169.0, 0.171.0"]
+    )
 
 
 def test_conformance_report_is_written_and_matches_the_schema(pytester: pytest.Pytester) -> None:

@@ -63,7 +63,7 @@ def _with_wrong_originator(client: SessionClient) -> None:
 
 
 def test_every_edition_has_session_cases() -> None:
-    assert {case.edition for case in session_cases()} == {"0.25.0", "0.94.0", "0.169.0"}
+    assert {case.edition for case in session_cases()} == {"0.25.0", "0.94.0", "0.169.0", "0.171.0"}
 
 
 def test_example_client_is_certified_through_the_runner(client: SessionClient) -> None:

@@ -27,7 +27,7 @@ import httpx
 
 from codex_reference.adapter import handle as reference
 
-EDITIONS = ["0.25.0", "0.94.0", "0.169.0"]
+EDITIONS = ["0.25.0", "0.94.0", "0.169.0", "0.171.0"]
 
 
 def _observed(cwd: str, home: str) -> dict[str, Any]:
@@ -56,9 +56,9 @@ def _events(response: httpx.Response) -> list[dict[str, Any]]:
     return events
 
 
-# 0.169.0 gives the output item an id of its own; 0.25.0 and 0.94.0 write none
-# (spec/mcp_output.md MCPOUT-ITEM-1, the same for every tool output).
-OUTPUT_ID_PREFIX = {"0.25.0": None, "0.94.0": None, "0.169.0": "fco"}
+# 0.169.0 and 0.171.0 give the output item an id of their own; 0.25.0 and 0.94.0 write
+# none (spec/mcp_output.md MCPOUT-ITEM-1, the same for every tool output).
+OUTPUT_ID_PREFIX = {"0.25.0": None, "0.94.0": None, "0.169.0": "fco", "0.171.0": "fco"}
 
 
 # Where the outputs of a reply's calls go in the next request (spec/session.md

@@ -38,7 +38,7 @@ from codex_reference import dispatch, exec_output, items, mcp_output
 from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.approvals import APPROVALS_0_25_0, APPROVALS_0_94_0, APPROVALS_0_169_0, ApprovalRules
 from codex_reference.chat.rules import CHAT_0_25_0, CHAT_0_94_0, ChatRules
-from codex_reference.dynamic import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DynamicRules
+from codex_reference.dynamic import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DYNAMIC_0_171_0, DynamicRules
 from codex_reference.host_tools import (
     HOST_TOOLS_0_94_0,
     PATCH_TOOL_0_25_0,
@@ -50,7 +50,13 @@ from codex_reference.host_tools import (
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.mcp_output.resource_rules import McpResourceRules
-from codex_reference.request.rules import REQUEST_0_25_0, REQUEST_0_94_0, REQUEST_0_169_0, RequestRules
+from codex_reference.request.rules import (
+    REQUEST_0_25_0,
+    REQUEST_0_94_0,
+    REQUEST_0_169_0,
+    REQUEST_0_171_0,
+    RequestRules,
+)
 from codex_reference.safety import SAFETY_0_25_0, SAFETY_0_94_0, SAFETY_0_169_0, SafetyRules
 from codex_reference.schema import sanitizer, typed_subset
 from codex_reference.skills import SKILLS_0_169_0, SkillsRules
@@ -219,5 +225,18 @@ V0_169_0 = replace(
     patch_tool=PATCH_TOOL_0_169_0,
 )
 
+# Derived from 0.169.0's table by `codex-conformance edition add 0.171.0`; a rule its
+# captures show changed gets a table of its own, derived from the nearest that changed it.
+V0_171_0 = replace(
+    V0_169_0,
+    version="0.171.0",
+    request=REQUEST_0_171_0,
+    dispatch=dispatch.DISPATCH_0_171_0,
+    dynamic=DYNAMIC_0_171_0,
+    mcp_resources=mcp_output.MCP_RESOURCES_0_171_0,
+)
+
 # Release order.
-EDITIONS: dict[str, Edition] = {edition.version: edition for edition in (V0_25_0, V0_94_0, V0_169_0)}
+EDITIONS: dict[str, Edition] = {
+    edition.version: edition for edition in (V0_25_0, V0_94_0, V0_169_0, V0_171_0)
+}

@@ -31,7 +31,7 @@ def _canonical(value: object) -> str:
 
 def test_fixtures_exist_for_every_edition() -> None:
     editions = {case.edition for case in CASES}
-    assert editions == {"0.25.0", "0.94.0", "0.169.0"}
+    assert editions == {"0.25.0", "0.94.0", "0.169.0", "0.171.0"}
     assert {case.edition for case in CASES if case.op == "sse.responses"} == editions
 
 

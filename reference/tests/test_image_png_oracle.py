@@ -193,3 +193,31 @@ def test_an_rgb_png_reads_as_opaque_rgba(width: int, height: int, data: st.DataO
     rows = [bytes(data.draw(st.lists(_BYTES, min_size=3 * width, max_size=3 * width))) for _ in range(height)]
     rgba = b"".join(row[i : i + 3] + b"\xff" for row in rows for i in range(0, len(row), 3))
     assert image_png_read.read_rgba(png(width, height, 2, 8, rows)) == (width, height, rgba)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(rgba_images(), st.data())
+def test_up_for_repeats_differs_only_on_rows_whose_up_bytes_are_zero(
+    image: tuple[int, int, bytes], data: st.DataObject
+) -> None:
+    width, height, rgba = image
+    stride = width * 4
+    # Repeat some rows (and maybe zero the first) so that the two choices meet.
+    rows = [rgba[start : start + stride] for start in range(0, len(rgba), stride)]
+    for index in range(height):
+        if index and data.draw(st.booleans()):
+            rows[index] = rows[index - 1]
+    if data.draw(st.booleans()):
+        rows[0] = bytes(stride)
+    rgba = b"".join(rows)
+    adaptive = image_png_write.adaptive_rows(rgba, stride)
+    repeats = image_png_write.adaptive_rows_up_for_repeats(rgba, stride)
+    for index, (one, other) in enumerate(zip(adaptive, repeats, strict=True)):
+        above = rows[index - 1] if index else bytes(stride)
+        if rows[index] == above:
+            assert other == b"\x02" + bytes(stride)
+            assert one[0] == 4  # every filter gives zeros: the later one, Paeth
+        else:
+            assert other == one
+    png = image_png_write.encode_rgba(width, height, rgba, image_png_write.adaptive_rows_up_for_repeats)
+    assert image_png_read.read_rgba(png) == (width, height, rgba)

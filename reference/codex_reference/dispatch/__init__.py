@@ -33,6 +33,7 @@ from codex_reference.args import mapping, string, string_map
 from codex_reference.dispatch.image_prompt import prompt_image
 from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
+from codex_reference.rustlib.image_png_write import RowFilters, adaptive_rows, adaptive_rows_up_for_repeats
 from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
 from codex_reference.tools import catalog
 
@@ -40,6 +41,7 @@ __all__ = [
     "DISPATCH_0_25_0",
     "DISPATCH_0_94_0",
     "DISPATCH_0_169_0",
+    "DISPATCH_0_171_0",
     "DispatchRules",
     "EnvironmentRule",
     "NamespaceRule",
@@ -69,6 +71,8 @@ class DispatchRules:
     # Tools whose arguments are first read for the turn environment they name
     # (before the tool's own argument type), and the environments a turn has.
     environment: EnvironmentRule | None = None
+    # How view_image filters the rows of a PNG it writes (a GIF, an image it resizes).
+    png_rows: RowFilters = adaptive_rows
     # view_image's `detail` values other than these get ``detail_refused``.
     image_details: frozenset[str] = frozenset()
     detail_refused: str = ""
@@ -339,6 +343,11 @@ DISPATCH_0_169_0 = DispatchRules(
     "omit `detail` for default high resized behavior, got `{detail}`",
 )
 
+# 0.171.0: 0.169.0's handlers; a PNG view_image writes puts a row that repeats
+# the one above under Up (DISPATCH-IMAGE-1; captured: view-image-png-2049x4,
+# view-image-gif-pattern-300 and seven more).
+DISPATCH_0_171_0 = replace(DISPATCH_0_169_0, png_rows=adaptive_rows_up_for_repeats)
+
 # 0.94.0 (gpt-5, no unified exec): shell (and its aliases container.exec, local_shell),
 # update_plan and view_image; a
 # call of the wrong kind to one of them is "aborted" (captured:
@@ -529,7 +538,7 @@ def _view_image(rules: DispatchRules, args: Mapping[str, JSON], arguments: Mappi
         content = base64.b64decode(files[path], validate=True)
     except ValueError as exc:
         raise InvalidArgs(f"`files[{path!r}]` is not base64") from exc
-    image = prompt_image(content)
+    image = prompt_image(content, rows=rules.png_rows)
     if image is None:
         return "unable to process image: invalid or unsupported image data"
     mime, data = image

@@ -25,6 +25,11 @@ is allocated.  As the release does, the outcome for the last 32 distinct
 files is kept by their bytes, so an image repeated in a request is decoded
 once.
 
+Where a release writes its PNGs differently, the caller names the way
+(``rows``: ``image_png_write.adaptive_rows`` or
+``adaptive_rows_up_for_repeats``, from the edition's table); the outcome is
+kept by the bytes and that way.
+
 Only the header of a passed-through file is read here; a file whose
 header is damaged, which the release's full decode would reject, is
 declined rather than guessed.
@@ -48,6 +53,7 @@ from codex_reference.rustlib import (
     image_resize,
 )
 from codex_reference.rustlib.image_limits import Header
+from codex_reference.rustlib.image_png_write import RowFilters, adaptive_rows
 
 __all__ = ["MAX_DIMENSION", "MAX_TILES", "MODELLED_PIXELS", "DecodeBudget", "prompt_image"]
 
@@ -136,11 +142,11 @@ class _Refused:
 # way.  A decline is raised afresh each time (one exception raised again
 # would grow its traceback with every call).
 _CACHE_SIZE = 32
-_cache: OrderedDict[bytes, tuple[str, bytes] | _Declined | _Refused] = OrderedDict()
+_cache: OrderedDict[tuple[RowFilters, bytes], tuple[str, bytes] | _Declined | _Refused] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def _fitted_png(width: int, height: int, rgba: bytes) -> bytes:
+def _fitted_png(width: int, height: int, rgba: bytes, rows: RowFilters) -> bytes:
     """The PNG of an image, first resized to fit 2048x2048 (``image_resize``) if larger."""
     if width > MAX_DIMENSION or height > MAX_DIMENSION:
         fitted = _fitted(width, height)
@@ -148,7 +154,7 @@ def _fitted_png(width: int, height: int, rgba: bytes) -> bytes:
         width, height = fitted
     elif not _fits(width, height):
         raise NotModelled(_SHRUNK)
-    return image_png_write.encode_rgba(width, height, rgba)
+    return image_png_write.encode_rgba(width, height, rgba, rows)
 
 
 def _fitted_jpeg(data: bytes) -> bytes:
@@ -172,28 +178,32 @@ def _header(data: bytes) -> tuple[str, Header | None] | None:
     return None
 
 
-def prompt_image(data: bytes, budget: DecodeBudget | None = None) -> tuple[str, bytes] | None:
+def prompt_image(
+    data: bytes, budget: DecodeBudget | None = None, rows: RowFilters = adaptive_rows
+) -> tuple[str, bytes] | None:
     """(MIME type, bytes) of the image the release sends, or None for no image it can decode.
 
     ``budget`` is the request's, shared by all the images it holds; a fresh one by default.
+    ``rows``: how the release filters the rows of a PNG it writes.
     """
     plan = _plan(data)
     if not isinstance(plan, _Decode):
         return plan
     (budget or DecodeBudget()).charge(data, plan.header)
+    key = (rows, data)
     with _cache_lock:
-        known = _cache.get(data)
+        known = _cache.get(key)
         if known is not None:
-            _cache.move_to_end(data)
+            _cache.move_to_end(key)
     if known is None:
         try:
-            known = _decoded(data, plan.mime)
+            known = _decoded(data, plan.mime, rows)
         except NotModelled as declined:
             known = _Declined(str(declined))
         except image_jpeg_read.Refused:
             known = _Refused()
         with _cache_lock:
-            _cache[data] = known
+            _cache[key] = known
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
     if isinstance(known, _Declined):
@@ -228,10 +238,10 @@ def _plan(data: bytes) -> tuple[str, bytes] | _Decode | None:
     return _Decode(mime, header)
 
 
-def _decoded(data: bytes, mime: str) -> tuple[str, bytes]:
+def _decoded(data: bytes, mime: str, rows: RowFilters) -> tuple[str, bytes]:
     if mime == "image/gif":
         image = image_gif.decode_first_frame(data)
-        return "image/png", _fitted_png(image.width, image.height, image.rgba)
+        return "image/png", _fitted_png(image.width, image.height, image.rgba, rows)
     if mime == "image/jpeg":
         return mime, _fitted_jpeg(data)
-    return mime, _fitted_png(*image_png_read.read_rgba(data))
+    return mime, _fitted_png(*image_png_read.read_rgba(data), rows)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from codex_reference.dynamic.output import call_output
 from codex_reference.dynamic.request import call_request
-from codex_reference.dynamic.rules import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DynamicRules
+from codex_reference.dynamic.rules import DYNAMIC_0_94_0, DYNAMIC_0_169_0, DYNAMIC_0_171_0, DynamicRules
 from codex_reference.dynamic.tools import to_responses
 from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
@@ -12,6 +12,7 @@ from codex_reference.json_types import JSON
 __all__ = [
     "DYNAMIC_0_94_0",
     "DYNAMIC_0_169_0",
+    "DYNAMIC_0_171_0",
     "DynamicRules",
     "call_output_op",
     "call_request_op",

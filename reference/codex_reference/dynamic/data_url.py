@@ -15,6 +15,7 @@ from urllib.parse import unquote_to_bytes
 
 from codex_reference.dispatch.image_prompt import DecodeBudget, prompt_image
 from codex_reference.errors import NotModelled
+from codex_reference.rustlib.image_png_write import RowFilters
 
 
 def _parts(url: str) -> tuple[str, str]:
@@ -36,20 +37,21 @@ def base64_bytes(url: str) -> bytes | None:
         return None
 
 
-def image_url(url: str, budget: DecodeBudget) -> str | None:
+def image_url(url: str, budget: DecodeBudget, rows: RowFilters) -> str | None:
     """The URL the release sends for an inline image; None when it sends no image.
 
-    ``budget``: what the request may still decode, over all its images.
+    ``budget``: what the request may still decode, over all its images; ``rows``: how the
+    release filters the rows of a PNG it writes.
     """
     head, payload = _parts(url)
     if not head.endswith(";base64"):
         # Captured only with text that is no image (image-data-url-not-base64);
         # whether an image spelled so would be sent is not known.
-        if prompt_image(unquote_to_bytes(payload), budget) is None:
+        if prompt_image(unquote_to_bytes(payload), budget, rows) is None:
             return None
         raise NotModelled("an image in a data URL that is not base64 is not captured")
     data = base64_bytes(url)
-    loaded = None if data is None else prompt_image(data, budget)
+    loaded = None if data is None else prompt_image(data, budget, rows)
     if loaded is None:
         return None
     # The bytes decide the type, not the URL's label (captured: image-mime-mismatch).

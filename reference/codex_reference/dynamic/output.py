@@ -58,7 +58,7 @@ def _content(rules: DynamicRules, kind: str, value: str, budget: DecodeBudget) -
     if not value.startswith("data:"):
         # Explored: a URL neither remote nor inline (empty, a path, file://) is sent as given.
         return {"type": "input_image", "image_url": value, "detail": rules.image_detail}
-    url = data_url.image_url(value, budget)
+    url = data_url.image_url(value, budget, rules.png_rows)
     if url is None:
         return {"type": "input_text", "text": rules.image_unprocessable_text}
     return {"type": "input_image", "image_url": url, "detail": rules.image_detail}

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from codex_reference.dynamic import budget, decode, output
 from codex_reference.json_types import JSON
 from codex_reference.mcp_output import content_items
+from codex_reference.rustlib.image_png_write import RowFilters, adaptive_rows, adaptive_rows_up_for_repeats
 from codex_reference.schema import sanitizer, typed_subset
 from codex_reference.tools import catalog
 
@@ -57,6 +58,8 @@ class DynamicRules:
     # sent (None: not captured), and a turn id of the release's form.
     call_request_keys: tuple[str, ...] | None = None
     call_request_turn_id: str = _PLACEHOLDER_UUID
+    # DYN-OUT-IMAGE-1: how the rows of a PNG the release writes (a GIF, a resized image) are filtered.
+    png_rows: RowFilters = adaptive_rows
 
 
 def _gpt5_catalog(version: str) -> list[JSON]:
@@ -132,3 +135,8 @@ DYNAMIC_0_94_0 = replace(
     call_request_keys=("threadId", "turnId", "callId", "tool", "arguments"),
     call_request_turn_id="0",
 )
+
+# 0.171.0: 0.169.0's rules; a PNG it writes for an image puts a row that repeats
+# the one above under Up (DYN-OUT-IMAGE-1; captured: image-png-2049x4,
+# image-gif-twice).  Its built-in tools' texts are its catalog's (DYN-BUILTIN-2).
+DYNAMIC_0_171_0 = replace(DYNAMIC_0_169_0, png_rows=adaptive_rows_up_for_repeats)

@@ -18,6 +18,7 @@ from codex_reference.mcp_output import answer, content_items, json_text, resourc
 from codex_reference.mcp_output.resource_rules import (
     MCP_RESOURCES_0_94_0,
     MCP_RESOURCES_0_169_0,
+    MCP_RESOURCES_0_171_0,
     McpResourceRules,
 )
 
@@ -29,6 +30,7 @@ __all__ = [
     "MCP_OUTPUT_0_169_0",
     "MCP_RESOURCES_0_94_0",
     "MCP_RESOURCES_0_169_0",
+    "MCP_RESOURCES_0_171_0",
     "McpOutputRules",
     "McpResourceRules",
     "call_output",

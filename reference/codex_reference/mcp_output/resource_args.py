@@ -9,6 +9,12 @@ so type errors carry none, and a number is named as the release's
 serde_json names it (``McpResourceRules.arbitrary_precision``).  Strings are trimmed; an
 empty one is no value (a list tool's server or cursor) or an error (a
 read's ``server`` or ``uri``: ``server must be provided``).
+
+0.171.0's structs have one field more, after these (its name is in no
+capture, and no capture sets it): read from a sequence that ends before it,
+serde stops with ``invalid length <i>, expected struct <Name> with 3
+elements``, a missing ``cursor`` taking its default on the way (captured:
+list-arguments-one-element-array, read-arguments-two-element-array).
 """
 
 from __future__ import annotations
@@ -24,7 +30,10 @@ from codex_reference.rustlib.strings import trim
 
 __all__ = [
     "LIST_ARGS",
+    "LIST_ARGS_WITH_A_THIRD_FIELD",
     "READ_ARGS",
+    "READ_ARGS_WITH_A_THIRD_FIELD",
+    "TEMPLATES_ARGS_WITH_A_THIRD_FIELD",
     "ArgumentsRefused",
     "Struct",
     "optional",
@@ -45,10 +54,22 @@ class Struct:
 
     fields: tuple[str, ...]
     required: frozenset[str]
+    # Read from a sequence: the Rust struct's name and its length where it has a field after
+    # ``fields`` (0 where it has none), and the fields that take their default when the
+    # sequence ends before them (others: not captured).
+    name: str = ""
+    sequence_length: int = 0
+    sequence_defaults: frozenset[str] = frozenset()
 
 
 LIST_ARGS = Struct(("server", "cursor"), frozenset())
 READ_ARGS = Struct(("server", "uri"), frozenset({"server", "uri"}))
+LIST_ARGS_WITH_A_THIRD_FIELD = Struct(
+    LIST_ARGS.fields, LIST_ARGS.required, "ListResourceArgs", 3, frozenset({"cursor"})
+)
+# No capture shows the templates tool's struct name, nor a sequence that ends early for it.
+TEMPLATES_ARGS_WITH_A_THIRD_FIELD = Struct(LIST_ARGS.fields, LIST_ARGS.required, "", 3)
+READ_ARGS_WITH_A_THIRD_FIELD = Struct(READ_ARGS.fields, READ_ARGS.required, "ReadResourceArgs", 3)
 
 
 def _integer_or_float(number: json_numbers.Number) -> str:
@@ -103,17 +124,35 @@ def _from_value(
         read = {name: _field(name, item, struct, number) for name, item in known}
     elif isinstance(value, list):
         # serde reads a struct from a sequence too, field by field in declaration order.
-        if len(value) > len(struct.fields) or len(value) < len(struct.required):
+        if len(value) > len(struct.fields) or (
+            not struct.sequence_length and len(value) < len(struct.required)
+        ):
             raise NotModelled("a struct read from a sequence of another length is not captured")
         read = {
             name: _field(name, item, struct, number) for name, item in zip(struct.fields, value, strict=False)
         }
+        _sequence_end(len(value), struct)
     else:
         raise NotModelled("a struct read from a scalar is not captured")
     for name in struct.fields:
         if name in struct.required and name not in read:
             raise ArgumentsRefused(f"{_PREFIX}missing field `{name}`")
     return {name: read.get(name) for name in struct.fields}
+
+
+def _sequence_end(length: int, struct: Struct) -> None:
+    """Where a sequence ends before a struct with a field after ``fields``: serde's default for
+    each field it skips, until the first without one, which stops it at that index."""
+    for index in range(length, struct.sequence_length):
+        name = struct.fields[index] if index < len(struct.fields) else None
+        if name is not None and name in struct.sequence_defaults:
+            continue
+        if name is not None or not struct.name:
+            raise NotModelled("a struct read from a sequence that ends here is not captured")
+        raise ArgumentsRefused(
+            f"{_PREFIX}invalid length {index}, expected struct {struct.name} "
+            f"with {struct.sequence_length} elements"
+        )
 
 
 def parse(text: str, struct: Struct, arbitrary_precision: bool) -> dict[str, str | None] | None:

@@ -105,7 +105,8 @@ def _every_page(
 def _list(
     rules: McpResourceRules, listing: _Listing, text: str, configured: dict[str, resource_servers.Server]
 ) -> str:
-    arguments = resource_args.parse(text, resource_args.LIST_ARGS, rules.arbitrary_precision)
+    struct = rules.list_args if listing is _RESOURCES else rules.templates_args
+    arguments = resource_args.parse(text, struct, rules.arbitrary_precision)
     server = resource_args.optional(arguments["server"]) if arguments else None
     cursor = resource_args.optional(arguments["cursor"]) if arguments else None
     if server is None:
@@ -142,7 +143,7 @@ def _content(rules: McpResourceRules, content: JSON) -> str:
 
 
 def _read(rules: McpResourceRules, text: str, configured: dict[str, resource_servers.Server]) -> str:
-    arguments = resource_args.parse(text, resource_args.READ_ARGS, rules.arbitrary_precision)
+    arguments = resource_args.parse(text, rules.read_args, rules.arbitrary_precision)
     server = resource_args.required(arguments, "server")
     uri = resource_args.required(arguments, "uri")
     method = resource_servers.READ

@@ -10,11 +10,12 @@ call, and whether the tools are offered with no server configured.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from codex_reference.mcp_output import json_numbers, resource_payload
+from codex_reference.mcp_output import json_numbers, resource_args, resource_payload
+from codex_reference.mcp_output.resource_args import Struct
 
-__all__ = ["MCP_RESOURCES_0_94_0", "MCP_RESOURCES_0_169_0", "McpResourceRules"]
+__all__ = ["MCP_RESOURCES_0_94_0", "MCP_RESOURCES_0_169_0", "MCP_RESOURCES_0_171_0", "McpResourceRules"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,10 @@ class McpResourceRules:
     # 0.169.0 a u64; captured: list-size-past-u32, list-size-past-u64); past it
     # the answer does not decode.
     size_max: int
+    # The structs the arguments are read into (MCPOUT-RES-ARGS-1): the list tools' and the read's.
+    list_args: Struct = resource_args.LIST_ARGS
+    templates_args: Struct = resource_args.LIST_ARGS
+    read_args: Struct = resource_args.READ_ARGS
 
 
 MCP_RESOURCES_0_94_0 = McpResourceRules(
@@ -71,4 +76,16 @@ MCP_RESOURCES_0_169_0 = McpResourceRules(
     offered_without_servers=False,
     priority_text=resource_payload.priority_as_written,
     size_max=2**64 - 1,
+)
+
+# 0.171.0: 0.169.0's rules; an unknown server is named "for the selected
+# environment" (MCPOUT-RES-SERVER-1; captured: list-unknown-server,
+# templates-unknown-server, read-unknown-server), and the argument structs
+# have a third field (MCPOUT-RES-ARGS-1, resource_args).
+MCP_RESOURCES_0_171_0 = replace(
+    MCP_RESOURCES_0_169_0,
+    unknown_server="unknown MCP server '{server}' for the selected environment",
+    list_args=resource_args.LIST_ARGS_WITH_A_THIRD_FIELD,
+    templates_args=resource_args.TEMPLATES_ARGS_WITH_A_THIRD_FIELD,
+    read_args=resource_args.READ_ARGS_WITH_A_THIRD_FIELD,
 )

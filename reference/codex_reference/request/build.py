@@ -200,6 +200,7 @@ def _developer_messages(
             "user-agent",
             f"codex_exec/{version} ({observed['os']}) {observed['terminal']} (codex_exec; {version})",
         ],
+        *([] if rules.accept_encoding is None else [["accept-encoding", rules.accept_encoding]]),
     ]
     ids = observed.message_ids(4)
     skills = skills_template(version).replace("{codex_home}", observed["codex_home"])

@@ -101,6 +101,8 @@ class RequestRules:
     # REQ-BUILTIN-1: the variable the built-in OpenAI provider takes an API key
     # from without a login (None: none; no authorization is sent).
     builtin_key_variable: str | None = "OPENAI_API_KEY"
+    # REQ-HDR-1: the `accept-encoding` a developer-messages request ends its headers with; None: not sent.
+    accept_encoding: str | None = None
 
 
 REQUEST_0_25_0 = RequestRules(
@@ -156,3 +158,7 @@ REQUEST_0_169_0 = replace(
     model_families=REQUEST_0_25_0.model_families,
     chat_tool_name_outside=REQUEST_0_25_0.chat_tool_name_outside,
 )
+
+# 0.171.0: 0.169.0's rules, its headers ending with `accept-encoding: zstd,gzip`
+# (captured: request/0.171.0/default-gpt-5 and every other request case).
+REQUEST_0_171_0 = replace(REQUEST_0_169_0, accept_encoding="zstd,gzip")

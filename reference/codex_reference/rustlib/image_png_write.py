@@ -9,6 +9,14 @@ than fdeflate's estimate of a stored stream, the image is written again
 unfiltered (filter byte 0 on every row) in stored blocks.  The file is the
 signature, ``IHDR``, one ``IDAT`` and ``IEND``: no other chunk.
 
+0.171.0's encoder (``adaptive_rows_up_for_repeats``) differs in one choice:
+a row whose Up bytes are all zero (it repeats the row above; the first row:
+it is all zero) gets Up, where 0.169.0's adaptive choice took the later
+filter of a tie (Paeth, which is also all zero there); every other row is
+chosen as before (captured: dispatch/0.171.0/view-image-png-2049x4,
+dispatch/0.171.0/view-image-gif-offset-frame).  The deflate stream of the
+chosen rows is unchanged.
+
 The filters read the image's own bytes, never a filtered row, so every
 row's four filters are computed at once, on the whole image in 16-bit
 lanes (``int_lanes``); the byte-by-byte writer they replace is the oracle
@@ -19,16 +27,21 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Callable
 
 from codex_reference.rustlib import image_deflate
 from codex_reference.rustlib.int_lanes import Lanes
 
-__all__ = ["encode_rgba"]
+__all__ = ["RowFilters", "adaptive_rows", "adaptive_rows_up_for_repeats", "encode_rgba"]
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _BPP = 4  # bytes per pixel of RGBA8, the distance the filters look back
 # A filtered byte's cost: its value read as signed (128..255 as -128..-1), made absolute.
 _COST = bytes(value if value < 128 else 256 - value for value in range(256))
+_UP = 2  # the Up filter's type byte
+
+# The image's bytes and its stride -> each row with its filter byte (the edition's choice).
+RowFilters = Callable[[bytes, int], list[bytes]]
 
 
 def _shifted(image: bytes, stride: int, back: int) -> bytes:
@@ -71,28 +84,44 @@ def _absolute(lanes: Lanes, offset: int, bit: int) -> int:
     return (low ^ below * ((1 << bit) - 1)) + below
 
 
-def _adaptive_rows(image: bytes, stride: int) -> list[bytes]:
-    """Each row with its filter byte: of the four filters, the one whose bytes cost least (ties: later)."""
+def _least_cost(filtered: list[bytes], start: int, stride: int) -> int:
+    """Of the four filters, the one whose bytes of the row at ``start`` cost least (ties: the later)."""
+    best_kind, best_cost = 0, 0
+    for kind, data in enumerate(filtered, start=1):
+        cost = sum(data[start : start + stride].translate(_COST))
+        if not best_kind or cost <= best_cost:
+            best_kind, best_cost = kind, cost
+    return best_kind
+
+
+def _rows(image: bytes, stride: int, up_for_repeats: bool) -> list[bytes]:
     filtered = _filtered(image, stride)
     rows = []
     for start in range(0, len(image), stride):
-        best_kind, best_cost = 0, 0
-        for kind, data in enumerate(filtered, start=1):
-            cost = sum(data[start : start + stride].translate(_COST))
-            if not best_kind or cost <= best_cost:
-                best_kind, best_cost = kind, cost
-        rows.append(bytes([best_kind]) + filtered[best_kind - 1][start : start + stride])
+        up_row = filtered[_UP - 1][start : start + stride]
+        kind = _UP if up_for_repeats and not up_row.strip(b"\x00") else _least_cost(filtered, start, stride)
+        rows.append(bytes([kind]) + filtered[kind - 1][start : start + stride])
     return rows
+
+
+def adaptive_rows(image: bytes, stride: int) -> list[bytes]:
+    """0.169.0: each row under the filter whose bytes cost least (ties: the later)."""
+    return _rows(image, stride, up_for_repeats=False)
+
+
+def adaptive_rows_up_for_repeats(image: bytes, stride: int) -> list[bytes]:
+    """0.171.0: a row whose Up bytes are all zero under Up, every other row as ``adaptive_rows``."""
+    return _rows(image, stride, up_for_repeats=True)
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
-def encode_rgba(width: int, height: int, rgba: bytes) -> bytes:
-    """The PNG file of an 8-bit RGBA image, byte for byte as 0.169.0 writes it."""
+def encode_rgba(width: int, height: int, rgba: bytes, rows: RowFilters = adaptive_rows) -> bytes:
+    """The PNG file of an 8-bit RGBA image, byte for byte as the release whose ``rows`` it is writes it."""
     stride = width * 4
-    compressed = image_deflate.fast(_adaptive_rows(rgba, stride))
+    compressed = image_deflate.fast(rows(rgba, stride))
     if len(compressed) > image_deflate.stored_size((stride + 1) * height):
         unfiltered = b"".join(b"\x00" + rgba[start : start + stride] for start in range(0, len(rgba), stride))
         compressed = image_deflate.stored(unfiltered)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from codex_conformance.areas.apply_patch.inputs import explored_apply_patch_args
 from codex_conformance.areas.apply_patch.strategies import apply_patch_args
-from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0
+from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0, V0_171_0
 from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse
 
@@ -58,7 +58,8 @@ INVARIANTS = (
 )
 
 
-EDITIONS = (V0_25_0.version, V0_94_0.version, V0_169_0.version)
+# 0.171.0 applies patches as 0.169.0 does (its captures: no expected value changed).
+EDITIONS = (V0_25_0.version, V0_94_0.version, V0_169_0.version, V0_171_0.version)
 PROPERTY_SETS = (
     *(PropertySet(OP, edition, apply_patch_args(edition), INVARIANTS) for edition in EDITIONS),
     # The explorer's patches, aimed at structure (chunk order, End of File anywhere, line ends).

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from codex_conformance.areas.mcp.inputs import explored_mcp_args
 from codex_conformance.areas.mcp.strategies import mcp_servers
-from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0
+from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0, V0_171_0
 from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse, ResultResponse
 
@@ -301,8 +301,16 @@ PROPERTY_SETS = (
         _args(V0_169_0.version, NAME_LIMIT_0_169_0, "mcp__"),
         INVARIANTS_0_169_0,
     ),
+    # 0.171.0 names MCP tools as 0.169.0 does (its captures: no expected value changed).
+    PropertySet(
+        OP,
+        V0_171_0.version,
+        _args(V0_171_0.version, NAME_LIMIT_0_169_0, "mcp__"),
+        INVARIANTS_0_169_0,
+    ),
     # The explorer's server sets, named from all of Unicode: rules nobody aimed at.
     PropertySet(OP, V0_25_0.version, explored_mcp_args(V0_25_0.version), INVARIANTS_0_25_0, EXPLORED),
     PropertySet(OP, V0_94_0.version, explored_mcp_args(V0_94_0.version), INVARIANTS_0_94_0, EXPLORED),
     PropertySet(OP, V0_169_0.version, explored_mcp_args(V0_169_0.version), INVARIANTS_0_169_0, EXPLORED),
+    PropertySet(OP, V0_171_0.version, explored_mcp_args(V0_171_0.version), INVARIANTS_0_169_0, EXPLORED),
 )

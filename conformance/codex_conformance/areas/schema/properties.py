@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from codex_conformance.areas.input_schemas import input_schemas
 from codex_conformance.areas.schema.inputs import explored_schema_args
-from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0
+from codex_conformance.editions import V0_25_0, V0_94_0, V0_169_0, V0_171_0
 from codex_conformance.properties import EXPLORED, Answer, Args, Invariant, PropertySet, Violation
 from codex_conformance.protocol import ErrorResponse
 
@@ -197,6 +197,8 @@ INVARIANTS = {
     V0_25_0.version: INVARIANTS_0_25_0,
     V0_94_0.version: INVARIANTS_0_94_0,
     V0_169_0.version: INVARIANTS_0_169_0,
+    # 0.171.0 sanitizes as 0.169.0 does (its captures: no expected value changed).
+    V0_171_0.version: INVARIANTS_0_169_0,
 }
 PROPERTY_SETS = (
     *(PropertySet(OP, edition, _args(edition), invariants) for edition, invariants in INVARIANTS.items()),

@@ -122,7 +122,17 @@ def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
     """Its members in the struct's order, those it does not have dropped (captured:
     web-search-call-member-order)."""
     names = ("id", "status", "action") if keep_id else ("status", "action")
-    return {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
+    out: dict[str, JSON] = {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
+    action = out.get("action")
+    if (
+        isinstance(action, dict)
+        and action.get("type") == "search"
+        and "queries" in action
+        and action["queries"] is None
+    ):
+        # A search's `queries` is optional and not written when null (captured: web-search-call-queries-null).
+        out["action"] = {name: value for name, value in action.items() if name != "queries"}
+    return out
 
 
 def _web_search_call_reads(item: dict[str, JSON]) -> bool:

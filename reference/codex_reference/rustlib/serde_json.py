@@ -74,8 +74,8 @@ class SerdeError(Exception):
 class Shape:
     """The Rust type a value deserializes into, as far as its errors show.
 
-    kind: ``struct``, ``seq``, ``string``, ``u64``, ``bool``, ``option``,
-    ``enum``, ``session id`` (integers up to i32's maximum only).
+    kind: ``struct``, ``seq``, ``string``, ``u64``, ``u32``, ``bool``, ``option``,
+    ``enum``.
     ``expecting`` is what serde names the type in ``invalid type``
     errors (``a string``, ``a sequence``, ``u64``, ``struct Name``).
     """
@@ -124,6 +124,7 @@ class _Number:
 
 _U64_MAX = 2**64 - 1
 _I32_MAX = 2**31 - 1
+_U32_MAX = 2**32 - 1
 
 
 # serde_json's POW10 table: each power as its literal (correctly rounded), not as pow() computes it.
@@ -652,25 +653,20 @@ class _Reader:
                     self.ident(b"rue" if peek == b"t"[0] else b"alse")
                     return peek == b"t"[0]
                 raise self._invalid_type("a boolean")
-            if kind == "u64":
-                # usize reads as u64 and names itself (HOST-ARGS-1).
-                expecting = shape.expecting or "u64"
+            if kind in ("u64", "u32"):
+                # usize reads as u64 and names itself (HOST-ARGS-1); a u32 past its
+                # range is an invalid value (0.25.0's session id: write-stdin-session-id-*).
+                expecting = shape.expecting or kind
                 if peek == b"-"[0] or b"0"[0] <= peek <= b"9"[0]:
                     number = self.number()
-                    if number.kind == "u64":
+                    if number.kind == "u64" and (kind == "u64" or int(number.value) <= _U32_MAX):
                         return number.value
+                    if number.kind == "u64":
+                        raise SerdeError(f"invalid value: {number.unexpected()}, expected {expecting}")
                     if number.kind == "i64":
                         raise SerdeError(f"invalid value: {number.unexpected()}, expected {expecting}")
                     raise SerdeError(f"invalid type: {number.unexpected()}, expected {expecting}")
                 raise self._invalid_type(expecting)
-            if kind == "session id":
-                # 0.25.0's session id, an integer newtype whose width no case shows:
-                # the ids every integer type reads alike are modelled, nothing else.
-                if b"0"[0] <= peek <= b"9"[0]:
-                    number = self.number()
-                    if number.kind == "u64" and number.value <= _I32_MAX:
-                        return number.value
-                raise NotModelled("a session id that is no small unsigned integer is not modelled")
             if kind == "seq":
                 if peek != b"["[0]:
                     raise self._invalid_type(shape.expecting or "a sequence")

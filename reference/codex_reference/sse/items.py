@@ -10,6 +10,7 @@ recorded; tool calls and their outputs have forms of their own (item_forms.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
@@ -77,6 +78,7 @@ def _message(
     keep_id: bool,
     prepare_images: bool,
     keep_status: bool,
+    id_read: IdRead,
 ) -> dict[str, JSON]:
     content = item.get("content")
     parts = content
@@ -89,7 +91,7 @@ def _message(
     if keep_status and item.get("status") is not None:
         out["status"] = item["status"]
     if keep_id:
-        out["id"] = item.get("id")
+        out["id"] = _stored_id(item, id_read, "msg")
     out |= {"role": item.get("role"), "content": parts}
     # 0.169.0's message has an optional `phase` after `content` (upstream test
     # parses_items_and_completed, confirmed by the release); 0.25.0 has no such field.
@@ -106,12 +108,38 @@ def _summary_reads(summary: JSON) -> bool:
     return all(not isinstance(part, dict) or isinstance(part.get("text"), str) for part in summary)
 
 
-def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON] | None:
-    if not _summary_reads(item.get("summary")):
+class IdRead(Enum):
+    """How an edition reads a message's or a reasoning item's `id` (captured: reasoning-id-empty,
+    reasoning-id-absent-or-null, message-id-empty-absent-or-null)."""
+
+    AS_SENT = "written as sent, null when absent"
+    REQUIRED = "a string, required: an item without one is not recorded"
+    DEFAULTED = "a string, empty when absent: null is not read"
+    MADE_UP = "made up (`<prefix>_<UUIDv7>`) when empty, absent or null"
+
+
+def _id_reads(item: dict[str, JSON], how: IdRead) -> bool:
+    if how is IdRead.REQUIRED:
+        return isinstance(item.get("id"), str)
+    if how is IdRead.DEFAULTED:
+        return "id" not in item or isinstance(item["id"], str)
+    return True
+
+
+def _stored_id(item: dict[str, JSON], how: IdRead, prefix: str) -> JSON:
+    value = item.get("id")
+    if how is IdRead.MADE_UP and value in ("", None):
+        # The reference writes the zero UUID; the explorer settles the release's to it.
+        return f"{prefix}_{item_forms.ZERO_UUID}"
+    return value
+
+
+def _reasoning(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[str, JSON] | None:
+    if not _summary_reads(item.get("summary")) or not _id_reads(item, id_read):
         return None
     return {
         "type": "reasoning",
-        **({"id": item.get("id")} if keep_id else {}),
+        **({"id": _stored_id(item, id_read, "rs")} if keep_id else {}),
         "summary": typed_parts(item.get("summary")),
         "content": typed_parts(item.get("content")),
         "encrypted_content": item.get("encrypted_content"),
@@ -150,6 +178,8 @@ def _normalizer(
     keep_user_messages: bool = True,
     keep_web_search_calls: bool = True,
     keep_status: bool = False,
+    message_id: IdRead = IdRead.AS_SENT,
+    reasoning_id: IdRead = IdRead.AS_SENT,
     call_forms: CallForms,
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
@@ -167,9 +197,10 @@ def _normalizer(
                 keep_id=keep_id,
                 prepare_images=prepare_images,
                 keep_status=keep_status,
+                id_read=message_id,
             )
         if kind == "reasoning":
-            return _reasoning(item, keep_id)
+            return _reasoning(item, keep_id, reasoning_id)
         if kind == "web_search_call" and keep_web_search_calls and not _web_search_call_reads(item):
             return None
         if kind == "web_search_call" and keep_web_search_calls:
@@ -189,12 +220,17 @@ NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(
     keep_phase=False,
     keep_user_messages=False,
     keep_web_search_calls=False,
+    reasoning_id=IdRead.REQUIRED,
     call_forms=item_forms.CALL_FORMS_0_25_0,
 )
 # 0.94.0 stores a message, reasoning or web_search_call item without its `id` (captured:
 # message-completed, web-search-call-item).
 NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(
-    keep_annotations=False, keep_phase=False, keep_id=False, call_forms=item_forms.CALL_FORMS_0_94_0
+    keep_annotations=False,
+    keep_phase=False,
+    keep_id=False,
+    reasoning_id=IdRead.DEFAULTED,
+    call_forms=item_forms.CALL_FORMS_0_94_0,
 )
 # 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them
 # otherwise), a message's `status` and its text parts' `logprobs`, and prepares a message's images.
@@ -203,5 +239,7 @@ NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(
     keep_phase=True,
     prepare_images=True,
     keep_status=True,
+    message_id=IdRead.MADE_UP,
+    reasoning_id=IdRead.MADE_UP,
     call_forms=item_forms.CALL_FORMS_0_169_0,
 )

@@ -134,8 +134,21 @@ def _stored_id(item: dict[str, JSON], how: IdRead, prefix: str) -> JSON:
     return value
 
 
+def _content_reads(content: JSON) -> bool:
+    """A reasoning_text part's text is a required string too: a `null` one fails the whole item
+    (captured: reasoning-content-text-null)."""
+    parts = content if isinstance(content, list) else []
+    return all(
+        not isinstance(part, dict)
+        or part.get("type") != "reasoning_text"
+        or isinstance(part.get("text"), str)
+        for part in parts
+    )
+
+
 def _reasoning(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[str, JSON] | None:
-    if not _summary_reads(item.get("summary")) or not _id_reads(item, id_read):
+    reads = _summary_reads(item.get("summary")) and _content_reads(item.get("content"))
+    if not reads or not _id_reads(item, id_read):
         return None
     return {
         "type": "reasoning",
@@ -146,12 +159,23 @@ def _reasoning(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[st
     }
 
 
+# A web_search_call action's members after `type`, in its struct's order.
+_ACTION_ORDER = {"search": ("query", "queries"), "open_page": ("url",), "find_in_page": ("url", "pattern")}
+
+
 def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
     """Its members in the struct's order, those it does not have dropped (captured:
     web-search-call-member-order)."""
     names = ("id", "status", "action") if keep_id else ("status", "action")
     out: dict[str, JSON] = {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
     action = out.get("action")
+    if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] in _ACTION_ORDER:
+        # Written in the action's struct order (captured: web-search-call-action-member-order).
+        known = ("type", *_ACTION_ORDER[action["type"]])
+        action = {name: action[name] for name in known if name in action} | {
+            name: value for name, value in action.items() if name not in known
+        }
+        out["action"] = action
     if (
         isinstance(action, dict)
         and action.get("type") == "search"

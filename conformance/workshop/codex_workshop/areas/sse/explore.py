@@ -197,7 +197,7 @@ def explored_sse_args(edition: str) -> st.SearchStrategy[Args]:
 # without an id (an empty one too for the last two); the reference writes the zero UUID
 # (spec/sse.md, SSE-ITEM-3, SSE-ITEM-5), so the release's is settled to it.
 _MADE_UP_ID = re.compile(
-    r"\A(fc|ctc|lsh|fco|ctco|tsc|msg|rs)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z"
+    r"\A(fc|ctc|lsh|fco|ctco|tsc|msg|rs)_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\Z"
 )
 _ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 

@@ -24,7 +24,7 @@ class Read(Enum):
     STRING = "a string, required"
     OPTIONAL = "a string, left out when absent or null"
     NULLABLE = "a string, null when absent"
-    MADE_UP = "a string; when absent or null the release makes up an id"
+    MADE_UP = "a string; when empty, absent or null the release makes up an id"
     AS_SENT = "any value, left out when absent"
     ANY = "any value, required"
     LIST = "a list, required"
@@ -127,6 +127,9 @@ def _member(kind: str, how: Read, present: bool, value: JSON) -> tuple[bool, JSO
         return True, _output(value, prepared=how is Read.PREPARED_OUTPUT)
     if how is Read.STRING:
         return True, _string(value)
+    if how is Read.MADE_UP and value == "":
+        # An empty id is made up too (captured: call-items-empty-id).
+        return True, f"{MADE_UP_PREFIX[kind]}_{ZERO_UUID}"
     if value is not None:
         return True, _string(value)
     if how is Read.MADE_UP:
@@ -219,7 +222,8 @@ CALL_FORMS_0_169_0: CallForms = {
     # Its status and execution are required, its tools a list (captured: tool-search-output-fields).
     "tool_search_output": (
         ("id", _O),
-        ("call_id", _A),
+        # null when absent (captured: tool-search-output-no-call-id).
+        ("call_id", _N),
         ("status", Read.ANY),
         ("execution", Read.ANY),
         ("tools", Read.LIST),

@@ -169,6 +169,16 @@ def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
     names = ("id", "status", "action") if keep_id else ("status", "action")
     out: dict[str, JSON] = {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
     action = out.get("action")
+    if isinstance(action, dict) and "type" in action and not isinstance(action["type"], str):
+        raise NotModelled("how the release reads a web search action whose type is no string is not captured")
+    if (
+        isinstance(action, dict)
+        and isinstance(action.get("type"), str)
+        and action["type"] not in _ACTION_ORDER
+    ):
+        # An action of a type it does not know is its catch-all `other` (captured:
+        # web-search-call-action-without-type).
+        out["action"] = action = {"type": "other"}
     if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] in _ACTION_ORDER:
         # Written in the action's struct order (captured: web-search-call-action-member-order).
         known = ("type", *_ACTION_ORDER[action["type"]])
@@ -190,6 +200,10 @@ def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
 def _web_search_call_reads(item: dict[str, JSON]) -> bool:
     """Its `status` is an optional string: another value fails the item
     (explored: web-search-call-status-not-string)."""
+    # An action without a type is not read either (captured: web-search-call-action-without-type).
+    action = item.get("action")
+    if isinstance(action, dict) and "type" not in action:
+        return False
     return item.get("status") is None or isinstance(item["status"], str)
 
 

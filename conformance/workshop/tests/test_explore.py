@@ -318,3 +318,20 @@ def test_every_explorer_cites_clauses_the_spec_declares() -> None:
     }
     assert cited
     assert {(name, clause) for name, clause in cited if clause not in declared} == set()
+
+
+def test_an_input_whose_answer_varies_is_kept_with_both_answers() -> None:
+    area = discover()["apply_patch"]
+    (explorer,) = parts_of(area).explorers()
+    runs = iter(range(10_000))
+
+    def flaky(version: str, args: dict[str, Any]) -> dict[str, Any]:
+        """apply_patch as the reference does it, with an exit code that changes every run."""
+        result: dict[str, Any] = _reference_result("apply_patch.apply")(version, args)
+        result["exit_code"] = 100 + next(runs)
+        return result
+
+    found = explore(area.name, flaky, explorer, "0.169.0", budget=5, seed="v", shrink_runs=0)
+    assert found.varied == len(found.varied_inputs) > 0
+    first, again = found.varied_inputs[0]["release"]
+    assert first != again and found.varied_inputs[0]["input"]["edition"] == "0.169.0"

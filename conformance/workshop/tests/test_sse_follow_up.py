@@ -103,3 +103,14 @@ def test_a_lone_printed_count_after_a_follow_up_is_the_recovery_replys() -> None
     assert sse_observe._end(dataclasses.replace(run, stdout=f"{stream_count}\n{count}"))["usage"] == {
         "input_tokens": 5
     }
+
+
+def test_a_tool_search_answered_by_the_release_is_a_follow_up() -> None:
+    # litellm's recorded tool-search stream: 0.169.0 answers the call and sends its output.
+    search = {"type": "tool_search_call", "id": "tsc_1", "call_id": "call_search", "execution": "client"}
+    found = {"type": "tool_search_output", "id": "tso_1", "call_id": "call_search", "tools": []}
+    run = _run([search, found])
+    assert sse_observe.followed_up(run, [])
+    assert sse_observe._recorded_items(run) == [{"type": "output_item.done", "item": search}]
+    unanswered = {**found, "call_id": "call_other"}
+    assert not sse_observe.followed_up(_run([search, unanswered]), [])

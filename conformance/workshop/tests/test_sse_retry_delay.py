@@ -104,3 +104,34 @@ def test_the_senders_own_pauses_between_reads_are_no_lag(monkeypatch: pytest.Mon
     assert sse_observe.observe("any", cut)["end"]["retry_after_ms"] == 1200
     with pytest.raises(CaptureError, match="machine too loaded"):
         sse_observe.observe("any", StreamUnderTest(text))
+
+
+_TRACE = "2026-11-26T14:52:27.{}Z TRACE codex_api::sse::responses: SSE event: {}\n"
+
+
+def test_the_lag_is_from_the_last_event_read_when_the_release_traces_its_reads() -> None:
+    # The stream took 0.6 s to arrive on a loaded machine; its last event was read 4 ms before the warning.
+    traced = _TRACE.format("700000", '{"type": "response.created"}') + _TRACE.format("768061", "{}")
+    lag = statement_lag_s(_retried_run(_LOGGED_AT - 0.6, traced + _V094.format("896ms")))
+    assert lag == pytest.approx(0.004, abs=1e-3)
+
+
+def test_a_statement_echoed_from_the_stream_is_not_the_warning() -> None:
+    echoed = _TRACE.format("700000", '{"text": "WARN codex_core::x: retrying sampling request (1/1 in 5s)"}')
+    with pytest.raises(CaptureError, match="logged no"):
+        honoured_delay_ms(echoed, gap_s=6.0)
+    assert honoured_delay_ms(echoed + _V094.format("900ms"), gap_s=6.0) == 900
+
+
+def test_a_late_warning_of_the_releases_own_backoff_is_read_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 0.3 s late: a server's delay of up to 0.483 s could be behind `183ms`, all under the floor.
+    runs = [_retried_run(_LOGGED_AT - 0.3, _V094.format("183ms"))]
+    monkeypatch.setattr(sse_observe, "_run", lambda version, stream: runs.pop(0))
+    monkeypatch.setattr(sse_observe, "_recorded_items", lambda run: [])
+    monkeypatch.setattr(sse_observe, "retry_message", lambda events: "m")
+    assert sse_observe.observe("any", StreamUnderTest(""))["end"]["retry_after_ms"] is None
+    # 0.6 s late, a server's 700 ms could be behind it: run again.
+    late = _retried_run(_LOGGED_AT - 0.6, _V094.format("183ms"))
+    monkeypatch.setattr(sse_observe, "_run", lambda version, stream: late)
+    with pytest.raises(CaptureError, match="machine too loaded"):
+        sse_observe.observe("any", StreamUnderTest(""))

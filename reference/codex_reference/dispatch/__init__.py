@@ -250,7 +250,7 @@ _TERMINAL_SESSION_0_169_0 = _struct("TerminalSessionArgs", (("session_id", Shape
 # are offered (captured: exec-command-missing-cmd, write-stdin-missing-session-id).
 # Only the required string fields are typed; the others (defaulted numbers,
 # the shell and login flags, and timeouts some builds of that era have) are
-# declined, and the session id's own type is not modelled.
+# declined.
 _EXEC_COMMAND_0_25_0 = _struct(
     "ExecCommandParams",
     (("cmd", _STRING),),
@@ -272,7 +272,8 @@ _EXEC_COMMAND_0_25_0 = _struct(
 )
 _WRITE_STDIN_0_25_0 = _struct(
     "WriteStdinParams",
-    (("session_id", Shape("session id")), ("chars", _STRING)),
+    # session_id is a u32 newtype (captured: write-stdin-session-id-*).
+    (("session_id", Shape("u32", "u32")), ("chars", _STRING)),
     declined=frozenset({"yield_time_ms", "max_output_tokens"}),
     # `[]` says "with 4 elements" (captured: serde-empty-array-write-stdin).
     field_count=4,

@@ -16,7 +16,8 @@ plus one (capped at the input's length).  Errors a visitor raises carry no
 position; the innermost enclosing ``deserialize_*`` gives them the current
 index when it returns.
 
-What is not modelled raises ``NotModelled``: a struct given as an array, an
+What is not modelled raises ``NotModelled``: a struct given as an array past
+the fields modelled (or reaching a field whose serde default is not known), an
 enum given as an object, type errors on strings that are not plain ASCII.
 
 serde_json's recursion limit (128 arrays and objects entered through typed
@@ -28,9 +29,11 @@ which has no limit, so no call's arguments can reach it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -73,8 +76,8 @@ class SerdeError(Exception):
 class Shape:
     """The Rust type a value deserializes into, as far as its errors show.
 
-    kind: ``struct``, ``seq``, ``string``, ``u64``, ``bool``, ``option``,
-    ``enum``, ``session id`` (integers up to i32's maximum only).
+    kind: ``struct``, ``seq``, ``string``, ``u64``, ``u32``, ``bool``, ``option``,
+    ``enum``.
     ``expecting`` is what serde names the type in ``invalid type``
     errors (``a string``, ``a sequence``, ``u64``, ``struct Name``).
     """
@@ -101,10 +104,20 @@ class Shape:
     field_count: int | None = None
 
 
+# The characters whose Debug form no case shows: unassigned in Python's Unicode tables (the
+# releases' Rust may know them), private use, and marks whose grapheme-extend property the
+# general category does not settle.
+_DEBUG_UNCAPTURED = frozenset({"Cn", "Co", "Mc", "Me"})
+
+
 def rust_debug_str(text: str) -> str:
-    """A str as Rust's ``{:?}`` prints it (ASCII only; others declined)."""
-    if not text.isascii():
-        raise NotModelled("serde's Debug text of non-ASCII strings is not modelled")
+    """A str as Rust's ``{:?}`` prints it: printable characters as they are, controls, format
+    characters, separators but the space and combining marks as ``\\u{hex}``, wherever they
+    stand (captured: dispatch serde-debug-non-ascii-*, serde-debug-combining-first-*)."""
+    if not text.isascii() and any(unicodedata.category(char) in _DEBUG_UNCAPTURED for char in text):
+        raise NotModelled(
+            "serde's Debug text of unassigned, private-use and spacing-mark characters is not modelled"
+        )
     return debug_str(text)
 
 
@@ -123,6 +136,7 @@ class _Number:
 
 _U64_MAX = 2**64 - 1
 _I32_MAX = 2**31 - 1
+_U32_MAX = 2**32 - 1
 
 
 # serde_json's POW10 table: each power as its literal (correctly rounded), not as pow() computes it.
@@ -238,25 +252,81 @@ class _Reader:
 
     # -- scalars ---------------------------------------------------------------
     def _struct_from_seq(self, shape: Shape) -> dict[str, object]:
-        """A struct given as a JSON array: serde reads the fields in declaration order.
-        Only the empty array is modelled: ``invalid length I, expected struct X with
-        N elements`` at its ``]``, I the first field without a default, N every field
-        (captured: host_tools read-arguments-array, dispatch serde-empty-array-*)."""
-        names = [name for name, _ in shape.fields]
-        defaulted = shape.defaulted if shape.defaulted is not None else frozenset()
-        if shape.defaulted is None and names and names[0] not in shape.required:
-            raise NotModelled("whether a struct's first field has a serde default is not known")
-        missing = next((index for index, name in enumerate(names) if name not in defaulted), None)
-        if missing is None:
-            raise NotModelled("a struct every field of which has a default, given as an array")
+        """A struct given as a JSON array: serde's derived visit_seq reads the fields in
+        declaration order, one element each; at the array's end a field with
+        `#[serde(default)]` takes its default and any other is ``invalid length I,
+        expected struct X with N elements`` (I its index, N every field).  serde_json
+        then ends the array (end_seq: an element left over is ``trailing characters``)
+        even after the visitor failed, and places an error the visitor raised
+        unplaced after that (captured: host_tools read-arguments-array, dispatch
+        serde-empty-array-*, serde-array-*)."""
+        result: dict[str, object] = {}
         self.index += 1
-        if self.whitespace() != b"]"[0]:
-            raise NotModelled("a struct given as a non-empty JSON array is not modelled")
+        try:
+            self._visit_fields_in_order(shape, result)
+        except SerdeError as err:
+            self._end_seq_quietly()
+            raise self.fix(err) from None
+        self._end_seq()
+        return result
+
+    def _visit_fields_in_order(self, shape: Shape, result: dict[str, object]) -> None:
+        names = [name for name, _ in shape.fields]
         count = shape.field_count if shape.field_count is not None else len(names)
+        first = True
+        for index, (name, field_shape) in enumerate(shape.fields):
+            if self._next_element(first):
+                first = False
+                result[name] = self.value(field_shape)
+                continue
+            if shape.defaulted is not None and name in shape.defaulted:
+                continue
+            if name not in shape.required and shape.defaulted is None:
+                raise NotModelled("whether a struct's field has a serde default is not known")
+            elements = "element" if count == 1 else "elements"
+            raise SerdeError(f"invalid length {index}, expected {shape.expecting} with {count} {elements}")
+        if len(names) < count and self._next_element(first):
+            # The fields `fields` leaves out are not known in their order or type.
+            raise NotModelled("a struct's fields past those modelled, given as an array")
         if shape.declined and shape.field_count is None:
             raise NotModelled("how many fields a struct with declined keys has is not known")
-        elements = "element" if count == 1 else "elements"
-        raise self.peek_error(f"invalid length {missing}, expected {shape.expecting} with {count} {elements}")
+
+    def _next_element(self, first: bool) -> bool:
+        """SeqAccess::next_element: whether an element follows (the reader then at its first byte)."""
+        peek = self.whitespace()
+        if peek == b"]"[0]:
+            return False
+        if peek is None:
+            raise self.peek_error("EOF while parsing a list")
+        if not first:
+            if peek != b","[0]:
+                raise self.peek_error("expected `,` or `]`")
+            self.index += 1
+            peek = self.whitespace()
+            if peek == b"]"[0]:
+                raise self.peek_error("trailing comma")
+            if peek is None:
+                raise self.peek_error("EOF while parsing a value")
+        return True
+
+    def _end_seq(self) -> None:
+        """serde_json's end_seq after a struct's visit_seq."""
+        peek = self.whitespace()
+        if peek == b"]"[0]:
+            self.index += 1
+            return
+        if peek is None:
+            raise self.peek_error("EOF while parsing a list")
+        if peek == b","[0]:
+            self.index += 1
+            if self.whitespace() == b"]"[0]:
+                raise self.peek_error("trailing comma")
+        raise self.peek_error("trailing characters")
+
+    def _end_seq_quietly(self) -> None:
+        """end_seq after a failed visit: its error loses to the visitor's, its reading stays."""
+        with contextlib.suppress(SerdeError):
+            self._end_seq()
 
     def ident(self, rest: bytes) -> None:
         for expected in rest:
@@ -593,25 +663,20 @@ class _Reader:
                     self.ident(b"rue" if peek == b"t"[0] else b"alse")
                     return peek == b"t"[0]
                 raise self._invalid_type("a boolean")
-            if kind == "u64":
-                # usize reads as u64 and names itself (HOST-ARGS-1).
-                expecting = shape.expecting or "u64"
+            if kind in ("u64", "u32"):
+                # usize reads as u64 and names itself (HOST-ARGS-1); a u32 past its
+                # range is an invalid value (0.25.0's session id: write-stdin-session-id-*).
+                expecting = shape.expecting or kind
                 if peek == b"-"[0] or b"0"[0] <= peek <= b"9"[0]:
                     number = self.number()
-                    if number.kind == "u64":
+                    if number.kind == "u64" and (kind == "u64" or int(number.value) <= _U32_MAX):
                         return number.value
+                    if number.kind == "u64":
+                        raise SerdeError(f"invalid value: {number.unexpected()}, expected {expecting}")
                     if number.kind == "i64":
                         raise SerdeError(f"invalid value: {number.unexpected()}, expected {expecting}")
                     raise SerdeError(f"invalid type: {number.unexpected()}, expected {expecting}")
                 raise self._invalid_type(expecting)
-            if kind == "session id":
-                # 0.25.0's session id, an integer newtype whose width no case shows:
-                # the ids every integer type reads alike are modelled, nothing else.
-                if b"0"[0] <= peek <= b"9"[0]:
-                    number = self.number()
-                    if number.kind == "u64" and number.value <= _I32_MAX:
-                        return number.value
-                raise NotModelled("a session id that is no small unsigned integer is not modelled")
             if kind == "seq":
                 if peek != b"["[0]:
                     raise self._invalid_type(shape.expecting or "a sequence")

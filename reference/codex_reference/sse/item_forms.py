@@ -16,20 +16,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
-from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
+from codex_reference.sse import output_parts
 
 
 class Read(Enum):
     STRING = "a string, required"
     OPTIONAL = "a string, left out when absent or null"
     NULLABLE = "a string, null when absent"
-    MADE_UP = "a string; when absent or null the release makes up an id"
+    MADE_UP = "a string; when empty, absent or null the release makes up an id"
     AS_SENT = "any value, left out when absent"
     ANY = "any value, required"
+    LIST = "a list, required"
     STATUS = "completed, in_progress or incomplete, required"
     ACTION = "a local shell action, required"
-    OUTPUT = "a call output's text, required"
+    OUTPUT = "a call output's text or content items (0.94.0's), required"
+    PREPARED_OUTPUT = "a call output's text or content items, images prepared (0.169.0's), required"
 
 
 # A kind's members in the order the release writes them.
@@ -90,25 +92,17 @@ def _check_action_member(name: str, member: JSON) -> None:
         _string(member)
 
 
-def _output(value: JSON) -> JSON:
-    """The output's text, or its content items, a text part written `type` then `text`
-    (captured: server-call-output-content-items)."""
+def _output(value: JSON, prepared: bool) -> JSON:
+    """The output's text, or its content items (output_parts.py; captured:
+    server-call-output-content-items, server-call-output-images)."""
     if isinstance(value, str):
         return value
     if isinstance(value, list):
-        return [_content_item(part) for part in value]
+        try:
+            return [output_parts.prepared_part(p) if prepared else output_parts.kept_part(p) for p in value]
+        except output_parts.Unread:
+            raise _Unread from None
     raise _Unread
-
-
-def _content_item(part: JSON) -> JSON:
-    if isinstance(part, dict) and part.get("type") == "input_text" and isinstance(part.get("text"), str):
-        return {"type": "input_text", "text": part["text"]}
-    if isinstance(part, dict) and part.get("type") == "input_image":
-        # Not kept as sent: seen from 0.169.0 (explore sample, session 20; not captured yet), an
-        # image without `image_url` leaves the item unrecorded, and one with `detail: "low"` is
-        # stored as a text saying the image was omitted.
-        raise NotModelled("how the release stores an image in a call output is not captured")
-    raise NotModelled("how the release stores a call output's content item other than text is not captured")
 
 
 def _member(kind: str, how: Read, present: bool, value: JSON) -> tuple[bool, JSON]:
@@ -119,16 +113,23 @@ def _member(kind: str, how: Read, present: bool, value: JSON) -> tuple[bool, JSO
         if not present:
             raise _Unread
         return True, value
+    if how is Read.LIST:
+        if not isinstance(value, list):
+            raise _Unread
+        return True, value
     if how is Read.STATUS:
         if value not in _STATUSES:
             raise _Unread
         return True, value
     if how is Read.ACTION:
         return True, _action(value)
-    if how is Read.OUTPUT:
-        return True, _output(value)
+    if how in (Read.OUTPUT, Read.PREPARED_OUTPUT):
+        return True, _output(value, prepared=how is Read.PREPARED_OUTPUT)
     if how is Read.STRING:
         return True, _string(value)
+    if how is Read.MADE_UP and value == "":
+        # An empty id is made up too (captured: call-items-empty-id).
+        return True, f"{MADE_UP_PREFIX[kind]}_{ZERO_UUID}"
     if value is not None:
         return True, _string(value)
     if how is Read.MADE_UP:
@@ -190,7 +191,9 @@ CALL_FORMS_0_25_0: CallForms = {
 CALL_FORMS_0_94_0: CallForms = {
     **{kind: tuple(m for m in form if m[0] != "id") for kind, form in CALL_FORMS_0_25_0.items()},
     "function_call_output": (("call_id", _S), ("output", Read.OUTPUT)),
-    "custom_tool_call_output": (("call_id", _S), ("output", Read.OUTPUT)),
+    # A custom tool's output is a string here: a list of content items fails the item
+    # (captured: custom-call-output-image-and-text).
+    "custom_tool_call_output": (("call_id", _S), ("output", _S)),
     "compaction": (("encrypted_content", _S),),
 }
 # 0.169.0 keeps ids (making one up), a call's `status` and `namespace` when sent,
@@ -214,9 +217,17 @@ CALL_FORMS_0_169_0: CallForms = {
         ("input", _S),
     ),
     "local_shell_call": (("id", _M), ("call_id", _N), ("status", Read.STATUS), ("action", Read.ACTION)),
-    "function_call_output": (("id", _M), ("call_id", _S), ("output", Read.OUTPUT)),
-    "custom_tool_call_output": (("id", _M), ("call_id", _S), ("output", Read.OUTPUT)),
-    "tool_search_output": (("id", _O), ("call_id", _A), ("status", _A), ("execution", _A), ("tools", _A)),
+    "function_call_output": (("id", _M), ("call_id", _S), ("output", Read.PREPARED_OUTPUT)),
+    "custom_tool_call_output": (("id", _M), ("call_id", _S), ("output", Read.PREPARED_OUTPUT)),
+    # Its status and execution are required, its tools a list (captured: tool-search-output-fields).
+    "tool_search_output": (
+        ("id", _O),
+        # null when absent (captured: tool-search-output-no-call-id).
+        ("call_id", _N),
+        ("status", Read.ANY),
+        ("execution", Read.ANY),
+        ("tools", Read.LIST),
+    ),
     "compaction": (("id", _O), ("encrypted_content", _S)),
     # Captured: tool-search-call-item, tool-search-call-item-no-call-id; and as items.serialize
     # writes it back (tool-search-call-no-id: a made-up `tsc_` id; -no-execution,

@@ -10,6 +10,7 @@ recorded; tool calls and their outputs have forms of their own (item_forms.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
@@ -77,6 +78,7 @@ def _message(
     keep_id: bool,
     prepare_images: bool,
     keep_status: bool,
+    id_read: IdRead,
 ) -> dict[str, JSON]:
     content = item.get("content")
     parts = content
@@ -89,7 +91,7 @@ def _message(
     if keep_status and item.get("status") is not None:
         out["status"] = item["status"]
     if keep_id:
-        out["id"] = item.get("id")
+        out["id"] = _stored_id(item, id_read, "msg")
     out |= {"role": item.get("role"), "content": parts}
     # 0.169.0's message has an optional `phase` after `content` (upstream test
     # parses_items_and_completed, confirmed by the release); 0.25.0 has no such field.
@@ -106,28 +108,102 @@ def _summary_reads(summary: JSON) -> bool:
     return all(not isinstance(part, dict) or isinstance(part.get("text"), str) for part in summary)
 
 
-def _reasoning(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON] | None:
-    if not _summary_reads(item.get("summary")):
+class IdRead(Enum):
+    """How an edition reads a message's or a reasoning item's `id` (captured: reasoning-id-empty,
+    reasoning-id-absent-or-null, message-id-empty-absent-or-null)."""
+
+    AS_SENT = "written as sent, null when absent"
+    REQUIRED = "a string, required: an item without one is not recorded"
+    DEFAULTED = "a string, empty when absent: null is not read"
+    MADE_UP = "made up (`<prefix>_<UUIDv7>`) when empty, absent or null"
+
+
+def _id_reads(item: dict[str, JSON], how: IdRead) -> bool:
+    if how is IdRead.REQUIRED:
+        return isinstance(item.get("id"), str)
+    if how is IdRead.DEFAULTED:
+        return "id" not in item or isinstance(item["id"], str)
+    return True
+
+
+def _stored_id(item: dict[str, JSON], how: IdRead, prefix: str) -> JSON:
+    value = item.get("id")
+    if how is IdRead.MADE_UP and value in ("", None):
+        # The reference writes the zero UUID; the explorer settles the release's to it.
+        return f"{prefix}_{item_forms.ZERO_UUID}"
+    return value
+
+
+def _content_reads(content: JSON) -> bool:
+    """A reasoning_text part's text is a required string too: a `null` one fails the whole item
+    (captured: reasoning-content-text-null)."""
+    parts = content if isinstance(content, list) else []
+    return all(
+        not isinstance(part, dict)
+        or part.get("type") != "reasoning_text"
+        or isinstance(part.get("text"), str)
+        for part in parts
+    )
+
+
+def _reasoning(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[str, JSON] | None:
+    reads = _summary_reads(item.get("summary")) and _content_reads(item.get("content"))
+    if not reads or not _id_reads(item, id_read):
         return None
     return {
         "type": "reasoning",
-        **({"id": item.get("id")} if keep_id else {}),
+        **({"id": _stored_id(item, id_read, "rs")} if keep_id else {}),
         "summary": typed_parts(item.get("summary")),
         "content": typed_parts(item.get("content")),
         "encrypted_content": item.get("encrypted_content"),
     }
 
 
+# A web_search_call action's members after `type`, in its struct's order.
+_ACTION_ORDER = {"search": ("query", "queries"), "open_page": ("url",), "find_in_page": ("url", "pattern")}
+
+
 def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
     """Its members in the struct's order, those it does not have dropped (captured:
     web-search-call-member-order)."""
     names = ("id", "status", "action") if keep_id else ("status", "action")
-    return {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
+    out: dict[str, JSON] = {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
+    action = out.get("action")
+    if isinstance(action, dict) and "type" in action and not isinstance(action["type"], str):
+        raise NotModelled("how the release reads a web search action whose type is no string is not captured")
+    if (
+        isinstance(action, dict)
+        and isinstance(action.get("type"), str)
+        and action["type"] not in _ACTION_ORDER
+    ):
+        # An action of a type it does not know is its catch-all `other` (captured:
+        # web-search-call-action-without-type).
+        out["action"] = action = {"type": "other"}
+    if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] in _ACTION_ORDER:
+        # Written in the action's struct order (captured: web-search-call-action-member-order).
+        known = ("type", *_ACTION_ORDER[action["type"]])
+        action = {name: action[name] for name in known if name in action} | {
+            name: value for name, value in action.items() if name not in known
+        }
+        out["action"] = action
+    if (
+        isinstance(action, dict)
+        and action.get("type") == "search"
+        and "queries" in action
+        and action["queries"] is None
+    ):
+        # A search's `queries` is optional and not written when null (captured: web-search-call-queries-null).
+        out["action"] = {name: value for name, value in action.items() if name != "queries"}
+    return out
 
 
 def _web_search_call_reads(item: dict[str, JSON]) -> bool:
     """Its `status` is an optional string: another value fails the item
     (explored: web-search-call-status-not-string)."""
+    # An action without a type is not read either (captured: web-search-call-action-without-type).
+    action = item.get("action")
+    if isinstance(action, dict) and "type" not in action:
+        return False
     return item.get("status") is None or isinstance(item["status"], str)
 
 
@@ -140,6 +216,8 @@ def _normalizer(
     keep_user_messages: bool = True,
     keep_web_search_calls: bool = True,
     keep_status: bool = False,
+    message_id: IdRead = IdRead.AS_SENT,
+    reasoning_id: IdRead = IdRead.AS_SENT,
     call_forms: CallForms,
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
@@ -157,9 +235,10 @@ def _normalizer(
                 keep_id=keep_id,
                 prepare_images=prepare_images,
                 keep_status=keep_status,
+                id_read=message_id,
             )
         if kind == "reasoning":
-            return _reasoning(item, keep_id)
+            return _reasoning(item, keep_id, reasoning_id)
         if kind == "web_search_call" and keep_web_search_calls and not _web_search_call_reads(item):
             return None
         if kind == "web_search_call" and keep_web_search_calls:
@@ -179,12 +258,17 @@ NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(
     keep_phase=False,
     keep_user_messages=False,
     keep_web_search_calls=False,
+    reasoning_id=IdRead.REQUIRED,
     call_forms=item_forms.CALL_FORMS_0_25_0,
 )
 # 0.94.0 stores a message, reasoning or web_search_call item without its `id` (captured:
 # message-completed, web-search-call-item).
 NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(
-    keep_annotations=False, keep_phase=False, keep_id=False, call_forms=item_forms.CALL_FORMS_0_94_0
+    keep_annotations=False,
+    keep_phase=False,
+    keep_id=False,
+    reasoning_id=IdRead.DEFAULTED,
+    call_forms=item_forms.CALL_FORMS_0_94_0,
 )
 # 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them
 # otherwise), a message's `status` and its text parts' `logprobs`, and prepares a message's images.
@@ -193,5 +277,7 @@ NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(
     keep_phase=True,
     prepare_images=True,
     keep_status=True,
+    message_id=IdRead.MADE_UP,
+    reasoning_id=IdRead.MADE_UP,
     call_forms=item_forms.CALL_FORMS_0_169_0,
 )

@@ -193,9 +193,8 @@ def _check_modelled(response: JSON) -> None:
         )
     if not isinstance(response, dict):
         return
-    usage = response.get("usage")
-    if usage is not None and not isinstance(usage, dict):
-        raise NotModelled("serde's message for a usage that is not an object is not modelled")
+    if isinstance(response.get("usage"), list):
+        raise NotModelled("a usage that is an array (serde reads a struct from it) is not modelled")
     if "id" in response and not isinstance(response["id"], str):
         raise NotModelled("serde's message for a response id that is not a string is not modelled")
 
@@ -207,6 +206,10 @@ def _completed_problem(response: JSON, arbitrary_precision: bool) -> str | None:
         return f"invalid type: {unexpected}, expected struct ResponseCompleted"
     usage = response.get("usage")
     problem = usage_serde.usage_problem(usage, arbitrary_precision) if isinstance(usage, dict) else None
+    if usage is not None and not isinstance(usage, dict):
+        # captured: usage-is-a-string
+        unexpected = usage_serde.unexpected(usage, arbitrary_precision)
+        problem = f"invalid type: {unexpected}, expected struct ResponseCompletedUsage"
     # A missing field is named after the map is read, so after a mistyped usage.
     return problem if problem is not None or "id" in response else "missing field `id`"
 

@@ -49,17 +49,30 @@ _PROVIDER = {"stream_max_retries": 1, "request_max_retries": 1}
 # the time left of the server's delay (`896.410245ms` of 900), so the stated
 # delay is rounded *up* to a whole 100 ms.  The releases' own first backoff is
 # about 200 ms (jittered): a stated delay this long can only be the server's.
-_RUST_LOG = {"RUST_LOG": "codex_core=warn"}
+# The SSE reader's trace (`SSE event: {...}`, codex_core::client in 0.25.0,
+# codex_api::sse from 0.94.0) timestamps each event as the release reads it: the
+# failing event is read no earlier than the last one traced before the warning.
+_RUST_LOG = {"RUST_LOG": "codex_core=warn,codex_core::client=trace,codex_api::sse=trace"}
 _RETRY_STATEMENT = re.compile(
     r"retrying (?:turn|sampling request) \(\d+/\d+ in (?P<amount>\d+(?:\.\d+)?)(?P<unit>ns|µs|ms|s)\)"
+)
+# The statement is a warning of the release's own: the traced events echo the stream's
+# text, which may say anything, so only a WARN line of codex_core is read.
+_WARN_LINE = re.compile(r"^(?:\S+\s+)?WARN codex_core[\w:]*: .*$", re.MULTILINE)
+_EVENT_TRACE = re.compile(
+    r"^(\S+)Z\s+TRACE (?:codex_core::client|codex_api::sse[\w:]*): SSE event: ", re.MULTILINE
 )
 _UNIT_NS = {"ns": 1, "µs": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
 # A release that states the *time left* (0.169.0) states less than it honours by
 # the time between reading the failure and logging; rounding up to 100 ms covers
-# that only while it is under 100 ms.  On a loaded machine it was not (1,100
-# read for 1,200 at load 12): a run whose warning came later than this after the
-# failing request arrived is run again, up to eight runs in all (CI's lanes side
-# by side at load 15 saw four late ones in a row, 0.10-0.18 s).
+# that only while it is under 100 ms.  That time is bounded by the lag from the
+# last event traced before the warning (the failing one or an earlier one) to
+# the warning; without a traced event, from the failing request's arrival plus the
+# sender's own pauses between reads.  Measured from the request, a loaded machine
+# (load 12-18) read 0.10-0.6 s, almost all of it the stream's transport, no part
+# of the sleep: a run whose lag is over this limit is run again, up to eight runs
+# in all, unless no delay in the lag's reach could be the server's (the stated one
+# plus the lag is still under the floor below: the release's own backoff).
 _STATEMENT_LAG_LIMIT_S = 0.09
 _STATEMENT_ATTEMPTS = 8
 # The tracing timestamp that opens a log line: `2026-11-26T19:06:19.783579Z  WARN ...`.
@@ -80,8 +93,10 @@ _NOTICE_EVENTS = ("stream_error", "error", "background_event")
 _ROLLOUT_ONLY_KEYS = ("internal_chat_message_metadata_passthrough",)
 # What a release records when it answers a call with its tool (`unsupported
 # call: get_weather` for a tool it lacks), then sends in a follow-up request.
-_CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call")
-_CALL_OUTPUT_KINDS = ("function_call_output", "custom_tool_call_output")
+# 0.169.0 answers a tool_search_call too (a tool_search_output, whose call_id is the call's
+# own, null where the call has none).
+_CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call", "tool_search_call")
+_CALL_OUTPUT_KINDS = ("function_call_output", "custom_tool_call_output", "tool_search_output")
 
 
 @dataclass(frozen=True)
@@ -104,30 +119,69 @@ def observe(version: str, stream: StreamUnderTest) -> dict[str, Any]:
     pauses = sum(stream.scripted().delays)
     for _attempt in range(_STATEMENT_ATTEMPTS):
         run = _run(version, stream)
-        lag = statement_lag_s(run)
-        if lag is None or lag - pauses < _STATEMENT_LAG_LIMIT_S:
+        lag = statement_lag_s(run, pauses=pauses)
+        if lag is None or lag < _STATEMENT_LAG_LIMIT_S or _own_backoff_within(run.stderr, lag):
             return {"events": _recorded_items(run), "end": _end(run)}
         lags.append(lag)
     raise CaptureError(
-        f"the release logged its retry delay {', '.join(f'{lag:.3f}' for lag in lags)} s after the failing "
-        f"request in {len(lags)} runs: too late to read the delay it honours (machine too loaded)"
+        f"the release logged its retry delay {', '.join(f'{lag:.3f}' for lag in lags)} s after it read the "
+        f"stream's last event in {len(lags)} runs: too late to read the delay it honours (machine too loaded)"
     )
 
 
-def statement_lag_s(run: ExecRun) -> float | None:
-    """How long after the failing request arrived the release logged its retry warning;
-    None when it did not retry, or its log line has no timestamp."""
+def statement_lag_s(run: ExecRun, *, pauses: float = 0.0) -> float | None:
+    """How long after the release read the stream's last event before its retry warning it
+    logged the warning (read from its trace; without one, after the failing request arrived and
+    the sender's ``pauses`` passed); None when it did not retry, or its log line has no timestamp."""
     requests = _responses_requests(run)
-    match = _RETRY_STATEMENT.search(run.stderr)
+    match = _statement(run.stderr)
     if len(requests) < 2 or match is None:
         return None
-    line_start = run.stderr.rfind("\n", 0, match.start()) + 1
-    stamp = _LOG_TIMESTAMP.match(run.stderr, line_start)
-    if stamp is None:
+    logged = _line_time(run.stderr, match.start())
+    if logged is None:
         return None
-    seconds, _, fraction = stamp.group(1).partition(".")
-    logged = datetime.strptime(f"{seconds}.{fraction[:6]}", "%Y-%m-%dT%H:%M:%S.%f").replace(tzinfo=UTC)
-    return logged.timestamp() - float(requests[0].received_wall)
+    read = _last_event_read(run.stderr, before=match.start())
+    return logged - (read if read is not None else float(requests[0].received_wall) + pauses)
+
+
+def _statement(log: str) -> re.Match[str] | None:
+    """The release's retry warning, in a WARN line of its own."""
+    for line in _WARN_LINE.finditer(log):
+        match = _RETRY_STATEMENT.search(log, line.start(), line.end())
+        if match is not None:
+            return match
+    return None
+
+
+def _stated_ns(match: re.Match[str]) -> int:
+    whole, _, fraction = match.group("amount").partition(".")
+    unit = _UNIT_NS[match.group("unit")]
+    return int(whole) * unit + int(fraction.ljust(9, "0")[:9]) * unit // 1_000_000_000
+
+
+def _own_backoff_within(log: str, lag: float) -> bool:
+    """Whether every delay the stated one could be short of, by at most ``lag``, is under the
+    floor: the release slept its own backoff, however late it logged it."""
+    match = _statement(log)
+    return match is not None and _stated_ns(match) + lag * 1e9 < _HONOURED_DELAY_FLOOR_NS
+
+
+def _timestamp(text: str) -> float:
+    seconds, _, fraction = text.partition(".")
+    stamp = datetime.strptime(f"{seconds}.{fraction[:6]}", "%Y-%m-%dT%H:%M:%S.%f")
+    return stamp.replace(tzinfo=UTC).timestamp()
+
+
+def _line_time(log: str, position: int) -> float | None:
+    """The wall-clock time of the log line holding ``position``; None without a timestamp."""
+    stamp = _LOG_TIMESTAMP.match(log, log.rfind("\n", 0, position) + 1)
+    return None if stamp is None else _timestamp(stamp.group(1))
+
+
+def _last_event_read(log: str, *, before: int) -> float | None:
+    """When the release traced the last SSE event it read before ``before``; None if it traced none."""
+    traced = list(_EVENT_TRACE.finditer(log, 0, before))
+    return _timestamp(traced[-1].group(1)) if traced else None
 
 
 def _run(version: str, stream: StreamUnderTest) -> ExecRun:
@@ -198,7 +252,10 @@ def _call_ids(items: list[dict[str, Any]]) -> set[Any]:
     for item in items:
         if item.get("type") in _CALL_KINDS:
             call_id = item.get("call_id")
-            ids |= {call_id} if isinstance(call_id, str) else {"", item.get("id")}
+            if item.get("type") == "tool_search_call":
+                ids.add(call_id)
+            else:
+                ids |= {call_id} if isinstance(call_id, str) else {"", item.get("id")}
     return ids
 
 
@@ -218,7 +275,7 @@ def _recorded_items(run: ExecRun) -> list[dict[str, Any]]:
 def followed_up(run: ExecRun, events: list[dict[str, Any]]) -> bool:
     """A second request that is no retry: the release neither warned that it retries nor printed
     a retry notice, and it answered a call of the stream (the request carries the answer)."""
-    if len(_responses_requests(run)) < 2 or _RETRY_STATEMENT.search(run.stderr) or _has_retry_notice(events):
+    if len(_responses_requests(run)) < 2 or _statement(run.stderr) or _has_retry_notice(events):
         return False
     items = _history_of_stream(run)
     calls = _call_ids(items)
@@ -261,13 +318,10 @@ def _end(run: ExecRun) -> dict[str, Any]:
 def honoured_delay_ms(log: str, gap_s: float) -> int | None:
     """The server's delay the release slept before its retry, rounded up to a whole 100 ms;
     None when the sleep was the release's own backoff."""
-    match = _RETRY_STATEMENT.search(log)
+    match = _statement(log)
     if match is None:
         raise CaptureError("the release retried but logged no `retrying ... in <delay>` warning")
-    whole, _, fraction = match.group("amount").partition(".")
-    unit = _UNIT_NS[match.group("unit")]
-    nanos_of_fraction = int(fraction.ljust(9, "0")[:9]) * unit // 1_000_000_000
-    stated_ns = int(whole) * unit + nanos_of_fraction
+    stated_ns = _stated_ns(match)
     if stated_ns / 1e9 > gap_s + _GAP_SLACK_S:
         said = match.group(0)
         raise CaptureError(f"the release said it would wait ({said!r}) but retried after {gap_s:.3f} s")

@@ -75,6 +75,8 @@ def _print(found: Exploration) -> None:
         print(f"          input: {json.dumps(decline.first.args, ensure_ascii=False)[:400]}")
     for failure in found.harness_failures[:5]:
         print(f"  harness failure: {failure[:300]}")
+    for varied in found.varied_inputs[:5]:
+        print(f"  varied from run to run: {json.dumps(varied['input'], ensure_ascii=False)[:300]}")
 
 
 def _as_json(found: Exploration) -> dict[str, Any]:
@@ -87,6 +89,7 @@ def _as_json(found: Exploration) -> dict[str, Any]:
         "recorded": found.recorded,
         "agreed": found.agreed,
         "varied": found.varied,
+        "varied_inputs": found.varied_inputs,
         "declined": found.declined,
         "declines": [
             {"reason": decline.signature, "count": decline.count, "input": decline.first.args}

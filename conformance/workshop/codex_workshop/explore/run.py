@@ -42,6 +42,8 @@ class Exploration:
     recorded: int = 0  # of those tried, how many were recorded gateway traffic, replayed first
     agreed: int = 0
     varied: int = 0  # the release answered differently on a second run
+    # Those inputs, with the two answers: a rule that varies is still looked into (#33).
+    varied_inputs: list[dict[str, Any]] = field(default_factory=list)
     declined: int = 0  # the reference answered `unsupported`: it does not model the input
     # What the reference said each time it declined an input the release answered (issue #33: a kit
     # gap to drive to zero), with the count of such inputs and the first of them.
@@ -166,6 +168,8 @@ def explore(
         again = one(answered.args)
         form = explorer.steady_form or (lambda response: response)
         if isinstance(again, Answers) and not same_response(form(again.release), form(answered.release)):
+            seen = {"input": answered.args, "release": [answered.release, again.release]}
+            result.varied_inputs.append({**seen, "reference": answered.reference})
             return VARIES
         return answered
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from demo_cases import demo_case
 
 from codex_conformance import invisible_json
 from codex_conformance.cases import Case, FixtureFile, load_fixture_file
@@ -17,17 +18,7 @@ TEXT = "total\u202f3\u200b \u202eabc\u2028"
 
 
 def case(output: str) -> Case:
-    return Case.model_validate(
-        {
-            "id": "demo/0.25.0/invisible",
-            "edition": "0.25.0",
-            "op": "demo.echo",
-            "args": {"text": output},
-            "expected": {"result": {"value": output}},
-            "clauses": ["DEMO-ECHO-1"],
-            "provenance": {"kind": "seed", "document": "this test"},
-        }
-    )
+    return demo_case("invisible", {"text": output}, {"value": output})
 
 
 def test_the_fixture_writer_escapes_invisible_characters_and_the_value_round_trips(tmp_path: Path) -> None:

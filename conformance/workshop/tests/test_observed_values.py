@@ -10,6 +10,7 @@ from typing import Any
 
 import fake_adapters
 import pytest
+from demo_cases import demo_case
 from test_report_renderings import demo_report
 
 from codex_conformance.cases import Case, FixtureFile
@@ -25,17 +26,8 @@ OBSERVED = '{"output":"hi\\n","metadata":{"exit_code":0,"duration_seconds":0.3}}
 
 
 def measured_case(expected_output: Any) -> Case:
-    return Case.model_validate(
-        {
-            "id": "demo/0.25.0/measured",
-            "edition": "0.25.0",
-            "op": "demo.echo",
-            "args": {"duration_seconds": 0.3},
-            "expected": {"result": {"output": expected_output}},
-            "compare": "json-pattern",
-            "clauses": ["DEMO-ECHO-1"],
-            "provenance": {"kind": "seed", "document": "this test"},
-        }
+    return demo_case(
+        "measured", {"duration_seconds": 0.3}, {"output": expected_output}, compare="json-pattern"
     )
 
 

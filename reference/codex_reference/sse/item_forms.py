@@ -241,6 +241,6 @@ CALL_FORMS_0_169_0: CallForms = {
         ("arguments", Read.ANY),
     ),
     # Its role a string and its tools a list, each tool written back as sent (captured:
-    # additional-tools-item, -edges, -member-order; a made-up `at_` id: -empty-no-id).
+    # additional-tools-item, -edges, -member-order; a made-up `at_` id: -empty-no-id, -id-forms).
     "additional_tools": (("id", _M), ("role", _S), ("tools", Read.LIST)),
 }

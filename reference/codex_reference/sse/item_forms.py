@@ -47,6 +47,7 @@ MADE_UP_PREFIX = {
     "function_call_output": "fco",
     "custom_tool_call_output": "ctco",
     "tool_search_call": "tsc",
+    "additional_tools": "at",
 }
 ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call")
@@ -239,4 +240,7 @@ CALL_FORMS_0_169_0: CallForms = {
         ("execution", _S),
         ("arguments", Read.ANY),
     ),
+    # Its role a string and its tools a list, each tool written back as sent (captured:
+    # additional-tools-item, -edges, -member-order; a made-up `at_` id: -empty-no-id, -id-forms).
+    "additional_tools": (("id", _M), ("role", _S), ("tools", Read.LIST)),
 }

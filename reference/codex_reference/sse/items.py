@@ -227,6 +227,10 @@ def _normalizer(
         # A role that is no string fails the item too (captured: message-role-not-a-string).
         if kind == "message" and not (_parts_read(item.get("content")) and isinstance(item.get("role"), str)):
             return None
+        # Where the message has a `status` field, it is an optional string: another value
+        # fails the item (captured: message-status-not-a-string, message-status-list-phase-null).
+        if kind == "message" and keep_status and not isinstance(item.get("status"), (str, type(None))):
+            return None
         if kind == "message":
             return _message(
                 item,

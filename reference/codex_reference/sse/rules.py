@@ -28,8 +28,10 @@ SSE_0_25_0 = SseRules(
     error_code_typed=False,
 )
 
+_QUOTA_EXCEEDED = FatalFailure("Quota exceeded. Check your plan and billing details.")
+
 # 0.94.0: items without their id, read on past nothing after response.completed,
-# kept when the stream fails; two fatal codes (the stream still read on).
+# kept when the stream fails; three fatal codes (the stream still read on).
 SSE_0_94_0 = replace(
     SSE_0_25_0,
     normalize_item=items.NORMALIZE_ITEM_0_94_0,
@@ -41,7 +43,11 @@ SSE_0_94_0 = replace(
             "Codex ran out of room in the model's context window. "
             "Start a new thread or clear earlier history before retrying."
         ),
-        "insufficient_quota": FatalFailure("Quota exceeded. Check your plan and billing details."),
+        "insufficient_quota": _QUOTA_EXCEEDED,
+        # Captured: failed-usage-not-included (0.25.0 retries it).
+        "usage_not_included": FatalFailure(
+            "To use Codex with your ChatGPT plan, upgrade to Plus: https://chatgpt.com/explore/plus."
+        ),
     },
     # Captured: explored-7fc22982c0bf (cyber_policy is not captured from 0.94.0).
     fatal_message_codes={"invalid_prompt": ("Invalid request.", False)},
@@ -53,7 +59,9 @@ SSE_0_94_0 = replace(
 )
 
 # 0.169.0: 0.94.0's rules, with the response id reported, cache writes in the
-# usage, a third fatal code, its own rate-limit text, and response.incomplete read.
+# usage, more fatal codes (policy, quota, overload), its own rate-limit text (and a
+# second rate-limit code), and response.incomplete read.  0.171.0 reads a stream
+# alike: its captures of every sse scenario equal 0.169.0's.
 SSE_0_169_0 = replace(
     SSE_0_94_0,
     normalize_item=items.NORMALIZE_ITEM_0_169_0,
@@ -63,9 +71,27 @@ SSE_0_169_0 = replace(
     # invalid_prompt_without_type_is_invalid_request; the release agrees (SSE-FAIL-1).
     fatal_message_codes={
         "cyber_policy": ("This request has been flagged for possible cybersecurity risk.", True),
+        # Captured: failed-bio-policy-no-message, -message, -blank-message (found by the
+        # explorer on 0.171.0; 0.169.0 answers alike) and failed-misalignment-policy-*.
+        "bio_policy": ("This content was flagged for possible biological risk.", True),
+        "misalignment_policy_violation": (
+            "This request was blocked due to a misalignment policy violation.",
+            True,
+        ),
         **SSE_0_94_0.fatal_message_codes,
     },
-    rate_limit_codes={"rate_limit_exceeded": "rate limit exceeded: "},
+    # Three more quota codes and an overloaded server end the turn, whatever the message
+    # (captured: failed-credit-balance-exhausted, failed-organization-spend-limit,
+    # failed-project-spend-limit, failed-server-is-overloaded).
+    fatal_codes={
+        **SSE_0_94_0.fatal_codes,
+        "credit_balance_exhausted": _QUOTA_EXCEEDED,
+        "organization_spend_limit_exceeded": _QUOTA_EXCEEDED,
+        "project_spend_limit_exceeded": _QUOTA_EXCEEDED,
+        "server_is_overloaded": FatalFailure("Selected model is at capacity. Please try a different model."),
+    },
+    # slow_down is a rate limit too (captured: failed-slow-down; its delay is not captured).
+    rate_limit_codes={"rate_limit_exceeded": "rate limit exceeded: ", "slow_down": "rate limit exceeded: "},
     # Only a full context window ends the stream at once; even the other
     # fatal failures are kept while the release reads on (SSE-FAIL-4).
     failure_ends_stream=frozenset({"context_length_exceeded"}),

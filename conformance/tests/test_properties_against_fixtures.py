@@ -12,6 +12,7 @@ import pytest
 
 from codex_conformance.areas import area_of_op, property_sets
 from codex_conformance.cases import Case, ExpectedAnyOf, ExpectedError, ExpectedResult, load_cases
+from codex_conformance.editions import version_key
 from codex_conformance.paths import fixtures_dir
 from codex_conformance.properties import PropertySet
 from codex_conformance.protocol import ErrorBody, ErrorResponse, ResultResponse
@@ -70,7 +71,8 @@ def current(namespace: str, *names: str) -> ResultResponse:
 
 
 GROUPS_EXTRAS = ["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"]
-WRONG = [
+WrongAnswer = tuple[str, str, str, ResultResponse | ErrorResponse]
+WRONG: list[WrongAnswer] = [
     ("mcp.tools_to_responses", "0.25.0", "name-length", classic("s__" + "t" * 62)),
     ("mcp.tools_to_responses", "0.25.0", "name-unique", classic("s__a", "s__a")),
     ("mcp.tools_to_responses", "0.25.0", "name-characters", classic("s__tool_renamed")),
@@ -136,14 +138,26 @@ WRONG = [
         for edition in ("0.25.0", "0.94.0", "0.169.0")
     ],
 ]
-# 0.171.0's property sets are 0.169.0's invariants (its mcp, schema and apply_patch captures
-# changed nothing): the same wrong answers break them.
-_SETS_0_171_0 = {group.op for group in PROPERTY_SETS if group.edition == "0.171.0"}
-WRONG += [
-    (op, "0.171.0", name, wrong)
-    for op, edition, name, wrong in WRONG
-    if edition == "0.169.0" and op in _SETS_0_171_0
-]
+
+
+def inherited_wrong_answers(own: list[WrongAnswer]) -> list[WrongAnswer]:
+    """Wrong answers for the property sets that have none of their own: those of the nearest
+    earlier edition of the op that has some (0.171.0's mcp, schema and apply_patch sets are
+    0.169.0's invariants, its captures having changed nothing: the same wrong answers break them)."""
+    covered = {(op, edition) for op, edition, _, _ in own}
+    inherited: list[WrongAnswer] = []
+    for group in PROPERTY_SETS:
+        if (group.op, group.edition) in covered:
+            continue
+        earlier = [e for o, e in covered if o == group.op and version_key(e) < version_key(group.edition)]
+        nearest = max(earlier, key=version_key)
+        inherited += [
+            (op, group.edition, name, wrong) for op, e, name, wrong in own if (op, e) == (group.op, nearest)
+        ]
+    return inherited
+
+
+WRONG += inherited_wrong_answers(WRONG)
 
 
 @pytest.mark.parametrize(

@@ -88,3 +88,16 @@ def test_the_default_directory_is_the_checkouts_fixtures(
     raw_golden(tmp_path, "x.json", "a\u200bb")
     assert main([]) == 0
     assert invisible_json.raw_invisible((tmp_path / "x.json").read_text(encoding="utf-8")) == []
+
+
+def test_a_link_is_never_written_through_and_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = raw_golden(tmp_path / "elsewhere", "target.json", TEXT)
+    outside_bytes = outside.read_bytes()
+    tree = tmp_path / "fixtures"
+    tree.mkdir()
+    (tree / "linked.json").symlink_to(outside)
+    assert main([str(tree)]) == 0
+    assert outside.read_bytes() == outside_bytes  # nothing written outside the tree it was given
+    assert f"{tree / 'linked.json'}: left alone: a link" in capsys.readouterr().out

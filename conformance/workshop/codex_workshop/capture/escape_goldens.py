@@ -60,6 +60,12 @@ def escape_tree(root: Path) -> list[Rewritten]:
     return done
 
 
+def links_under(root: Path) -> list[Path]:
+    """The ``*.json`` links under ``root``: never rewritten (that would write through to wherever
+    they point, maybe outside the tree), and named in the output so none is passed over unseen."""
+    return [path for path in sorted(root.rglob("*.json")) if path.is_symlink()]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m codex_workshop.capture.escape_goldens",
@@ -79,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         except (Refused, OSError, UnicodeDecodeError) as exc:
             print(f"escape_goldens: error: {exc}", file=sys.stderr)
             return 1
+        for link in links_under(root):
+            print(f"{link}: left alone: a link, not a file (escape its target where it lives)")
         for entry in rewritten:
             names = ", ".join(f"U+{ord(character):04X}" for character in entry.characters)
             print(f"{entry.path}: escaped {names} (parsed value identical)")

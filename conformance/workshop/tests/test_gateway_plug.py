@@ -336,6 +336,25 @@ def test_a_verdict_per_model_the_scenarios_ran_under() -> None:
     assert "per model" not in render_markdown(_synthetic_run())
 
 
+def test_the_terminal_gives_the_verdict_per_model_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import codex_workshop.gateway.cli as gateway_cli
+
+    run = _synthetic_run()
+    run.results = [replace(r, model="freeform-model" if r.slug == "mcp-call" else "m") for r in run.results]
+    monkeypatch.setattr(gateway_cli, "certify_gateway", lambda *args, **kwargs: run)
+    report = tmp_path / "gateway.md"
+    args = ["gateway", "--gateway", "cmd:proxy {port} {upstream}", "--edition", "0.25.0", "--quiet"]
+    assert main([*args, "--report", str(report)]) == 1
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("readiness")]
+    assert lines[0].startswith("readiness 1.0.0: NOT READY")
+    assert lines[1].startswith("readiness under m 1.0.0: NOT READY")
+    assert lines[2].startswith("readiness under freeform-model 1.0.0: NOT READY: GATEWAY-CALL-1 fails (1,")
+    saved = json.loads(report.with_suffix(".json").read_text(encoding="utf-8"))
+    assert [profile["model"] for profile in saved["profiles"]] == ["m", "freeform-model"]
+
+
 def test_gateway_help(
     snapshot: SnapshotAssertion, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -266,6 +266,19 @@ def test_a_verdict_per_model_from_the_models_the_report_names(tmp_path: Path) ->
     assert _dangling(out) == []
 
 
+def test_an_area_of_no_declared_op_is_no_area_of_the_port(tmp_path: Path) -> None:
+    raw = json.loads((DATA / "port-codex-apply-patch.json").read_text(encoding="utf-8"))
+    # A report lists the cases of ops it does not declare too, as not applicable.
+    other = {**raw["outcomes"][0], "id": "chat/0.25.0/x", "op": "chat.request", "status": "not_applicable"}
+    raw["outcomes"].append(other)
+    report = tmp_path / "again" / "port-codex-apply-patch.json"
+    report.parent.mkdir()
+    report.write_text(json.dumps(raw), encoding="utf-8")
+    built = build_small_site(tmp_path, [*REPORTS, report])
+    assert "chat" not in built.data.area_cells  # not READY at 0 / 0 in an area it never ran
+    assert not (tmp_path / "out" / "area-chat.html").exists()
+
+
 def test_a_second_build_removes_the_first_builds_stale_pages_and_nothing_else(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()

@@ -89,7 +89,9 @@ def port_cells(
 
 
 def port_areas(report: PortReport) -> list[str]:
-    return sorted({area_name(outcome.op) for outcome in report.outcomes})
+    """The areas of the ops the report declares: a report lists every case, those of ops it does not
+    declare as not applicable, and an area it judged nothing of is no area of its (not READY at 0 / 0)."""
+    return sorted({area_name(op) for op in _declared_ops(report)})
 
 
 def _declared_ops(report: PortReport) -> list[str]:

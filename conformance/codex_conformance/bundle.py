@@ -21,6 +21,8 @@ from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from codex_conformance.tiers import Tier
+
 # Raised when a consumer of an older bundle could misread a newer one: a
 # field removed or its meaning changed. Added fields do not raise it.
 BUNDLE_FORMAT: Final = 1
@@ -104,6 +106,12 @@ class Clause(_Strict):
     line: int = Field(ge=1, description="The line of its heading on that page.")
     text: str = Field(description="Its Markdown, from below the heading to the next heading of level 1-3.")
     cases: list[str] = Field(description="Ids of the cases that cite it, in bundle order.")
+    tier: Tier = Field(
+        description="What failing it costs (spec/tiers.toml): mandatory (Codex cannot run the turn or the "
+        "tool without it), capability (only where the release uses the feature), advisory (identity "
+        "headers, texts the model can live without), informational (observed, not judged)."
+    )
+    tier_why: str = Field(description="The one sentence of spec/tiers.toml that justifies the tier.")
 
 
 class ClauseIndex(_Strict):

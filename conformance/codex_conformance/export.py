@@ -38,6 +38,7 @@ from codex_conformance.editions import EDITIONS
 from codex_conformance.errors import UsageError
 from codex_conformance.paths import require_data_directories
 from codex_conformance.protocol import PROTOCOL_VERSION
+from codex_conformance.tiers import Tiers, load_tiers
 
 # A clause's text runs to the next heading of level 1 to 3; level 4 and below
 # are parts of it. Lines inside fenced code blocks are never headings.
@@ -82,7 +83,9 @@ def build(fixtures_dir: Path, spec_dir: Path) -> tuple[dict[str, bytes], Manifes
         for case in group.cases:
             for clause in case["clauses"]:
                 citing[clause].append(case["id"])
-    clauses = _clauses(pages, files, citing)
+    # The tiers as the kit's readiness verdicts read them: a clause the file misses counts as mandatory.
+    tiers = load_tiers(spec_dir)
+    clauses = _clauses(pages, files, citing, tiers)
     files[CLAUSES_NAME] = _json(
         ClauseIndex(bundle_format=BUNDLE_FORMAT, clauses=clauses).model_dump(mode="json")
     )
@@ -122,7 +125,9 @@ def _read_cases(fixtures_dir: Path) -> dict[tuple[str, str], _Group]:
     return dict(sorted(groups.items(), key=lambda item: (item[0][0], order.index(item[0][1]))))
 
 
-def _clauses(pages: dict[str, Path], files: dict[str, bytes], citing: dict[str, list[str]]) -> list[Clause]:
+def _clauses(
+    pages: dict[str, Path], files: dict[str, bytes], citing: dict[str, list[str]], tiers: Tiers
+) -> list[Clause]:
     clauses: list[Clause] = []
     seen: dict[str, str] = {}
     for page, path in pages.items():
@@ -148,9 +153,16 @@ def _clauses(pages: dict[str, Path], files: dict[str, bytes], citing: dict[str, 
                     line=heading.index + 1,
                     text=_section_text(lines, heading.index),
                     cases=citing.get(heading.clause, []),
+                    tier=tiers.of(heading.clause),
+                    tier_why=_tier_why(tiers, heading.clause),
                 )
             )
     return clauses
+
+
+def _tier_why(tiers: Tiers, clause: str) -> str:
+    tiered = tiers.clauses.get(clause)
+    return tiered.why if tiered is not None else "No tier is given, so a failure counts as mandatory."
 
 
 def _section_text(lines: list[str], heading: int) -> str:

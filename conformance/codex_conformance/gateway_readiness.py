@@ -6,6 +6,13 @@ rows: a gateway that breaks only the freeform apply_patch call is limited,
 not broken); every mandatory clause of spec/gateway.md must be judged by
 some scenario of the release.  The workshop's gateway report and the site
 both judge with this.
+
+A release runs its scenarios under more than one model (the release's
+default, the model offered the freeform apply_patch tool, one that defers MCP
+tools, a Responses-Lite model...): each result names its model where the
+report recorded it, and ``profile_verdicts`` judges each release x model on
+the scenarios run under that model alone.  The models come from the results,
+never from a list here, so a scenario under a new model is a new profile.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ class ScenarioVerdicts:
     scenario: str
     judged: bool
     verdicts: tuple[tuple[str, bool], ...]  # (clause, passed)
+    # The model Codex ran the scenario under; None in reports written before models were recorded.
+    model: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -35,9 +44,15 @@ class ScenarioVerdicts:
 
     @classmethod
     def of(
-        cls, edition: str, scenario: str, judged: bool, verdicts: Iterable[ClauseVerdict]
+        cls,
+        edition: str,
+        scenario: str,
+        judged: bool,
+        verdicts: Iterable[ClauseVerdict],
+        model: str | None = None,
     ) -> ScenarioVerdicts:
-        return cls(edition, scenario, judged, tuple((verdict.clause, verdict.passed) for verdict in verdicts))
+        pairs = tuple((verdict.clause, verdict.passed) for verdict in verdicts)
+        return cls(edition, scenario, judged, pairs, model)
 
 
 class ClauseVerdict(Protocol):
@@ -76,4 +91,43 @@ def gateway_verdicts(
     return [readiness(edition, judged, mandatory) for edition in editions]
 
 
-__all__ = ["GATEWAY_CLAUSE_PREFIX", "ClauseVerdict", "ScenarioVerdicts", "gateway_verdicts"]
+@dataclass(frozen=True)
+class ProfileVerdict:
+    """One release x model: the scenarios judged under the model and the verdict over them alone."""
+
+    model: str
+    scenarios: tuple[str, ...]
+    verdict: EditionReadiness
+
+    def as_json(self) -> dict[str, object]:
+        verdict = self.verdict.model_dump(mode="json")
+        return {"model": self.model, "scenarios": list(self.scenarios), **verdict}
+
+
+def profile_verdicts(
+    results: Iterable[ScenarioVerdicts], editions: Iterable[str], tiers: Tiers
+) -> list[ProfileVerdict]:
+    """Per release (in the given order), then per model in the order its first scenario ran, the
+    verdict over that model's judged scenarios; none for results that name no model."""
+    results = list(results)
+    out = []
+    for edition in editions:
+        models: list[str] = []
+        for result in results:
+            if result.edition == edition and result.judged and result.model and result.model not in models:
+                models.append(result.model)
+        for model in models:
+            mine = [r for r in results if r.edition == edition and r.model == model]
+            (verdict,) = gateway_verdicts(mine, [edition], tiers)
+            out.append(ProfileVerdict(model, tuple(r.scenario for r in mine if r.judged), verdict))
+    return out
+
+
+__all__ = [
+    "GATEWAY_CLAUSE_PREFIX",
+    "ClauseVerdict",
+    "ProfileVerdict",
+    "ScenarioVerdicts",
+    "gateway_verdicts",
+    "profile_verdicts",
+]

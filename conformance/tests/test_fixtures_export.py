@@ -22,6 +22,7 @@ from codex_conformance.bundle import BUNDLED_SCHEMAS
 from codex_conformance.cli import main
 from codex_conformance.export import build
 from codex_conformance.lint import declared_clauses
+from codex_conformance.tiers import load_tiers
 
 SEED = {"kind": "seed", "document": "spec/demo.md"}
 
@@ -65,6 +66,12 @@ def tiny_kit(root: Path) -> tuple[Path, Path]:
         encoding="utf-8",
     )
     (spec / "other.md").write_text("### `OTHER-1`   lower case  \nLower-cased.\n", encoding="utf-8")
+    # OTHER-1 has no tier: the bundle says it counts as mandatory, as the kit's verdicts count it.
+    (spec / "tiers.toml").write_text(
+        '[[group]]\ntier = "mandatory"\nwhy = "Callers need it."\nclauses = ["DEMO-UP-1"]\n\n'
+        '[[group]]\ntier = "advisory"\nwhy = "Only a text."\nclauses = ["DEMO-ECHO-1"]\n',
+        encoding="utf-8",
+    )
     return fixtures, spec
 
 
@@ -108,6 +115,20 @@ def test_clauses_carry_their_title_page_text_and_cases(tmp_path: Path) -> None:
     assert first["text"] == "Text upper-cased.\n\n#### detail\n\n```sh\n### not a heading\n```"
     assert first["cases"] == ["demo/0.25.0/echo", "demo/0.25.0/upper", "demo/0.169.0/upper"]
     assert (second["text"], third["title"], third["text"]) == ("Unchanged.", "lower case", "Lower-cased.")
+    # Each clause carries its tier and why (spec/tiers.toml); one the file misses counts as mandatory.
+    assert [(c["tier"], c["tier_why"]) for c in index["clauses"]] == [
+        ("mandatory", "Callers need it."),
+        ("advisory", "Only a text."),
+        ("mandatory", "No tier is given, so a failure counts as mandatory."),
+    ]
+
+
+def test_every_clause_of_the_kit_is_exported_with_its_own_tier() -> None:
+    files, manifest = build(paths.fixtures_dir(), paths.spec_dir())
+    index = json.loads(files[manifest.clauses])
+    tiers = load_tiers(paths.spec_dir())
+    exported = {clause["id"]: (clause["tier"], clause["tier_why"]) for clause in index["clauses"]}
+    assert exported == {name: (tiered.tier.value, tiered.why) for name, tiered in tiers.clauses.items()}
 
 
 def validate_bundle(root: Path) -> dict[str, Any]:

@@ -3,7 +3,9 @@
 Each row names its report (docs/reports/<name>.md, beside its JSON) and its
 op; every ``EDITION: PASSED / JUDGED`` in the behaviour and bytes columns
 must be that report's count for the op and edition, so rerunning a
-``tox -e cert-<name>`` without updating the table fails here.
+``tox -e cert-<name>`` without updating the table fails here.  The table is
+written by ``codex-conformance site --tables`` (test_certified_tables.py);
+this test reads the reports' own totals, a check of that writer.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ def test_the_table_has_rows() -> None:
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{row[0]}-{row[2]}" for row in ROWS])
 def test_each_rate_is_the_reports(row: list[str]) -> None:
-    name, _version, op, _matched, behaviour, byte_level, links = row
+    name, _version, op, _matched, behaviour, byte_level, _verdicts, links = row
     report_name = re.search(r"(?:docs/)?reports/([^)#]+)\.md", links)
     assert report_name is not None, f"no report link in {links!r}"
     report = json.loads(

@@ -21,6 +21,7 @@ from codex_conformance.readiness import Verdict
 from codex_conformance.site.build import Built
 from codex_conformance.site.history import load_history
 from codex_conformance.site.sources import committed_report_paths
+from codex_conformance.site.written import MANIFEST
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +37,7 @@ def test_the_pages_of_a_small_report_set(built: Built, snapshot: SnapshotAsserti
     names = sorted(path.name for path in _out(built).iterdir())
     assert names == sorted(
         [
+            ".codex-conformance-site.json",
             "area-apply_patch.html",
             "gateways.html",
             "history.json",
@@ -49,7 +51,8 @@ def test_the_pages_of_a_small_report_set(built: Built, snapshot: SnapshotAsserti
         ]
     )
     for name in names:
-        assert (_out(built) / name).read_text(encoding="utf-8") == snapshot(name=name)
+        if name != MANIFEST:  # the digests of the pages: a snapshot of those already
+            assert (_out(built) / name).read_text(encoding="utf-8") == snapshot(name=name)
 
 
 def test_the_gateway_table_tells_ds4codex_from_open_responses_server(built: Built) -> None:
@@ -234,6 +237,85 @@ def test_no_reports_and_an_out_that_is_a_file_are_usage_errors(
     a_file.write_text("", encoding="utf-8")
     assert main(["site", "--no-committed", "--report", str(REPORTS[0]), "--out", str(a_file)]) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_a_verdict_per_model_from_the_models_the_report_names(tmp_path: Path) -> None:
+    raw = json.loads((DATA / "gateway-ds4codex.json").read_text(encoding="utf-8"))
+    # Any model names the report holds are profiles: none is known to the kit.
+    models = {"text": "model-a", "retry-after": "model-a", "freeform-apply-patch": "model-b"}
+    for result in raw["results"]:
+        result["model"] = models.get(result["scenario"])
+    named = tmp_path / "again" / "gateway-ds4codex.json"
+    named.parent.mkdir()
+    named.write_text(json.dumps(raw), encoding="utf-8")
+    built = build_small_site(tmp_path, [*REPORTS, named])
+    profiles = built.data.profile_cells["gateway-ds4codex"]["0.25.0"]
+    assert list(profiles) == ["model-a", "model-b"]
+    assert [f.clause for f in profiles["model-a"].verdict.failing] == ["GATEWAY-HEADERS-1"]
+    assert (profiles["model-b"].passed, profiles["model-b"].judged) == (0, 1)
+    assert profiles["model-b"].verdict.verdict is Verdict.LIMITED  # the freeform call's feature
+    # The other gateway's report names no model: it has no profile, and its row says so.
+    assert built.data.profile_cells["gateway-open-responses-server"] == {}
+    out = tmp_path / "out"
+    page = (out / "gateways.html").read_text(encoding="utf-8")
+    assert "<h2>Codex 0.25.0: verdict per model</h2>" in page
+    assert "<th>model-a</th><th>model-b</th>" in page
+    assert page.count("no model recorded") == 2
+    impl = (out / "impl-gateway-ds4codex.html").read_text(encoding="utf-8")
+    assert 'id="verdict-0.25.0-model-b"' in impl and "<td>freeform-apply-patch</td>" in impl
+    assert _dangling(out) == []
+
+
+def test_an_area_of_no_declared_op_is_no_area_of_the_port(tmp_path: Path) -> None:
+    raw = json.loads((DATA / "port-codex-apply-patch.json").read_text(encoding="utf-8"))
+    # A report lists the cases of ops it does not declare too, as not applicable.
+    other = {**raw["outcomes"][0], "id": "chat/0.25.0/x", "op": "chat.request", "status": "not_applicable"}
+    raw["outcomes"].append(other)
+    report = tmp_path / "again" / "port-codex-apply-patch.json"
+    report.parent.mkdir()
+    report.write_text(json.dumps(raw), encoding="utf-8")
+    built = build_small_site(tmp_path, [*REPORTS, report])
+    assert "chat" not in built.data.area_cells  # not READY at 0 / 0 in an area it never ran
+    assert not (tmp_path / "out" / "area-chat.html").exists()
+
+
+def test_a_second_build_removes_the_first_builds_stale_pages_and_nothing_else(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    # The user's own files in DIR: never removed, whatever their names.
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    (out / "mine.html").write_text("mine", encoding="utf-8")
+    build_small_site(tmp_path)
+    edited = out / "impl-gateway-open-responses-server.html"
+    edited.write_text(edited.read_text(encoding="utf-8") + "<!-- my note -->", encoding="utf-8")
+    # A record edited to name files outside DIR, or the user's, removes none of them.
+    outside = tmp_path / "outside.html"
+    outside.write_text("mine", encoding="utf-8")
+    raw = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    raw["files"].update({"../outside.html": "sha256:0", "notes.txt": "sha256:0"})
+    (out / MANIFEST).write_text(json.dumps(raw), encoding="utf-8")
+    # A second build over another report set: openai-agents and open-responses-server left out.
+    kept = [path for path in REPORTS if not any(n in path.name for n in ("openai-agents", "open-responses"))]
+    second = build_small_site(tmp_path, kept)
+    assert [path.name for path in second.removed] == ["impl-port-openai-agents.html"]
+    assert not (out / "impl-port-openai-agents.html").exists()
+    assert edited.is_file()  # changed since the site wrote it: no longer only the site's
+    for mine in (out / "notes.txt", out / "mine.html", outside):
+        assert mine.read_text(encoding="utf-8") == "mine"
+    assert _dangling(out) == []  # what the second build wrote links to nothing it removed
+    # The record now holds the second build's files only: the edited page is the user's from now on.
+    assert (
+        "impl-gateway-open-responses-server.html"
+        not in json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"]
+    )
+
+
+def test_a_build_without_a_readable_record_removes_nothing(tmp_path: Path) -> None:
+    build_small_site(tmp_path)
+    (tmp_path / "out" / MANIFEST).write_text("{not json", encoding="utf-8")
+    second = build_small_site(tmp_path, [path for path in REPORTS if "openai-agents" not in path.name])
+    assert second.removed == []
+    assert (tmp_path / "out" / "impl-port-openai-agents.html").is_file()
 
 
 def test_a_gateway_run_that_stopped_is_not_ready_for_want_of_tests(tmp_path: Path) -> None:

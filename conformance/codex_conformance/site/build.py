@@ -2,12 +2,14 @@
 
 The pages are written into the output directory (created if missing) with
 their style sheet and a copy of the history; the history file itself gains
-one entry per report version it had not recorded (``site.history``).
+one entry per report version it had not recorded (``site.history``).  The
+pages an earlier build wrote there and this one does not are removed, and
+nothing else (``site.written``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,6 +28,7 @@ from codex_conformance.site.history import (
 from codex_conformance.site.html import STYLE
 from codex_conformance.site.pages import all_pages
 from codex_conformance.site.sources import PortReport, Source, read_sources
+from codex_conformance.site.written import previous_files, record, remove_stale
 from codex_conformance.tiers import load_tiers
 
 
@@ -34,6 +37,7 @@ class Built:
     pages: list[Path]
     added: list[HistoryEntry]
     data: SiteData
+    removed: list[Path] = field(default_factory=list)  # stale pages of an earlier build
 
 
 def build_site(
@@ -62,16 +66,21 @@ def build_site(
     data = gather(sources, tiers, cases, clause_pages, history)
     added = history.append([_entry(source, data, stamp) for source in sources])
     write_history(history_path, history)
+    files = {name: text.encode("utf-8") for name, text in [*all_pages(data), ("style.css", STYLE)]}
+    files["history.json"] = history_text(history).encode("utf-8")
     try:
         out.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, html in [*all_pages(data), ("style.css", STYLE)]:
-            (out / name).write_text(html, encoding="utf-8")
-            written.append(out / name)
-        (out / "history.json").write_text(history_text(history), encoding="utf-8")
+        earlier = previous_files(out)
+        for name, body in files.items():
+            (out / name).write_bytes(body)
+        # Pages of an earlier build this one no longer writes (a report left out, an area gone);
+        # only files that build recorded and nobody changed since (site.written).
+        removed = remove_stale(out, earlier, files)
+        record(out, files)
     except OSError as exc:
         raise UsageError(f"--out {out}: cannot write the site: {exc.strerror or exc}") from None
-    return Built(written, added, data)
+    pages = [out / name for name in files if name != "history.json"]
+    return Built(pages, added, data, removed)
 
 
 def _entry(source: Source, data: SiteData, recorded_at: str) -> HistoryEntry:

@@ -17,7 +17,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "implementation's failing clauses with their cases, the failures only it has, and its history. "
         "Each report version not yet in the history file is appended to it.",
     )
-    site.add_argument("--out", type=Path, required=True, metavar="DIR", help="write the pages here")
+    site.add_argument("--out", type=Path, metavar="DIR", help="write the pages here")
+    site.add_argument(
+        "--tables",
+        action="store_true",
+        help="rewrite the certified tables of a checkout's docs/reports.md and docs/gateways.md from the "
+        "committed reports (their counts and verdicts) and docs/certified.toml (their words)",
+    )
     site.add_argument(
         "--report", action="append", type=Path, default=[], metavar="PATH", help="a JSON report (repeatable)"
     )
@@ -42,6 +48,29 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from codex_conformance.errors import UsageError
+
+    if args.out is None and not args.tables:
+        raise UsageError("site: name --out DIR (the site) or --tables (the docs' certified tables)")
+    if args.tables:
+        _write_tables(args)
+    return _build(args) if args.out is not None else 0
+
+
+def _write_tables(args: argparse.Namespace) -> None:
+    from codex_conformance import paths
+    from codex_conformance.errors import UsageError
+    from codex_conformance.site.sources import COMMITTED_REPORTS
+    from codex_conformance.site.tables import docs_data, write_tables
+
+    docs = COMMITTED_REPORTS.parent
+    if not COMMITTED_REPORTS.is_dir():
+        raise UsageError("--tables: no docs/reports here: the tables live in a checkout of the kit")
+    changed = write_tables(docs, docs_data(docs, args.fixtures_dir, args.spec_dir or paths.spec_dir()))
+    print(f"certified tables: {len(changed)} pages rewritten {[str(p) for p in changed]}", file=sys.stderr)
+
+
+def _build(args: argparse.Namespace) -> int:
     from codex_conformance.site.build import build_site
     from codex_conformance.site.sources import COMMITTED_HISTORY, committed_report_paths
 
@@ -59,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
         spec_dir=args.spec_dir,
     )
     print(
-        f"wrote {len(built.pages)} pages to {args.out} from {len(built.data.sources)} reports; "
+        f"wrote {len(built.pages)} pages to {args.out} from {len(built.data.sources)} reports"
+        + (f", removed {len(built.removed)} stale pages of an earlier build" if built.removed else "")
+        + "; "
         f"history {history}: {len(built.added)} new versions",
         file=sys.stderr,
     )

@@ -18,7 +18,7 @@ from codex_conformance.cases import Case
 from codex_conformance.editions import EDITIONS
 from codex_conformance.impl import RELEASE_PREFIX, is_reference
 from codex_conformance.site.history import History
-from codex_conformance.site.judging import Cell, gateway_cells, port_areas, port_cells
+from codex_conformance.site.judging import Cell, gateway_cells, gateway_profile_cells, port_areas, port_cells
 from codex_conformance.site.sources import GatewayReport, PortReport, Source
 from codex_conformance.tiers import Tiers
 
@@ -42,6 +42,8 @@ class SiteData:
     history: History
     cells: dict[str, dict[str, Cell]] = field(default_factory=dict)  # slug -> edition -> cell
     area_cells: dict[str, dict[str, dict[str, Cell]]] = field(default_factory=dict)  # area -> slug -> ...
+    # gateway slug -> release -> model -> cell: the release's verdict per model profile
+    profile_cells: dict[str, dict[str, dict[str, Cell]]] = field(default_factory=dict)
     only_here: dict[str, list[OnlyHere]] = field(default_factory=dict)
 
     @property
@@ -78,6 +80,7 @@ def gather(sources: list[Source], tiers: Tiers, cases: list[Case], clause_pages:
     for source in data.gateways:
         assert isinstance(source.report, GatewayReport)
         data.cells[source.slug] = gateway_cells(source.report, tiers)
+        data.profile_cells[source.slug] = gateway_profile_cells(source.report, tiers)
     data.only_here = {**_ports_only_here(data.ports), **_gateways_only_here(data.gateways)}
     return data
 

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from codex_conformance.areas import area_of_op
 from codex_conformance.cases import Case
-from codex_conformance.gateway_readiness import ScenarioVerdicts, gateway_verdicts
+from codex_conformance.gateway_readiness import ScenarioVerdicts, gateway_verdicts, profile_verdicts
 from codex_conformance.readiness import EditionReadiness
 from codex_conformance.report_readiness import outcome_facts, verdicts
 from codex_conformance.site.sources import GatewayReport, PortReport
@@ -89,7 +89,9 @@ def port_cells(
 
 
 def port_areas(report: PortReport) -> list[str]:
-    return sorted({area_name(outcome.op) for outcome in report.outcomes})
+    """The areas of the ops the report declares: a report lists every case, those of ops it does not
+    declare as not applicable, and an area it judged nothing of is no area of its (not READY at 0 / 0)."""
+    return sorted({area_name(op) for op in _declared_ops(report)})
 
 
 def _declared_ops(report: PortReport) -> list[str]:
@@ -97,13 +99,37 @@ def _declared_ops(report: PortReport) -> list[str]:
     return report.declared_ops or sorted({o.op for o in report.outcomes if o.judged})
 
 
+def _scenario_verdicts(report: GatewayReport) -> list[ScenarioVerdicts]:
+    return [ScenarioVerdicts.of(r.edition, r.scenario, r.judged, r.verdicts, r.model) for r in report.results]
+
+
 def gateway_cells(report: GatewayReport, tiers: Tiers) -> dict[str, Cell]:
     """Per Codex release the gateway ran, its scenarios passing and the verdict."""
-    results = [ScenarioVerdicts.of(r.edition, r.scenario, r.judged, r.verdicts) for r in report.results]
+    results = _scenario_verdicts(report)
     return {
         verdict.edition: Cell.of([r for r in results if r.edition == verdict.edition], verdict)
         for verdict in gateway_verdicts(results, report.editions, tiers)
     }
 
 
-__all__ = ["Cell", "Counted", "area_name", "gateway_cells", "port_areas", "port_cells"]
+def gateway_profile_cells(report: GatewayReport, tiers: Tiers) -> dict[str, dict[str, Cell]]:
+    """Per Codex release, per model its scenarios ran under (as the report names them), the cell of
+    that model's scenarios; empty for a report that names no model."""
+    results = _scenario_verdicts(report)
+    cells: dict[str, dict[str, Cell]] = {}
+    for profile in profile_verdicts(results, report.editions, tiers):
+        edition = profile.verdict.edition
+        mine = [r for r in results if r.edition == edition and r.model == profile.model]
+        cells.setdefault(edition, {})[profile.model] = Cell.of(mine, profile.verdict)
+    return cells
+
+
+__all__ = [
+    "Cell",
+    "Counted",
+    "area_name",
+    "gateway_cells",
+    "gateway_profile_cells",
+    "port_areas",
+    "port_cells",
+]

@@ -160,6 +160,7 @@ def gateways(data: SiteData) -> tuple[str, str]:
     body += [
         "<h2>Verdict per Codex release</h2>",
         *_verdict_table(sources, editions, data.cells, "gateway", "Codex "),
+        *_profile_tables(data, sources, editions),
     ]
     for edition in editions:
         scenarios = _scenarios(sources, edition)
@@ -176,6 +177,52 @@ def gateways(data: SiteData) -> tuple[str, str]:
             body.append(row + "</tr>")
         body.append("</table>")
     return "gateways.html", page("Gateways", body)
+
+
+def _models(data: SiteData, sources: list[Source], edition: str) -> list[str]:
+    """The models some gateway's scenarios of ``edition`` ran under, in the order first seen."""
+    models: list[str] = []
+    for source in sources:
+        for model in data.profile_cells.get(source.slug, {}).get(edition, {}):
+            if model not in models:
+                models.append(model)
+    return models
+
+
+def _profile_tables(data: SiteData, sources: list[Source], editions: list[str]) -> list[str]:
+    """Per release, gateway x model profile: each model judged on the scenarios run under it alone.
+    Nothing for reports that name no model."""
+    out: list[str] = []
+    for edition in editions:
+        models = _models(data, sources, edition)
+        if not models:
+            continue
+        out += [
+            f"<h2>Codex {esc(edition)}: verdict per model</h2>",
+            "<table>",
+            "<tr><th>gateway</th>" + "".join(f"<th>{esc(model)}</th>" for model in models) + "</tr>",
+        ]
+        for source in sources:
+            cells = data.profile_cells.get(source.slug, {}).get(edition, {})
+            row = f'<tr><td><a href="{impl_page(source.slug)}">{esc(source.report.title)}</a></td>'
+            for model in models:
+                link = f"{impl_page(source.slug)}#verdict-{edition}-{model}"
+                # A report written before models were recorded says nothing of any model.
+                row += (
+                    _verdict_cell(cells.get(model), link, reasons=True)
+                    if cells
+                    else '<td class="none">no model recorded</td>'
+                )
+            out.append(row + "</tr>")
+        out.append("</table>")
+    if out:
+        out.insert(
+            0,
+            "<p>A release runs some scenarios under another model than its default (the one offered "
+            "the freeform <code>apply_patch</code> tool, one that defers MCP tools): each model is "
+            "judged on the scenarios run under it alone, as the report names them.</p>",
+        )
+    return out
 
 
 def _scenarios(sources: list[Source], edition: str) -> list[str]:
@@ -256,6 +303,7 @@ def implementation(data: SiteData, source: Source) -> tuple[str, str]:
             f"{esc(cell.verdict.verdict.value)}</span>{_reason_list(cell.verdict, name)}</td></tr>"
         )
     body.append("</table>")
+    body += _profile_section(data, source)
     body += _only_here_section(data, source)
     body += _history_section(data, source)
     body += ["<h2>Failing clauses</h2>"]
@@ -327,6 +375,30 @@ def _gateway_scenarios(report: GatewayReport, edition: str, clause: str) -> list
                 f"<pre>{shown(chr(10).join(verdict.differences) or '(none recorded)')}</pre>",
             ]
     return out
+
+
+def _profile_section(data: SiteData, source: Source) -> list[str]:
+    profiles = data.profile_cells.get(source.slug, {})
+    if not profiles:
+        return []
+    report = source.report
+    assert isinstance(report, GatewayReport)
+    name = impl_page(source.slug)
+    out = [
+        "<h2>Verdicts per model</h2>",
+        "<table>",
+        "<tr><th>release</th><th>model</th><th>scenarios</th><th>judged</th><th>verdict</th></tr>",
+    ]
+    for edition, cells in profiles.items():
+        for model, cell in cells.items():
+            scenarios = [r.scenario for r in report.results if r.edition == edition and r.model == model]
+            out.append(
+                f'<tr id="verdict-{esc(edition)}-{esc(model)}"><td>{esc(edition)}</td><td>{esc(model)}</td>'
+                f"<td>{esc(', '.join(scenarios))}</td><td>{esc(cell.counts())}</td>"
+                f'<td class="{verdict_class(cell.verdict.verdict)}"><span class="verdict">'
+                f"{esc(cell.verdict.verdict.value)}</span>{_reason_list(cell.verdict, name)}</td></tr>"
+            )
+    return [*out, "</table>"]
 
 
 def _only_here_section(data: SiteData, source: Source) -> list[str]:

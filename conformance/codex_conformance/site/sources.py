@@ -89,6 +89,8 @@ class GatewayScenario(_Lenient):
     scenario: str
     title: str = ""
     outcome: str
+    # The model Codex ran the scenario under (its profile); absent from reports written before it was.
+    model: str | None = None
     error: str | None = None
     not_applicable: str | None = None
     verdicts: list[ScenarioVerdict] = Field(default_factory=list)

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -304,6 +305,54 @@ def test_report_rendering(snapshot: SnapshotAssertion) -> None:
         "passed_apart_from_headers": 2,
         "not_applicable": 1,
     }
+
+
+def test_a_verdict_per_model_the_scenarios_ran_under() -> None:
+    run = _synthetic_run()
+    # The freeform call runs under another model than the rest: that model is judged on it alone.
+    models = {"mcp-call": "freeform-model"}
+    run.results = [replace(r, model=models.get(r.slug, "default-model")) for r in run.results]
+    data = report_json(run)
+    assert [result["model"] for result in data["results"]][:4] == [
+        "default-model",
+        "default-model",
+        "default-model",
+        "freeform-model",
+    ]
+    by_model = {profile["model"]: profile for profile in data["profiles"]}
+    assert by_model["default-model"]["scenarios"] == ["text", "function-call"]
+    # The synthetic scenarios judge two clauses: both models miss the other mandatory ones.
+    failing = {model: [(f["clause"], f["tier"]) for f in p["failing"]] for model, p in by_model.items()}
+    assert failing == {
+        "default-model": [("GATEWAY-HEADERS-1", "advisory")],
+        "freeform-model": [("GATEWAY-CALL-1", "mandatory")],
+    }
+    assert by_model["freeform-model"]["scenarios"] == ["mcp-call"]
+    markdown = render_markdown(run)
+    assert "## Readiness per model" in markdown
+    assert "| 1.0.0 | `freeform-model` | mcp-call | **NOT READY** |" in markdown
+    # A run whose scenarios name no model (as every report written before models were) has none.
+    assert report_json(_synthetic_run())["profiles"] == []
+    assert "per model" not in render_markdown(_synthetic_run())
+
+
+def test_the_terminal_gives_the_verdict_per_model_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import codex_workshop.gateway.cli as gateway_cli
+
+    run = _synthetic_run()
+    run.results = [replace(r, model="freeform-model" if r.slug == "mcp-call" else "m") for r in run.results]
+    monkeypatch.setattr(gateway_cli, "certify_gateway", lambda *args, **kwargs: run)
+    report = tmp_path / "gateway.md"
+    args = ["gateway", "--gateway", "cmd:proxy {port} {upstream}", "--edition", "0.25.0", "--quiet"]
+    assert main([*args, "--report", str(report)]) == 1
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("readiness")]
+    assert lines[0].startswith("readiness 1.0.0: NOT READY")
+    assert lines[1].startswith("readiness under m 1.0.0: NOT READY")
+    assert lines[2].startswith("readiness under freeform-model 1.0.0: NOT READY: GATEWAY-CALL-1 fails (1,")
+    saved = json.loads(report.with_suffix(".json").read_text(encoding="utf-8"))
+    assert [profile["model"] for profile in saved["profiles"]] == ["m", "freeform-model"]
 
 
 def test_gateway_help(

@@ -40,6 +40,8 @@ class ScenarioResult:
     direct_requests: int = 0
     # Why the release has no way to show the scenario (nothing ran).
     not_applicable: str | None = None
+    # The model Codex ran the scenario under: the gateway's verdicts are given per model too.
+    model: str | None = None
 
     @property
     def outcome(self) -> str:
@@ -155,8 +157,9 @@ def certify_gateway(
         if isinstance(scenario, NotApplicable):
             run.results.append(_not_applicable(version, scenario))
         else:
+            error = f"not run: {run.aborted}"
             run.results.append(
-                ScenarioResult(version, scenario.slug, scenario.title, error=f"not run: {run.aborted}")
+                ScenarioResult(version, scenario.slug, scenario.title, error=error, model=scenario.model)
             )
     run.seconds = time.monotonic() - started
     return run
@@ -193,12 +196,17 @@ def _one(
         through = _through(version, scenario, upstream, url, recorder)
         check_alive()
     except GatewayError as died:
-        return ScenarioResult(version, scenario.slug, scenario.title, error=f"gateway: {died}")
+        error = f"gateway: {died}"
+        return ScenarioResult(version, scenario.slug, scenario.title, error=error, model=scenario.model)
     except (CaptureError, ReleaseUnavailableError) as failed:
-        return ScenarioResult(version, scenario.slug, scenario.title, error=f"release run: {failed}")
+        error = f"release run: {failed}"
+        return ScenarioResult(version, scenario.slug, scenario.title, error=error, model=scenario.model)
     apis = tuple(request.api for request in through.upstream)
     verdicts = tuple(judge(scenario, direct, through))
-    return ScenarioResult(version, scenario.slug, scenario.title, verdicts, None, apis, len(direct.upstream))
+    counted = len(direct.upstream)
+    return ScenarioResult(
+        version, scenario.slug, scenario.title, verdicts, None, apis, counted, model=scenario.model
+    )
 
 
 __all__ = ["GatewayRun", "Progress", "ScenarioResult", "certify_gateway"]

@@ -41,7 +41,7 @@ from codex_workshop.gateway.certify import ScenarioResult, certify_gateway
 from codex_workshop.gateway.plug import DEFAULT_PATH, DEFAULT_READY_SECONDS, GatewayError, parse_gateway
 from codex_workshop.gateway.record import Recorder
 from codex_workshop.gateway.recording_file import RecordingFileError, read, write_run
-from codex_workshop.gateway.report import readiness, render_markdown, report_json
+from codex_workshop.gateway.report import profiles, profiles_section, readiness, render_markdown, report_json
 from codex_workshop.gateway.scenarios import scenario_slugs
 
 
@@ -192,6 +192,10 @@ def run(args: argparse.Namespace) -> int:
         json_path.write_text(json.dumps(report_json(outcome), indent=2) + "\n", encoding="utf-8")
         for verdict in readiness(outcome):  # the report's verdicts, on the terminal too
             print(f"readiness {verdict.line()}", file=sys.stderr)
+        per_model = profiles(outcome)
+        if profiles_section(per_model):  # as the Markdown: where a release ran more than one model
+            for profile in per_model:
+                print(f"readiness under {profile.model} {profile.verdict.line()}", file=sys.stderr)
     else:
         sys.stdout.write(markdown)
     if not any(result.judged for result in outcome.results):

@@ -17,10 +17,15 @@ from typing import Any
 
 from codex_conformance import paths
 from codex_conformance.errors import UsageError
-from codex_conformance.gateway_readiness import ScenarioVerdicts, gateway_verdicts
+from codex_conformance.gateway_readiness import (
+    ProfileVerdict,
+    ScenarioVerdicts,
+    gateway_verdicts,
+    profile_verdicts,
+)
 from codex_conformance.readiness import EditionReadiness
 from codex_conformance.report import readiness_section
-from codex_conformance.tiers import load_tiers
+from codex_conformance.tiers import Tiers, load_tiers
 from codex_workshop.gateway.certify import GatewayRun, ScenarioResult
 from codex_workshop.gateway.verdicts import CLAUSES
 
@@ -70,15 +75,53 @@ def _edition_line(run: GatewayRun, edition: str) -> str:
     return line
 
 
+def _tiers() -> Tiers | None:
+    # None when the kit's tiers cannot be read: the report is still written, without verdicts.
+    try:
+        return load_tiers(paths.spec_dir())
+    except (UsageError, FileNotFoundError):
+        return None
+
+
+def _scenario_verdicts(run: GatewayRun) -> list[ScenarioVerdicts]:
+    return [ScenarioVerdicts.of(r.edition, r.slug, r.judged, r.verdicts, r.model) for r in run.results]
+
+
 def readiness(run: GatewayRun) -> list[EditionReadiness]:
     """Per release, the verdict (spec/tiers.toml: identity headers are advisory, a scenario showing
     one feature limits); none when the kit's tiers cannot be read (the report is still written)."""
-    try:
-        tiers = load_tiers(paths.spec_dir())
-    except (UsageError, FileNotFoundError):
+    tiers = _tiers()
+    return [] if tiers is None else gateway_verdicts(_scenario_verdicts(run), run.editions, tiers)
+
+
+def profiles(run: GatewayRun) -> list[ProfileVerdict]:
+    """Per release and model its scenarios ran under, the verdict over that model's scenarios alone."""
+    tiers = _tiers()
+    return [] if tiers is None else profile_verdicts(_scenario_verdicts(run), run.editions, tiers)
+
+
+def profiles_section(verdicts: list[ProfileVerdict]) -> list[str]:
+    """The verdict per release and model, where a release ran scenarios under more than one model."""
+    editions = [verdict.verdict.edition for verdict in verdicts]
+    if not any(editions.count(edition) > 1 for edition in editions):
         return []
-    results = [ScenarioVerdicts.of(r.edition, r.slug, r.judged, r.verdicts) for r in run.results]
-    return gateway_verdicts(results, run.editions, tiers)
+    out = [
+        "",
+        "## Readiness per model",
+        "",
+        "Each model the release ran scenarios under, judged on those scenarios alone.",
+        "",
+        "| edition | model | scenarios | verdict | why |",
+        "|---|---|---|---|---|",
+    ]
+    for profile in verdicts:
+        verdict = profile.verdict
+        why = ("; ".join(verdict.reasons()) or "every clause judged passes").replace("|", "\\|")
+        out.append(
+            f"| {verdict.edition} | `{profile.model}` | {', '.join(profile.scenarios)} | "
+            f"**{verdict.verdict.value}** | {why} |"
+        )
+    return out
 
 
 def _row(result: ScenarioResult) -> str:
@@ -115,7 +158,7 @@ def render_markdown(run: GatewayRun) -> str:
     if run.aborted is not None:
         lines += [f"**The run stopped: {run.aborted}**", ""]
     lines += [_edition_line(run, edition) for edition in run.editions]
-    lines += [*readiness_section(readiness(run)), ""]
+    lines += [*readiness_section(readiness(run)), *profiles_section(profiles(run)), ""]
     if run.results:
         short = [clause.removeprefix("GATEWAY-") for clause in CLAUSES]
         lines.append(
@@ -160,6 +203,7 @@ def report_json(run: GatewayRun) -> dict[str, Any]:
                 "edition": result.edition,
                 "scenario": result.slug,
                 "title": result.title,
+                "model": result.model,
                 "outcome": result.outcome,
                 "error": result.error,
                 "not_applicable": result.not_applicable,
@@ -179,7 +223,17 @@ def report_json(run: GatewayRun) -> dict[str, Any]:
         ],
         "gateway_output": run.gateway_output if not run.ok else "",
         "readiness": [verdict.model_dump(mode="json") for verdict in readiness(run)],
+        "profiles": [profile.as_json() for profile in profiles(run)],
     }
 
 
-__all__ = ["HEADERS_CLAUSE", "applicable", "edition_counts", "readiness", "render_markdown", "report_json"]
+__all__ = [
+    "HEADERS_CLAUSE",
+    "applicable",
+    "edition_counts",
+    "profiles",
+    "profiles_section",
+    "readiness",
+    "render_markdown",
+    "report_json",
+]

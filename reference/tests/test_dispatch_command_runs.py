@@ -69,3 +69,23 @@ def test_a_local_shell_call_without_an_exec_action_is_declined() -> None:
     item = {"type": "local_shell_call", "call_id": "c", "action": {"type": "other"}}
     args = {"edition": "0.25.0", "model": "gpt-5", "config": {}, "item": item}
     assert "unsupported" in handle({"op": "dispatch.call", "args": args})
+
+
+def test_an_unknown_field_nested_past_pythons_reader_still_runs_the_command() -> None:
+    # Found by the explorer (seed hostcalls-wide): serde_json skips the deep unknown field and the
+    # command runs; the handler reads only its own fields, so Python's recursive reader is not asked.
+    arguments = '{"cmd": "true", "": ' + "[" * 1000 + "]" * 1000 + "}"
+    item = {"type": "function_call", "name": "exec_command", "arguments": arguments, "call_id": "c"}
+    runs = {"output": "", "exit_code": 0}
+    args = {
+        "edition": "0.169.0",
+        "model": "gpt-5",
+        "config": {},
+        "item": item,
+        "runs": runs,
+        "chunk_id": "0a0b0c",
+    }
+    output = handle({"op": "dispatch.call", "args": args})["result"]["item"]["output"]
+    assert output.startswith("Chunk ID: 0a0b0c\n") and output.endswith(
+        "Process exited with code 0\nOriginal token count: 0\nOutput:\n"
+    )

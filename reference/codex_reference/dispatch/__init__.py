@@ -699,14 +699,19 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
             # Checked before the tool's own arguments are read (DISPATCH-ENV-1).
             if isinstance(chosen, str) and chosen not in environment.known:
                 return environment.unknown.format(id=chosen)
+        read: JSON = None
         for shape in shapes:
-            from_str(text, shape, rules.arbitrary_precision)
+            read = from_str(text, shape, rules.arbitrary_precision)
     except SerdeError as err:
         return f"failed to parse function arguments: {err}"
     try:
         arguments = json.loads(text)
     except RecursionError as exc:  # serde_json skipped it; Python's reader nests by recursion
-        raise NotModelled("arguments nested deeper than Python's JSON reader goes") from exc
+        if not isinstance(read, dict):
+            raise NotModelled("arguments nested deeper than Python's JSON reader goes") from exc
+        # The handler reads its struct's fields alone, as serde_json gave them: the deep value
+        # was an unknown field, skipped.
+        arguments = read
     except json.JSONDecodeError as exc:
         raise NotModelled(
             f"the argument type of {name} is not modelled (serde_json's errors for it)"

@@ -95,9 +95,10 @@ def test_a_client_tool_search_call_gets_its_own_output_item() -> None:
 
 
 def test_a_custom_apply_patch_runs_in_0_25_0() -> None:
-    # Whatever the model is sent, 0.25.0 runs the patch: the host's, not an unknown tool.
+    # Whatever the model is sent, 0.25.0 reads the patch (DISPATCH-PATCH-1): not an unknown tool.
     item = {"type": "custom_tool_call", "name": "apply_patch", "input": "x", "call_id": "c"}
-    assert "host" in _declined(_call("0.25.0", item))
+    output = _call("0.25.0", item)["result"]["item"]["output"]
+    assert output.startswith("error: invalid patch: ")
 
 
 def test_a_function_call_that_reaches_a_namespaced_agent_tool() -> None:

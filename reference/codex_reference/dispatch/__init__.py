@@ -4,11 +4,14 @@ The flow (spec/dispatch.md): the call's kind (function, custom,
 local_shell) and name pick a handler; a name no handler serves, or a
 payload of the other kind, is answered at once with a fixed text; a
 handler parses its arguments (serde_json) and answers with its own output.
-Only host-independent outcomes are modelled: argument parse errors come
-from a model of serde_json over the handler's argument type
-(``rustlib/serde_json.py``); view_image's images from a model of the release's
-image handling (``image_prompt.py``: pass-through, GIF re-encoded as PNG,
-resizing; resized JPEG is declined with ``NotModelled``).
+Argument parse errors come from a model of serde_json over the handler's
+argument type (``rustlib/serde_json.py``); view_image's images from a model
+of the release's image handling (``image_prompt.py``: pass-through, GIF
+re-encoded as PNG, resizing; resized JPEG is declined with ``NotModelled``).
+A call that runs a command writes the edition's exec output of what the
+command did, which is the host's and given as ``runs`` (``commands.py``);
+apply_patch applies the patch to the case's files in memory
+(``patch_call.py``, host_tools' model).  Nothing runs on the host.
 
 What a gateway may hand back beyond the API's own shapes (spec/dispatch.md,
 "What Codex accepts from a gateway"): a call's ``namespace`` (read by
@@ -29,9 +32,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from codex_reference.apply_patch import rules as apply_patch_rules
 from codex_reference.args import mapping, string, string_map
+from codex_reference.dispatch.commands import (
+    CommandRules,
+    CommandTool,
+    command_output,
+    local_shell_output,
+    not_started_debug,
+    not_started_display,
+    not_started_unified,
+)
 from codex_reference.dispatch.image_prompt import prompt_image
+from codex_reference.dispatch.patch_call import PatchCall, patch_output
 from codex_reference.errors import InvalidArgs, NotModelled
+from codex_reference.exec_output import FORMATTERS_0_25_0, FORMATTERS_0_94_0, FORMATTERS_0_169_0
+from codex_reference.host_tools import PATCH_TOOL_0_25_0, PATCH_TOOL_0_94_0, PATCH_TOOL_0_169_0
+from codex_reference.host_tools.header import headed_output
 from codex_reference.json_types import JSON
 from codex_reference.rustlib.image_png_write import RowFilters, adaptive_rows, adaptive_rows_up_for_repeats
 from codex_reference.rustlib.serde_json import SerdeError, Shape, from_str
@@ -102,6 +119,10 @@ class DispatchRules:
     namespaces: NamespaceRule | None = None
     # tool_search_call items; None: the edition has no such item.
     tool_search: ToolSearchRule | None = None
+    # The handlers that run a command (DISPATCH-RUN-1, -2); None: not modelled.
+    commands: CommandRules | None = None
+    # apply_patch's handler, where it reads the patch (DISPATCH-PATCH-1); None: not modelled.
+    patch: PatchCall | None = None
 
 
 @dataclass(frozen=True)
@@ -283,6 +304,21 @@ _WRITE_STDIN_0_25_0 = _struct(
 # unknown keys skipped (captured: apply-patch-function-*).
 _APPLY_PATCH_0_25_0 = _struct("ApplyPatchToolArgs", (("input", _STRING),))
 
+# The run of a command (DISPATCH-RUN-1, -2): shell and its alias container.exec write
+# exec_output's JSON object, exec_command (run by name) its terminal text; an empty argv
+# never starts (captured: run-shell-empty-argv), and a process that did not start is
+# io::Error's Display (run-shell-missing-program).
+_EMPTY_ARGV_0_25_0 = "execution error: command args are empty"
+_COMMANDS_0_25_0 = CommandRules(
+    tools={
+        "shell": CommandTool(FORMATTERS_0_25_0["shell"], "command", _EMPTY_ARGV_0_25_0),
+        "container.exec": CommandTool(FORMATTERS_0_25_0["shell"], "command", _EMPTY_ARGV_0_25_0),
+        "exec_command": CommandTool(FORMATTERS_0_25_0["exec_command"], "cmd"),
+    },
+    not_started=not_started_display,
+    local_shell="shell",
+)
+
 DISPATCH_0_25_0 = DispatchRules(
     function_handlers=frozenset(
         {"shell", "container.exec", "update_plan", "apply_patch", "exec_command", "write_stdin"}
@@ -305,6 +341,8 @@ DISPATCH_0_25_0 = DispatchRules(
     },
     arbitrary_precision=False,
     unknown_session="unknown session id {id}",
+    commands=_COMMANDS_0_25_0,
+    patch=PatchCall(PATCH_TOOL_0_25_0, apply_patch_rules.APPLY_PATCH_0_25_0),
 )
 
 DISPATCH_0_169_0 = DispatchRules(
@@ -339,6 +377,15 @@ DISPATCH_0_169_0 = DispatchRules(
         known=frozenset({"local"}),
         unknown="unknown turn environment id `{id}`",
     ),
+    # exec_command's run is unified exec's text; a process that did not start is its refusal
+    # (captured: run-exec-command-missing-workdir); an empty `cmd` runs.  A local_shell_call
+    # alone gets nothing written back (tried: no follow-up request; beside a call that makes
+    # one, it is `aborted`): declined.
+    commands=CommandRules(
+        tools={"exec_command": CommandTool(FORMATTERS_0_169_0["exec_command"], "cmd")},
+        not_started=not_started_unified,
+    ),
+    patch=PatchCall(PATCH_TOOL_0_169_0, apply_patch_rules.APPLY_PATCH_0_169_0),
     image_details=frozenset({"high", "original"}),
     detail_refused="view_image.detail only supports `high` or `original`; "
     "omit `detail` for default high resized behavior, got `{detail}`",
@@ -385,6 +432,38 @@ _SHELL_COMMAND_0_94_0 = _struct(
     declined=frozenset({"sandbox_permissions", "prefix_rule"}),
     field_count=7,  # `[]`: "with 7 elements" (captured: shell-command-function-empty-array)
 )
+
+
+def _headed(measured: dict[str, Any]) -> str:
+    """shell_command's run under the command header (HOST-SHELL-1)."""
+    return headed_output(int(measured["exit_code"]), str(measured["output"]), measured)
+
+
+def _offered_patch_kind_by_family(version: str, args: Mapping[str, JSON]) -> str | None:
+    """The kind of apply_patch tool 0.94.0 sends the call's model ("custom" for a freeform one)."""
+    built = catalog.build(catalog.CATALOG_0_94_0, version, args)["tools"]
+    for tool in built if isinstance(built, list) else []:
+        if isinstance(tool, dict) and tool.get("name") == "apply_patch":
+            return "custom" if tool.get("type") == "custom" else "function"
+    return None
+
+
+_EMPTY_ARGV_0_94_0 = "command args are empty"
+# 0.94.0: the JSON object cut in the middle; the empty-argv text lost its prefix and a process
+# that did not start is the error's Debug form (captured: run-shell-empty-argv,
+# run-shell-missing-program); shell_command writes the command header, and an empty command
+# is `aborted` (run-shell-command-empty).
+_COMMANDS_0_94_0 = CommandRules(
+    tools={
+        **{
+            name: CommandTool(FORMATTERS_0_94_0["shell"], "command", _EMPTY_ARGV_0_94_0)
+            for name in ("shell", "container.exec", "local_shell")
+        },
+        "shell_command": CommandTool(_headed, "command", "aborted"),
+    },
+    not_started=not_started_debug,
+    local_shell="shell",
+)
 DISPATCH_0_94_0 = replace(
     DISPATCH_0_25_0,
     unknown_session=None,  # no write_stdin handler
@@ -417,6 +496,10 @@ DISPATCH_0_94_0 = replace(
         "apply_patch": (_APPLY_PATCH_0_25_0,),
     },
     image_attached="attached local image path",
+    commands=_COMMANDS_0_94_0,
+    patch=PatchCall(
+        PATCH_TOOL_0_94_0, apply_patch_rules.APPLY_PATCH_0_94_0, form=_offered_patch_kind_by_family
+    ),
 )
 
 _ID_PREFIX = {
@@ -616,14 +699,19 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
             # Checked before the tool's own arguments are read (DISPATCH-ENV-1).
             if isinstance(chosen, str) and chosen not in environment.known:
                 return environment.unknown.format(id=chosen)
+        read: JSON = None
         for shape in shapes:
-            from_str(text, shape, rules.arbitrary_precision)
+            read = from_str(text, shape, rules.arbitrary_precision)
     except SerdeError as err:
         return f"failed to parse function arguments: {err}"
     try:
         arguments = json.loads(text)
     except RecursionError as exc:  # serde_json skipped it; Python's reader nests by recursion
-        raise NotModelled("arguments nested deeper than Python's JSON reader goes") from exc
+        if not isinstance(read, dict):
+            raise NotModelled("arguments nested deeper than Python's JSON reader goes") from exc
+        # The handler reads its struct's fields alone, as serde_json gave them: the deep value
+        # was an unknown field, skipped.
+        arguments = read
     except json.JSONDecodeError as exc:
         raise NotModelled(
             f"the argument type of {name} is not modelled (serde_json's errors for it)"
@@ -638,6 +726,12 @@ def _function(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str,
         # The call is the turn's only one, so no exec_command opened the session.
         if isinstance(session, int) and not isinstance(session, bool):
             return rules.unknown_session.format(id=session)
+    if name == "apply_patch" and rules.patch is not None:
+        patch = arguments.get("input") if isinstance(arguments, dict) else arguments[0] if arguments else None
+        if isinstance(patch, str):
+            return patch_output(rules.patch, args, patch, "function")
+    if rules.commands is not None and name in rules.commands.tools:
+        return command_output(rules.commands, name, arguments, args)
     raise NotModelled(f"running {name} depends on the host")
 
 
@@ -649,10 +743,20 @@ def _custom(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, J
     if namespaced is not None:
         return namespaced
     if name in rules.custom_handlers and _has(rules, args, name):
+        patch = item.get("input")
+        if name == "apply_patch" and rules.patch is not None and isinstance(patch, str):
+            return patch_output(rules.patch, args, patch, "custom")
         raise NotModelled(f"running {name} depends on the host")
     if _other_kind(rules, args, name, rules.function_handlers | rules.search_handlers):
         return rules.kind_mismatch
     return rules.unknown_custom.format(name=name)
+
+
+def _local_shell(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> JSON:
+    """A local_shell_call item: its argv run as the edition's shell call, written back as one."""
+    if rules.commands is None:
+        raise NotModelled("dispatch of 'local_shell_call' items is not modelled in this edition")
+    return local_shell_output(rules.commands, item, args)
 
 
 def _tool_search(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[str, JSON]) -> dict[str, JSON]:
@@ -676,6 +780,7 @@ def _tool_search(rules: DispatchRules, args: Mapping[str, JSON], item: Mapping[s
 _KINDS: dict[str, tuple[str, Callable[[DispatchRules, Mapping[str, JSON], Mapping[str, JSON]], JSON]]] = {
     "function_call": ("function_call_output", _function),
     "custom_tool_call": ("custom_tool_call_output", _custom),
+    "local_shell_call": ("function_call_output", _local_shell),
 }
 
 

@@ -13,8 +13,9 @@ sometimes, damaged: cut short at any byte, or followed by more text.
 
 Where such arguments parse, the release runs the call: every string a
 command could be made of is harmless (``true``, ``x``, ``echo``), so a
-command that runs does nothing.  The reference declines the handlers'
-own outcomes (a command's output), which the explorer counts apart.
+command that runs does nothing.  What it printed, or the os error that
+kept it from starting, is the sandbox's: read back from the release's
+output, it is given to the reference as ``runs`` (areas/dispatch/command_runs.py).
 
 One release run answers a batch: each input is a call of its own (a
 distinct call id) in one scripted model turn.
@@ -30,6 +31,7 @@ from hypothesis import strategies as st
 
 from codex_conformance.editions import get_edition
 from codex_conformance.generators import Draw, as_strategy
+from codex_workshop.areas.dispatch import command_runs
 from codex_workshop.areas.dispatch.run import CWD_FORM
 from codex_workshop.drive.conversation_run import MODEL, written_back
 from codex_workshop.drive.errors import ReleaseRejectedError
@@ -200,7 +202,8 @@ _FIXED_CWD = "/tmp/codex-conformance-work-explored"
 
 
 def _settle(release: Response) -> tuple[Response, Args]:
-    """The made-up id as the reference writes it, and the run's cwd fixed and given as ``cwd``."""
+    """The made-up id as the reference writes it, the run's cwd fixed and given as ``cwd``, and a
+    command's run given as ``runs`` with its measured values fixed (command_runs.py)."""
     item = dict(release["result"]["item"])
     observed: Args = {}
     if isinstance(item.get("id"), str) and (match := _MADE_UP_ID.match(item["id"])):
@@ -208,6 +211,14 @@ def _settle(release: Response) -> tuple[Response, Args]:
     if isinstance(item.get("output"), str) and _CWD.search(item["output"]):
         item["output"] = _CWD.sub(_FIXED_CWD, item["output"])
         observed["cwd"] = _FIXED_CWD
+    if isinstance(item.get("output"), str):
+        # A command's run: what it did is the sandbox's (given as `runs`), and its measured
+        # values are fixed, so that two runs answer alike.
+        runs = command_runs.observed_runs(item["output"])
+        item["output"], measured = command_runs.fixed_output(item["output"])
+        observed.update(measured)
+        if runs is not None:
+            observed["runs"] = runs
     return {"result": {"item": item}}, observed
 
 

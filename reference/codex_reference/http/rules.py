@@ -103,11 +103,12 @@ HTTP_0_94_0 = replace(
     error_exit_code=1,
 )
 
-_LIMIT_CURLY = "You’ve hit your usage limit."
+_LIMIT_CURLY = "You\u2019ve hit your usage limit."
 
-# 0.169.0 (0.171.0 alike): both layers wait a Retry-After again, and a 429 with one is retried
-# by the turn after that delay instead of ending it; an insufficient quota has its own text, the body's error.message is shown, typographic
-# apostrophes, and the items of a dropped stream are sent again.
+# 0.169.0 (0.171.0 alike): both layers wait a Retry-After again, and a 429 with one is
+# retried by the turn after that delay instead of ending it; an insufficient quota has its
+# own text, the body's error.message is shown, typographic apostrophes, and the items of a
+# dropped stream are sent again.
 HTTP_0_169_0 = replace(
     HTTP_0_94_0,
     request_waits_retry_after=True,
@@ -115,7 +116,7 @@ HTTP_0_169_0 = replace(
     turn_waits_retry_after=True,
     body_shown="error-message",
     body_hidden_for=frozenset(),
-    server_error_text="We’re currently experiencing high demand, which may cause temporary errors.",
+    server_error_text="We\u2019re currently experiencing high demand, which may cause temporary errors.",
     usage_limit_texts={
         None: f"{_LIMIT_CURLY} Try again later.",
         "plus": f"{_LIMIT_CURLY} Upgrade to Pro (https://chatgpt.com/explore/pro), visit "

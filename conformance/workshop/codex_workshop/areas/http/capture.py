@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from codex_conformance.cases import Case
 from codex_workshop.areas.capturing import captured_case, wanted_scenarios
@@ -12,7 +13,7 @@ from codex_workshop.areas.http.scenarios import HttpScenario
 from codex_workshop.areas.scenarios import load_area_scenarios
 
 
-def args_of(scenario: HttpScenario) -> dict[str, object]:
+def args_of(scenario: HttpScenario) -> dict[str, Any]:
     return {
         "status": scenario.status,
         "headers": [list(line) for line in scenario.headers],
@@ -23,14 +24,15 @@ def args_of(scenario: HttpScenario) -> dict[str, object]:
     }
 
 
+def _case(version: str, scenario: HttpScenario) -> Case:
+    args: dict[str, Any] = {"edition": version, **args_of(scenario)}
+
+    def run() -> dict[str, Any]:
+        return http_reply(version, args)
+
+    return captured_case("http", version, scenario, op="http.reply", args=args, run=run)
+
+
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
     for scenario in wanted_scenarios(load_area_scenarios(root, "http", HttpScenario), version, only):
-        args = {"edition": version, **args_of(scenario)}
-        yield captured_case(
-            "http",
-            version,
-            scenario,
-            op="http.reply",
-            args=args,
-            run=lambda args=args: http_reply(version, args),
-        )
+        yield _case(version, scenario)

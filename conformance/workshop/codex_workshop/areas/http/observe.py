@@ -10,6 +10,7 @@ carries more input than the first (what the model would see).
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -98,7 +99,7 @@ def waits(run: ExecRun) -> list[int | None]:
     times = [request.received_at for request in run.responses_requests()]
     return [
         round(later - earlier) if later - earlier >= _SERVER_WAIT_FLOOR_S else None
-        for earlier, later in zip(times, times[1:], strict=False)
+        for earlier, later in itertools.pairwise(times)
     ]
 
 

@@ -59,14 +59,11 @@ def _run(stdout: list[dict[str, Any]], requests: list[RecordedRequest], code: in
 
 
 def test_a_run_becomes_the_result_notices_error_waits_and_resent_items() -> None:
-    url = "http://127.0.0.1:41221/v1/responses"
-    stdout = [
-        {
-            "type": "error",
-            "message": f"Reconnecting... 1/1 (unexpected status 403 Forbidden: no (x), url: {url})",
-        },
-        {"type": "error", "message": f"unexpected status 403 Forbidden: no (x), url: {url}"},
-        {"type": "turn.failed", "error": {"message": f"unexpected status 403 Forbidden: no (x), url: {url}"}},
+    said = "unexpected status 403 Forbidden: no (x), url: http://127.0.0.1:41221/v1/responses"
+    stdout: list[dict[str, Any]] = [
+        {"type": "error", "message": f"Reconnecting... 1/1 ({said})"},
+        {"type": "error", "message": said},
+        {"type": "turn.failed", "error": {"message": said}},
     ]
     run = _run(stdout, [_request(10.0, 4), _request(10.2, 4), _request(11.25, 5)])
     text = "unexpected status 403 Forbidden: no (x), url: {base_url}/responses"

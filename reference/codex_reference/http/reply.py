@@ -96,10 +96,18 @@ def _usage_limit_text(rules: HttpRules, error: dict[str, JSON]) -> str:
 
 
 def _shown_body(rules: HttpRules, body: str) -> str:
+    if rules.blank_body_text is not None:
+        if not body.strip():
+            return rules.blank_body_text
+        if body != body.strip():
+            raise NotModelled("a body with white space around it, where blank ones are replaced")
     if rules.body_shown == "error-message":
         error = _error_object(body)
-        if error is not None and isinstance(error.get("message"), str):
-            return str(error["message"])
+        message = error.get("message") if error is not None else None
+        if isinstance(message, str) and message:  # an empty one is not used (404-empty-error-message)
+            if message != message.strip():
+                raise NotModelled("an error.message with white space around it")
+            return message
     return body
 
 

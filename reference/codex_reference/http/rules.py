@@ -32,6 +32,8 @@ class HttpRules:
     body_only: frozenset[int]
     unexpected_text: str  # over {status_line}, {body}
     body_shown: BodyShown
+    # What stands for a body that is empty or white space (None: the body as it is).
+    blank_body_text: str | None
     # Statuses shown as `unexpected status <line>: ` and nothing after.
     body_hidden_for: frozenset[int]
     server_error_text: str  # a 500, whatever its body
@@ -65,6 +67,7 @@ HTTP_0_25_0 = HttpRules(
     body_only=frozenset(),
     unexpected_text="unexpected status {status_line}: {body}",
     body_shown="raw",
+    blank_body_text=None,
     body_hidden_for=frozenset(),
     server_error_text="We're currently experiencing high demand, which may cause temporary errors.",
     usage_limit_texts={
@@ -115,6 +118,8 @@ HTTP_0_169_0 = replace(
     retried_after_retry_after=frozenset({429}),
     turn_waits_retry_after=True,
     body_shown="error-message",
+    # Captured: 404-empty-body, 404-blank-body (found by the explorer on 0.169.0).
+    blank_body_text="Unknown error",
     body_hidden_for=frozenset(),
     server_error_text="We\u2019re currently experiencing high demand, which may cause temporary errors.",
     usage_limit_texts={

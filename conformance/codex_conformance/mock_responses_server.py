@@ -14,12 +14,16 @@ A stream is either SSE text (sent at once, with a Content-Length) or a
 ``ScriptedStream``: byte chunks written one by one with a pause before each,
 chunked transfer encoding, and optionally another HTTP status.  That is how
 the SSE captures show what a release does with an event split across reads,
-a slow stream, or an HTTP-level failure.
+a slow stream, or an HTTP-level failure.  A scripted stream with ``abort``
+closes the connection after its last chunk without the final empty chunk:
+the body ends mid-transfer, as when a gateway or the network drops the
+connection in the middle of an event (spec/http.md).
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import threading
 import time
@@ -112,8 +116,11 @@ class ScriptedStream:
     chunks: list[bytes]
     delays: list[float] = field(default_factory=list)
     status: int = 200
-    content_type: str = "text/event-stream"
+    # None: no Content-Type header at all (a reply that names no type).
+    content_type: str | None = "text/event-stream"
     headers: list[tuple[str, str]] = field(default_factory=list)
+    # Close the connection after the chunks, without the chunked body's end.
+    abort: bool = False
 
     def delay_before(self, index: int) -> float:
         return self.delays[index] if index < len(self.delays) else 0.0
@@ -238,7 +245,8 @@ class MockResponsesServer:
 
             def _write_scripted(self, stream: ScriptedStream) -> None:
                 self.send_response(stream.status)
-                self.send_header("Content-Type", stream.content_type)
+                if stream.content_type is not None:
+                    self.send_header("Content-Type", stream.content_type)
                 for name, value in stream.headers:
                     self.send_header(name, value)
                 self.send_header("Transfer-Encoding", "chunked")
@@ -249,8 +257,12 @@ class MockResponsesServer:
                         if chunk:  # an empty chunk would end the body early
                             self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
                             self.wfile.flush()
+                    if stream.abort:
+                        self.close_connection = True
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                        return
                     self.wfile.write(b"0\r\n\r\n")
-                except (BrokenPipeError, ConnectionResetError):
+                except OSError:  # BrokenPipeError, ConnectionResetError: the client left
                     return  # the client gave up on the stream: that is an observation, not an error
 
             do_GET = do_POST = do_PUT = do_DELETE = _handle

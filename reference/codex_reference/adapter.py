@@ -18,6 +18,7 @@ from codex_reference.chat.ops import chat_request, chat_sse
 from codex_reference.dynamic import call_output_op, call_request_op, to_responses_op
 from codex_reference.editions import Edition
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_, UnknownEdition
+from codex_reference.http.reply import http_reply
 from codex_reference.json_types import JSON
 from codex_reference.limits import reply_problem, request_problem
 from codex_reference.mcp import tools
@@ -87,6 +88,7 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "dispatch.call": lambda edition, args: dispatch.call(edition.dispatch, args),
     "safety.is_known_safe_command": lambda edition, args: known_safe(edition.safety, args),
     "sse.responses": lambda edition, args: sse_responses(edition.sse, args),
+    "http.reply": lambda edition, args: http_reply(edition.http, args),
     "request.build": lambda edition, args: request_build(edition.request, edition.version, args),
     "request.builtins": lambda edition, args: request_builtins(edition.request, edition.version, args),
     "exec.format_output": lambda edition, args: exec_output.format_output(edition.exec_output, args),

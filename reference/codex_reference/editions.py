@@ -47,6 +47,7 @@ from codex_reference.host_tools import (
     HostToolsRules,
     PatchToolRules,
 )
+from codex_reference.http.rules import HTTP_0_25_0, HTTP_0_94_0, HTTP_0_169_0, HttpRules
 from codex_reference.json_types import JSON
 from codex_reference.mcp import decode, extras, naming
 from codex_reference.mcp_output.resource_rules import McpResourceRules
@@ -92,6 +93,8 @@ class Edition:
     apply_patch_tools: apply_patch_spec.ToolSpecs
     # How a Responses SSE stream is read and how it ends (spec/sse.md).
     sse: SseRules
+    # What a reply before or instead of a stream makes the release do (spec/http.md).
+    http: HttpRules
     # The first request for a configuration (spec/request.md).
     request: RequestRules
     # The built-in tool catalog per model and configuration (tools.build).
@@ -143,6 +146,7 @@ V0_25_0 = Edition(
     safety=SAFETY_0_25_0,
     dispatch=dispatch.DISPATCH_0_25_0,
     sse=SSE_0_25_0,
+    http=HTTP_0_25_0,
     request=REQUEST_0_25_0,
     exec_output=exec_output.FORMATTERS_0_25_0,
     items=items.ITEMS_0_25_0,
@@ -165,6 +169,7 @@ V0_94_0 = replace(
     version="0.94.0",
     apply_patch=apply_patch_rules.APPLY_PATCH_0_94_0,
     sse=SSE_0_94_0,
+    http=HTTP_0_94_0,
     exec_output=exec_output.FORMATTERS_0_94_0,
     dispatch=dispatch.DISPATCH_0_94_0,
     items=items.ITEMS_0_94_0,
@@ -212,6 +217,7 @@ V0_169_0 = replace(
     safety=SAFETY_0_169_0,
     dispatch=dispatch.DISPATCH_0_169_0,
     sse=SSE_0_169_0,
+    http=HTTP_0_169_0,
     request=REQUEST_0_169_0,
     exec_output=exec_output.FORMATTERS_0_169_0,
     items=items.ITEMS_0_169_0,

@@ -79,6 +79,17 @@ def test_a_recording_becomes_inputs_of_each_op_for_its_edition(tmp_path: Path) -
     items = recorded_inputs("items.serialize", EDITION, [path])
     assert [recorded.args["item"] for recorded in items] == [CALL, MESSAGE]
     assert len(recorded_inputs("sse.responses", OTHER, [path])) == 1
+    # A reply that is no stream, under the http area's retry limits.
+    [reply] = recorded_inputs("http.reply", EDITION, [path])
+    assert reply.args == {
+        "edition": EDITION,
+        "status": 429,
+        "headers": [],
+        "body": "{}",
+        "abort": False,
+        "request_max_retries": 1,
+        "stream_max_retries": 1,
+    }
     bodies = request_bodies([path])
     assert [body for _, _, body in bodies] == [{"messages": ["x" * 2000]}, {"messages": ["x" * 2000, "y"]}]
 
@@ -97,6 +108,8 @@ def test_a_recording_becomes_inputs_of_each_op_for_its_edition(tmp_path: Path) -
         ({**_sse(), "writes": [-1]}, "entry 1: 'writes' must be byte offsets"),
         (_entry("call", item="call"), "entry 1: a call entry needs 'item' of type object"),
         (_entry("request", api="chat"), "entry 1: a request entry needs its 'body'"),
+        (_entry("reply", status=429, headers=[]), "entry 1: a reply entry needs 'body' of type string"),
+        (_entry("reply", status=429, headers=[["a"]], body=""), "entry 1: 'headers' must be [name, value]"),
     ],
 )
 def test_a_malformed_entry_is_named_with_its_file_and_place(tmp_path: Path, entry: Any, said: str) -> None:
@@ -141,7 +154,7 @@ def test_the_committed_recordings_load_and_feed_every_edition() -> None:
     every = load(files)
     for edition in RECORDED:
         ops = {recorded.op for recorded in every if recorded.args["edition"] == edition}
-        assert ops == {"sse.responses", "dispatch.call", "items.serialize"}, edition
+        assert ops == {"sse.responses", "dispatch.call", "items.serialize", "http.reply"}, edition
 
 
 @pytest.mark.parametrize("edition", sorted(NOT_YET_RECORDED), ids=lambda v: f"{v}-not-yet-recorded")

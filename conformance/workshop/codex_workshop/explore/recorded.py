@@ -12,7 +12,10 @@ edition that received it:
   the scenario ran with and no extra configuration;
 - ``items.serialize``: each item those streams hand back (in a
   ``response.output_item.done``, or only in the final response's
-  ``output``), calls, messages and reasoning alike.
+  ``output``), calls, messages and reasoning alike;
+- ``http.reply``: each reply that is no stream (an error status and its
+  body), its headers as sent, under the retry limits of the http area's
+  cases (1 and 1).
 
 Identical inputs are given once; every input says where it came from.  The
 request bodies the gateway forwarded upstream feed no op yet (no explorer
@@ -39,12 +42,12 @@ from codex_workshop.gateway.sse_text import handed_back, is_call
 
 # codex_workshop/ -> workshop/: the recordings sit beside the package, out of both wheels.
 RECORDED_DIR = Path(codex_workshop.__file__).resolve().parents[1] / "recorded"
-OPS = ("sse.responses", "dispatch.call", "items.serialize")
+OPS = ("sse.responses", "dispatch.call", "items.serialize", "http.reply")
 _KINDS = {"sse", "reply", "call", "request", "refused"}
 # The fields each kind of entry must have, and their types.
 _NEEDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "sse": {"status": int, "headers": list, "stream": str, "writes": list},
-    "reply": {"status": int, "headers": list},
+    "reply": {"status": int, "headers": list, "body": str},
     "call": {"item": dict},
     "request": {"api": str},
     "refused": {},
@@ -90,6 +93,11 @@ def _check(entry: Any, where: str) -> dict[str, Any]:
             raise RecordedInputError(f"{where}: a {kind} entry needs {name!r} of type {_type_name(wanted)}")
     if kind == "sse" and not all(isinstance(offset, int) and offset >= 0 for offset in entry["writes"]):
         raise RecordedInputError(f"{where}: 'writes' must be byte offsets (integers from 0)")
+    if kind == "reply" and not all(
+        isinstance(line, list) and len(line) == 2 and all(isinstance(part, str) for part in line)
+        for line in entry["headers"]
+    ):
+        raise RecordedInputError(f"{where}: 'headers' must be [name, value] string pairs")
     if kind == "request" and "body" not in entry:
         raise RecordedInputError(f"{where}: a request entry needs its 'body'")
     return entry
@@ -134,6 +142,17 @@ def _inputs(entry: _Entry) -> Iterator[RecordedInput]:
             yield RecordedInput(
                 "items.serialize", {"edition": edition, "item": item}, entry.provenance, entry.source
             )
+    elif fields["kind"] == "reply":
+        args = {
+            "edition": edition,
+            "status": fields["status"],
+            "headers": fields["headers"],
+            "body": fields["body"],
+            "abort": False,
+            "request_max_retries": 1,
+            "stream_max_retries": 1,
+        }
+        yield RecordedInput("http.reply", args, entry.provenance, entry.source)
     # dispatch.call keys its answer by call id: a call without one has no answer to compare.
     elif (
         fields["kind"] == "call"

@@ -1,0 +1,1 @@
+"""The workshop's part of area ``http``: see codex_conformance.areas.http."""

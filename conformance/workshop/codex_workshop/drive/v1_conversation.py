@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,8 @@ class V1Turn:
     requests: list[RecordedRequest]
     # The turn ended with `turn_aborted` (an `abort` decision) rather than completing.
     aborted: bool
+    # Every message the client was sent (notifications, requests, answers), in order.
+    received: list[dict[str, Any]] = field(default_factory=list)
 
 
 # A decision (`approved`, `denied`, `abort`, ...) for each request the release sends.
@@ -96,8 +98,34 @@ def run_v1_turn(
     escalation request under ``on-request``).
     """
     arguments = {"command": argv, **(call_arguments or {})}
-    streams: list[Stream] = [call_stream("shell", arguments, index) for index in range(calls)]
-    streams.append(simple_reply_stream(response_id=f"resp_{calls + 1}"))
+    return run_v1_call(
+        binary,
+        subcommand,
+        "shell",
+        arguments,
+        decide,
+        approval_policy=approval_policy,
+        home_files=home_files,
+        calls=calls,
+    )
+
+
+def run_v1_call(  # noqa: PLR0913 - the call, its answer, then its setting
+    binary: Path,
+    subcommand: str,
+    name: str,
+    arguments: Mapping[str, Any],
+    decide: Decide,
+    *,
+    approval_policy: str = "untrusted",
+    home_files: Mapping[str, bytes] | None = None,
+    calls: int = 1,
+    reply: Stream | None = None,
+) -> V1Turn:
+    """Run one turn whose model calls tool ``name`` with ``arguments`` (``calls`` times), then
+    replies with ``reply`` (default: one message, ``done``); ``decide`` answers every approval request."""
+    streams: list[Stream] = [call_stream(name, dict(arguments), index) for index in range(calls)]
+    streams.append(reply if reply is not None else simple_reply_stream(response_id=f"resp_{calls + 1}"))
     asked: list[ApprovalRequest] = []
 
     def answer(message: dict[str, Any]) -> dict[str, Any]:
@@ -118,8 +146,14 @@ def run_v1_turn(
         with ReleaseProcess(
             [str(binary), subcommand], cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]
         ) as release:
-            end = _converse(open_codex_mcp(release, on_request=answer), work_dir, approval_policy)
-        return V1Turn(asked=asked, requests=server.responses_requests(), aborted=end == "turn_aborted")
+            client = open_codex_mcp(release, on_request=answer)
+            end = _converse(client, work_dir, approval_policy)
+        return V1Turn(
+            asked=asked,
+            requests=server.responses_requests(),
+            aborted=end == "turn_aborted",
+            received=client.received,
+        )
 
 
 def _converse(client: JsonRpcClient, work_dir: str, approval_policy: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 from codex_conformance.editions import get_edition
 from codex_workshop.areas import ReleaseOp
+from codex_workshop.areas.approvals.client_events import client_events
 from codex_workshop.areas.approvals.v2_approvals import run_v2_turn
 from codex_workshop.drive import raw_json
 from codex_workshop.drive.args import optional, required
@@ -180,4 +181,4 @@ def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"asked": asked, "written_back": items}
 
 
-OPS: dict[str, ReleaseOp] = {"approvals.written_back": written_back}
+OPS: dict[str, ReleaseOp] = {"approvals.written_back": written_back, "approvals.client_events": client_events}

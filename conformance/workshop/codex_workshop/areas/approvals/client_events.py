@@ -18,7 +18,7 @@ from codex_conformance.editions import get_edition
 from codex_conformance.mock_responses_server import sse_event, turn_events
 from codex_workshop.drive.args import optional, required
 from codex_workshop.drive.cache import release_binary
-from codex_workshop.drive.errors import InvalidInputError
+from codex_workshop.drive.errors import CaptureError, InvalidInputError
 from codex_workshop.drive.stall import once_more_if_stalled
 from codex_workshop.drive.v1_conversation import V1Turn, run_v1_call
 
@@ -69,6 +69,19 @@ def _turn(version: str, name: str, arguments: dict[str, Any], decision: str, pol
     )
 
 
+def _check_run(turn: V1Turn, sandboxed: dict[str, Any], version: str) -> None:
+    """The case's ``sandboxed`` (the reference's input) must be what the command did."""
+    given = (sandboxed.get("stdout", ""), sandboxed.get("stderr", ""), sandboxed.get("exit_code"))
+    for message in turn.received:
+        msg = (message.get("params") or {}).get("msg") or {}
+        if message.get("method") == "codex/event/exec_command_end":
+            seen = (msg.get("stdout"), msg.get("stderr"), msg.get("exit_code"))
+            if seen != given:
+                raise CaptureError(f"release {version} ran the command to {seen!r}, not the case's {given!r}")
+            return
+    raise CaptureError(f"release {version} did not run the command")
+
+
 def client_events(version: str, args: dict[str, Any]) -> dict[str, Any]:
     call = required(args, "call", dict)
     name, arguments = call.get("name"), call.get("arguments")
@@ -86,7 +99,10 @@ def client_events(version: str, args: dict[str, Any]) -> dict[str, Any]:
     deltas = optional(args, "reply_deltas", list, [])
     if not all(isinstance(delta, str) for delta in deltas):
         raise InvalidInputError("`reply_deltas` must be an array of strings")
+    sandboxed = optional(args, "sandboxed", dict, {})
     turn = _turn(version, str(name), arguments, decision, policy, deltas or None)
+    if sandboxed:
+        _check_run(turn, sandboxed, version)
     received = [
         {"method": message["method"], "params": _without_left_out(message.get("params"))}
         for message in turn.received

@@ -21,6 +21,9 @@ class ClientEventsScenario(Scenario):
     # The messages the case pins, by JSON-RPC method (`codex/event/<type>`, a request's method).
     methods: list[str]
     reply_deltas: list[str] | None = None
+    # What the command writes when it runs in the sandbox without asking
+    # (`{"stdout", "stderr", "exit_code"}`): the reference's input, checked against the release.
+    sandboxed: dict[str, Any] | None = None
 
     def args(self, version: str) -> dict[str, Any]:
         args: dict[str, Any] = {
@@ -32,6 +35,8 @@ class ClientEventsScenario(Scenario):
         }
         if self.reply_deltas is not None:
             args["reply_deltas"] = list(self.reply_deltas)
+        if self.sandboxed is not None:
+            args["sandboxed"] = dict(self.sandboxed)
         return args
 
 

@@ -40,6 +40,7 @@ MODELLED = frozenset(
         _EVENT + "agent_message_content_delta",
         _ITEM_DELTA,
         _EVENT + "agent_message",
+        _EVENT + "item_started",
     }
 )
 _POLICIES = ("untrusted", "on-failure", "on-request", "never")
@@ -51,6 +52,8 @@ _PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
 _CALL_ID = "call_1"
 _REPLY_ID = "msg_1"
 _DEFAULT_REPLY = "done"
+# The user's message every turn of the op starts with (drive/v1_conversation.py).
+PROMPT = "codex-conformance approval probe"
 # Past these sizes a release shortens the output it shows; no case shows how.
 _SHORT_OUTPUT_LINES = 100
 _SHORT_OUTPUT_BYTES = 4096
@@ -193,8 +196,30 @@ def _shell_events(
     return [_event(begin), *asked, _end(client, begin, "", rules.exec_rejected, -1)]
 
 
+def _item_started(client: ClientEventRules, item: dict[str, JSON]) -> Message:
+    msg: dict[str, JSON] = {
+        "type": "item_started",
+        "thread_id": _PLACEHOLDER_UUID,
+        "turn_id": client.turn_id,
+        "item": item,
+    }
+    return _event(msg)
+
+
+def _prompt_events(client: ClientEventRules) -> list[Message]:
+    """The user's message, announced as a started item where the edition has items."""
+    if not client.item_started:
+        return []
+    text: dict[str, JSON] = {"type": "text", "text": PROMPT, "text_elements": []}
+    return [_item_started(client, {"type": "UserMessage", "id": _PLACEHOLDER_UUID, "content": [text]})]
+
+
 def _reply_events(client: ClientEventRules, deltas: list[str]) -> Iterator[Message]:
-    """APPROVAL-CLIENT-DELTA-1: each delta as it comes, then the whole message."""
+    """APPROVAL-CLIENT-DELTA-1: the message's start, each delta as it comes, then the whole message."""
+    if client.item_started:
+        # Streamed, the item starts empty (`response.output_item.added`); otherwise whole.
+        content: list[JSON] = [] if deltas else [{"type": "Text", "text": _DEFAULT_REPLY}]
+        yield _item_started(client, {"type": "AgentMessage", "id": _REPLY_ID, "content": content})
     for delta in deltas:
         if client.item_deltas:
             yield _event(
@@ -247,6 +272,6 @@ def client_events(rules: ApprovalRules | None, safety: SafetyRules, args: dict[s
         called = _shell_events(rules, client, safety, args, arguments)
     else:
         raise InvalidArgs("`call`'s name must be shell or update_plan")
-    sent = [*called, *_reply_events(client, _strings(args, "reply_deltas", needed=False))]
+    sent = [*_prompt_events(client), *called, *_reply_events(client, _strings(args, "reply_deltas", needed=False))]
     received: list[JSON] = [message for message in sent if message["method"] in methods]
     return {"received": received}

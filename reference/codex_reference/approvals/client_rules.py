@@ -27,6 +27,9 @@ class ClientEventRules:
     # Whether each text delta is also sent as an item's content delta, in both protocols
     # (`agent_message_content_delta`, `item/agentMessage/delta`), before the legacy event.
     item_deltas: bool  # APPROVAL-CLIENT-DELTA-1
+    # Whether the user's prompt and the model's message are each announced as a started
+    # item (`item_started`), the message when its first event arrives.
+    item_started: bool
 
 
 CLIENT_0_25_0 = ClientEventRules(
@@ -38,6 +41,7 @@ CLIENT_0_25_0 = ClientEventRules(
     request_reason_always=False,
     proposes_amendment=False,
     item_deltas=False,
+    item_started=False,
 )
 CLIENT_0_94_0 = replace(
     CLIENT_0_25_0,
@@ -49,4 +53,5 @@ CLIENT_0_94_0 = replace(
     request_reason_always=True,
     proposes_amendment=True,
     item_deltas=True,
+    item_started=True,
 )

@@ -107,7 +107,9 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "approvals.written_back": lambda edition, args: approvals_written_back(
         edition.approvals, edition.safety, edition.apply_patch, edition.exec_output, args
     ),
-    "approvals.client_events": lambda edition, args: approvals_client_events(edition.approvals, edition.safety, args),
+    "approvals.client_events": lambda edition, args: approvals_client_events(
+        edition.approvals, edition.safety, args
+    ),
     "host_tools.read_file": lambda edition, args: host_tools.read_file_op(edition.host_tools, args),
     "host_tools.list_dir": lambda edition, args: host_tools.list_dir_op(edition.host_tools, args),
     "host_tools.grep_files": lambda edition, args: host_tools.grep_files_op(edition.host_tools, args),

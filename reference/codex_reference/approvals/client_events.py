@@ -62,7 +62,10 @@ Message = dict[str, JSON]
 
 
 def _event(msg: dict[str, JSON]) -> Message:
-    return {"method": _EVENT + str(msg["type"]), "params": {"id": "0", "msg": msg, "conversationId": _PLACEHOLDER_UUID}}
+    return {
+        "method": _EVENT + str(msg["type"]),
+        "params": {"id": "0", "msg": msg, "conversationId": _PLACEHOLDER_UUID},
+    }
 
 
 def _choice(args: dict[str, JSON], key: str, choices: tuple[str, ...]) -> str:
@@ -79,7 +82,9 @@ def _plan_events(arguments: dict[str, JSON]) -> list[Message]:
     if set(arguments) - {"explanation", "plan"} or not (explanation is None or isinstance(explanation, str)):
         raise NotModelled("only plans of `explanation` and `plan` are modelled")
     if not isinstance(plan, list):
-        raise NotModelled("a plan that is no array is refused (dispatch.call): what the client is sent is not captured")
+        raise NotModelled(
+            "a plan that is no array is refused (dispatch.call): what the client is sent is not captured"
+        )
     steps: list[JSON] = []
     for step in plan:
         if (
@@ -100,7 +105,9 @@ def _cwd(args: dict[str, JSON]) -> str:
     return cwd
 
 
-def _asks(rules: ApprovalRules, safety: SafetyRules, policy: str, argv: list[str], arguments: dict[str, JSON]) -> bool:
+def _asks(
+    rules: ApprovalRules, safety: SafetyRules, policy: str, argv: list[str], arguments: dict[str, JSON]
+) -> bool:
     """Whether the command asks the client first (no exec policy is given)."""
     if policy == "untrusted":
         return not is_known_safe_command(safety, argv)
@@ -123,7 +130,9 @@ def _begin(client: ClientEventRules, argv: list[str], cwd: str) -> dict[str, JSO
     return msg
 
 
-def _end(client: ClientEventRules, begin: dict[str, JSON], stdout: str, stderr: str, exit_code: int) -> Message:
+def _end(
+    client: ClientEventRules, begin: dict[str, JSON], stdout: str, stderr: str, exit_code: int
+) -> Message:
     msg: dict[str, JSON] = {"type": "exec_command_end"}
     repeated = begin if client.end_repeats_begin else {"call_id": begin["call_id"]}
     msg.update({key: value for key, value in repeated.items() if key != "type"})
@@ -145,8 +154,8 @@ def _sandboxed_run(args: dict[str, JSON]) -> tuple[str, str]:
     if not isinstance(run, dict):
         raise InvalidArgs("`sandboxed` is needed: the command runs in the sandbox")
     stdout, stderr, exit_code = run.get("stdout", ""), run.get("stderr", ""), run.get("exit_code")
-    if not isinstance(stdout, str) or not isinstance(stderr, str) or not isinstance(exit_code, int):
-        raise InvalidArgs("`sandboxed` must be {\"stdout\", \"stderr\", \"exit_code\"}")
+    if not isinstance(stdout, str) or not isinstance(stderr, str) or type(exit_code) is not int:
+        raise InvalidArgs('`sandboxed` must be {"stdout", "stderr", "exit_code"}')
     if exit_code != 0 or (stdout and stderr):
         raise NotModelled("only a run that succeeds, writing to one stream, is modelled")
     text = stdout + stderr
@@ -166,14 +175,23 @@ def _asked(client: ClientEventRules, argv: list[str], cwd: str, reason: str | No
     if client.proposes_amendment:
         msg["proposed_execpolicy_amendment"] = list[JSON](argv)
     conversation_key, call_key = client.request_ids
-    params: dict[str, JSON] = {conversation_key: _PLACEHOLDER_UUID, call_key: _CALL_ID, "command": list[JSON](argv), "cwd": cwd}
+    params: dict[str, JSON] = {
+        conversation_key: _PLACEHOLDER_UUID,
+        call_key: _CALL_ID,
+        "command": list[JSON](argv),
+        "cwd": cwd,
+    }
     if reason is not None or client.request_reason_always:
         params["reason"] = reason
     return [_event(msg), {"method": _REQUEST, "params": params}]
 
 
 def _shell_events(
-    rules: ApprovalRules, client: ClientEventRules, safety: SafetyRules, args: dict[str, JSON], arguments: dict[str, JSON]
+    rules: ApprovalRules,
+    client: ClientEventRules,
+    safety: SafetyRules,
+    args: dict[str, JSON],
+    arguments: dict[str, JSON],
 ) -> list[Message]:
     argv = arguments.get("command")
     if not isinstance(argv, list) or not argv or not all(isinstance(arg, str) for arg in argv):
@@ -246,7 +264,11 @@ def _strings(args: dict[str, JSON], key: str, *, needed: bool) -> list[str]:
     value = args.get(key)
     if value is None and not needed:
         return []
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value) or (needed and not value):
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(item, str) for item in value)
+        or (needed and not value)
+    ):
         raise InvalidArgs(f"`{key}` must be {'a non-empty ' if needed else 'an '}array of strings")
     return [str(item) for item in value]
 
@@ -272,6 +294,10 @@ def client_events(rules: ApprovalRules | None, safety: SafetyRules, args: dict[s
         called = _shell_events(rules, client, safety, args, arguments)
     else:
         raise InvalidArgs("`call`'s name must be shell or update_plan")
-    sent = [*_prompt_events(client), *called, *_reply_events(client, _strings(args, "reply_deltas", needed=False))]
+    sent = [
+        *_prompt_events(client),
+        *called,
+        *_reply_events(client, _strings(args, "reply_deltas", needed=False)),
+    ]
     received: list[JSON] = [message for message in sent if message["method"] in methods]
     return {"received": received}

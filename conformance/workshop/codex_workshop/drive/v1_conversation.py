@@ -110,7 +110,7 @@ def run_v1_turn(
     )
 
 
-def run_v1_call(  # noqa: PLR0913 - the call, its answer, then its setting
+def run_v1_call(
     binary: Path,
     subcommand: str,
     name: str,

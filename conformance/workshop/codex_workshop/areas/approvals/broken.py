@@ -1,4 +1,5 @@
-"""Deliberately broken ports of ``approvals.written_back`` and ``approvals.client_events``, each caught on its clause."""
+"""Deliberately broken ports of ``approvals.written_back`` and ``approvals.client_events``, each
+caught on its clause."""
 
 from __future__ import annotations
 

@@ -40,9 +40,17 @@ def reply_stream(deltas: list[str], response_id: str) -> str:
         "content": [{"type": "output_text", "text": "".join(deltas), "annotations": []}],
     }
     events = turn_events([message], response_id)
-    streamed: list[dict[str, Any]] = [{"type": "response.output_item.added", "item": {**message, "content": []}}]
+    streamed: list[dict[str, Any]] = [
+        {"type": "response.output_item.added", "item": {**message, "content": []}}
+    ]
     streamed += [
-        {"type": "response.output_text.delta", "delta": delta, "item_id": REPLY_ID, "output_index": 0, "content_index": 0}
+        {
+            "type": "response.output_text.delta",
+            "delta": delta,
+            "item_id": REPLY_ID,
+            "output_index": 0,
+            "content_index": 0,
+        }
         for delta in deltas
     ]
     # Between `response.created` and the finished item, as the Responses API streams them.
@@ -58,14 +66,21 @@ def _without_left_out(value: Any) -> Any:
 
 
 @once_more_if_stalled
-def _turn(version: str, name: str, arguments: dict[str, Any], decision: str, policy: str, deltas: list[str] | None) -> V1Turn:
+def _turn(  # noqa: PLR0917 - the call, its answers, then the reply
+    version: str, name: str, arguments: dict[str, Any], decision: str, policy: str, deltas: list[str] | None
+) -> V1Turn:
     subcommand = get_edition(version).v1_conversation_through
     if subcommand is None:
         raise InvalidInputError(f"release {version} has no v1 conversation client")
     reply = None if deltas is None else reply_stream(deltas, "resp_2")
     return run_v1_call(
-        release_binary(version), subcommand, name, arguments, lambda _request: decision,
-        approval_policy=policy, reply=reply,
+        release_binary(version),
+        subcommand,
+        name,
+        arguments,
+        lambda _request: decision,
+        approval_policy=policy,
+        reply=reply,
     )
 
 
@@ -86,7 +101,9 @@ def client_events(version: str, args: dict[str, Any]) -> dict[str, Any]:
     call = required(args, "call", dict)
     name, arguments = call.get("name"), call.get("arguments")
     if name not in _TOOLS or not isinstance(arguments, dict) or set(call) != {"name", "arguments"}:
-        raise InvalidInputError(f"`call` must be {{\"name\", \"arguments\"}}: a name of {', '.join(_TOOLS)}, an object")
+        raise InvalidInputError(
+            f'`call` must be {{"name", "arguments"}}: a name of {", ".join(_TOOLS)}, an object'
+        )
     decision = required(args, "decision", str)
     if decision not in _DECISIONS:
         raise InvalidInputError(f"`decision` must be one of {', '.join(_DECISIONS)}")

@@ -53,6 +53,10 @@ class ApprovalRules:
     # forbidden command is, with this reason (APPROVAL-NEVER-2).
     refuses_dangerous_under_never: bool = False
     dangerous_reason: str = "blocked by policy"
+    # Whether, under approval policy untrusted, a known-safe argv runs without asking and
+    # with no sandbox, its run (arg `runs`) written back whatever it does: no failure is the
+    # sandbox's, so no retry is asked (APPROVAL-UNTRUSTED-1).  False: not modelled.
+    untrusted_known_safe_unsandboxed: bool = False
     # What a v1 conversation client is sent (approvals.client_events); None where the
     # release has no v1 conversation.
     client: ClientEventRules | None = None
@@ -69,6 +73,7 @@ APPROVALS_0_25_0 = ApprovalRules(
         "exit code: {exit_code}, stdout: {stdout}, stderr: {stderr}"
     ),
     client=CLIENT_0_25_0,
+    untrusted_known_safe_unsandboxed=True,
 )
 APPROVALS_0_94_0 = replace(
     APPROVALS_0_25_0,
@@ -82,6 +87,8 @@ APPROVALS_0_94_0 = replace(
     # A failed sandboxed run under never is written back as any other run.
     denied_under_never=None,
     client=CLIENT_0_94_0,
+    # Where 0.94.0 runs a known-safe argv under untrusted no case shows.
+    untrusted_known_safe_unsandboxed=False,
 )
 # App-server v2 threads (APPROVAL-V2-EXEC-1): exec_command, v2 requests,
 # the rejection as a debug-printed process error, and item ids.  No case

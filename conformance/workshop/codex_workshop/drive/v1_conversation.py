@@ -4,10 +4,12 @@
 ``codex mcp`` manages MCP servers instead); 0.169.0 has none
 (``Edition.v1_conversation_through``).  The turn is opened with approval
 policy ``untrusted`` and sandbox ``read-only``: the scripted model makes one
-``shell`` call with a given argv, and every request the release sends its
-client (``execCommandApproval``, ``applyPatchApproval``) is answered with a
-decision the caller chooses.  The observation is which requests were asked
-and what the release then sent to the model.
+``shell`` call with a given argv (``run_v1_call``: any tool, and a reply of
+the caller's), and every request the release sends its client
+(``execCommandApproval``, ``applyPatchApproval``) is answered with a
+decision the caller chooses.  The observation is which requests were asked,
+what the release then sent to the model, and every message its client was
+sent.
 """
 
 from __future__ import annotations

@@ -53,6 +53,11 @@ class ApprovalRules:
     # forbidden command is, with this reason (APPROVAL-NEVER-2).
     refuses_dangerous_under_never: bool = False
     dangerous_reason: str = "blocked by policy"
+    # A patch writing outside the sandbox's writable roots under approval policy never
+    # (APPROVAL-PATCH-3): refused without asking, with this text.
+    patch_outside_under_never: str = (
+        "patch rejected: writing outside of the project; rejected by user approval settings"
+    )
     # Whether, under approval policy untrusted, a known-safe argv runs without asking and
     # with no sandbox, its run (arg `runs`) written back whatever it does: no failure is the
     # sandbox's, so no retry is asked (APPROVAL-UNTRUSTED-1).  False: not modelled.

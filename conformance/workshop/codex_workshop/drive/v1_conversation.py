@@ -3,7 +3,7 @@
 0.25.0 serves it from ``codex mcp``, 0.94.0 from ``codex app-server`` (its
 ``codex mcp`` manages MCP servers instead); 0.169.0 has none
 (``Edition.v1_conversation_through``).  The turn is opened with approval
-policy ``untrusted`` and sandbox ``read-only``: the scripted model makes one
+policy ``untrusted`` and sandbox ``read-only`` (or the caller's): the scripted model makes one
 ``shell`` call with a given argv (``run_v1_call``: any tool, and a reply of
 the caller's), and every request the release sends its client
 (``execCommandApproval``, ``applyPatchApproval``) is answered with a
@@ -87,6 +87,7 @@ def run_v1_turn(
     home_files: Mapping[str, bytes] | None = None,
     calls: int = 1,
     call_arguments: Mapping[str, Any] | None = None,
+    sandbox: str = "read-only",
 ) -> V1Turn:
     """Run one turn whose model calls ``shell`` with ``argv``; ``decide`` answers every approval request.
 
@@ -109,6 +110,7 @@ def run_v1_turn(
         approval_policy=approval_policy,
         home_files=home_files,
         calls=calls,
+        sandbox=sandbox,
     )
 
 
@@ -123,6 +125,7 @@ def run_v1_call(
     home_files: Mapping[str, bytes] | None = None,
     calls: int = 1,
     reply: Stream | None = None,
+    sandbox: str = "read-only",
 ) -> V1Turn:
     """Run one turn whose model calls tool ``name`` with ``arguments`` (``calls`` times), then
     replies with ``reply`` (default: one message, ``done``); ``decide`` answers every approval request."""
@@ -149,7 +152,7 @@ def run_v1_call(
             [str(binary), subcommand], cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]
         ) as release:
             client = open_codex_mcp(release, on_request=answer)
-            end = _converse(client, work_dir, approval_policy)
+            end = _converse(client, work_dir, approval_policy, sandbox)
         return V1Turn(
             asked=asked,
             requests=server.responses_requests(),
@@ -158,9 +161,9 @@ def run_v1_call(
         )
 
 
-def _converse(client: JsonRpcClient, work_dir: str, approval_policy: str) -> str:
+def _converse(client: JsonRpcClient, work_dir: str, approval_policy: str, sandbox: str) -> str:
     """Drive one turn to its end; the kind of the event that ended it."""
-    params = {"model": "gpt-5", "cwd": work_dir, "approvalPolicy": approval_policy, "sandbox": "read-only"}
+    params = {"model": "gpt-5", "cwd": work_dir, "approvalPolicy": approval_policy, "sandbox": sandbox}
     conversation = client.result("newConversation", params).get("conversationId")
     # Events, and with them approval requests, flow only to a listener.
     client.result("addConversationListener", {"conversationId": conversation})

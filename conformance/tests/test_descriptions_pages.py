@@ -11,7 +11,8 @@ and a claim the releases contradict must name the erratum that warns a reader.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -33,6 +34,9 @@ DOCUMENT = re.compile(r"`([0-9]{3})_[0-9a-f]{16}\.txt`")
 CLAUSE = re.compile(r"`([A-Z][A-Z0-9_]*(?:-[A-Z0-9_]+)*-[0-9]+)`")
 CASE = re.compile(r"`([a-z_]+/[0-9]+\.[0-9]+\.[0-9]+/[^`\s]+)`")
 ERRATUM = re.compile(r"\b(E-[A-Z]+-[0-9]+)\b")
+# A relative Markdown link outside code: `[text](target)`.
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+INLINE_CODE = re.compile(r"`[^`]*`")
 COUNTS = re.compile(r"^([0-9]+) claims: (.*)\.$", re.MULTILINE)
 
 
@@ -41,6 +45,8 @@ class Known:
     clauses: frozenset[str]
     cases: frozenset[str]
     errata: frozenset[str]
+    # Each erratum's entry, by id: a contradicted claim's erratum must name its document.
+    entries: Mapping[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -48,11 +54,25 @@ def known() -> Known:
     clauses, _ = declared_clauses(spec_dir())
     errata_page = (spec_dir() / "errata.md").read_text(encoding="utf-8")
     errata = re.findall(r"^## (E-[A-Z]+-[0-9]+): ", errata_page, re.MULTILINE)
+    entries = re.split(r"^(?=## E-)", errata_page, flags=re.MULTILINE)[1:]
     return Known(
         clauses=frozenset(clauses),
         cases=frozenset(case.id for case in load_cases(fixtures_dir())),
         errata=frozenset(errata),
+        entries={entry.split(":", 1)[0].removeprefix("## "): entry for entry in entries},
     )
+
+
+def broken_links(name: str, text: str, folder: Path) -> list[str]:
+    """The page's relative links (outside code) whose file does not exist beside ``folder``."""
+    out: list[str] = []
+    for target in LINK.findall(INLINE_CODE.sub("", text)):
+        path = target.split("#", 1)[0]
+        if re.match(r"^[a-z]+:", target) or not path:
+            continue
+        if not (folder / path).exists():
+            out.append(f"{name}: a link to nothing: {target}")
+    return out
 
 
 def problems(name: str, text: str, found: Known) -> list[str]:
@@ -85,6 +105,9 @@ def problems(name: str, text: str, found: Known) -> list[str]:
             out.append(f"{name}: {claim} is {verdict} but cites no clause and case")
         if verdict == "contradicted" and not errata:
             out.append(f"{name}: {claim} is contradicted but cites no erratum")
+        entries = [found.entries[erratum] for erratum in errata if erratum in found.entries]
+        if verdict == "contradicted" and entries and not any(document.group(0) in entry for entry in entries):
+            out.append(f"{name}: {claim}'s errata do not name the document {document.group(0)}")
         if not evidence.strip():
             out.append(f"{name}: {claim} gives no evidence or reason")
     for clause in sorted(set(c for c in CLAUSE.findall(text) if not c.startswith("E-")) - found.clauses):
@@ -114,6 +137,16 @@ def test_every_verdict_rests_on_existing_evidence(page: Path) -> None:
     assert problems(page.name, page.read_text(encoding="utf-8"), known()) == []
 
 
+@pytest.mark.parametrize("page", [*PAGES, PAGES_DIR / "README.md"], ids=lambda page: page.stem)
+def test_every_link_leads_somewhere(page: Path) -> None:
+    assert broken_links(page.name, page.read_text(encoding="utf-8"), page.parent) == []
+
+
+def test_a_link_to_nothing_is_found() -> None:
+    text = "See [errata](../errata.md#e-dyn-2), `[not a link](x.md)` and [gone](no-such-page.md)."
+    assert broken_links("made-up.md", text, PAGES_DIR) == ["made-up.md: a link to nothing: no-such-page.md"]
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.stem)
 def test_the_readme_lists_the_page(page: Path) -> None:
     assert f"({page.name})" in (PAGES_DIR / "README.md").read_text(encoding="utf-8")
@@ -137,8 +170,9 @@ MADE_UP = """# `002_71dcc5177b3eecb9.txt`: a page with made-up evidence
 | D2-4 | "a fourth" | contradicted | E-NOWHERE-1; `SKILLS-NS-1`; `skills/0.169.0/tools-empty` |
 | D2-5 | "a fifth" | maybe | `SKILLS-NS-1` |
 | D3-6 | "misnumbered" | internal | no wire effect |
+| D2-7 | "a seventh" | contradicted | E-DYN-2; `SKILLS-NS-1`; `skills/0.169.0/tools-empty` |
 
-6 claims: holds 2, contradicted 2, partly 0, not shown 0, internal 1.
+7 claims: holds 2, contradicted 3, partly 0, not shown 0, internal 1.
 """
 
 
@@ -148,11 +182,12 @@ def test_made_up_evidence_is_found() -> None:
         "made-up.md: D2-3 is contradicted but cites no erratum",
         'made-up.md: a claim row without a verdict: | D2-5 | "a fifth" | maybe | `SKILLS-NS-1` |',
         "made-up.md: D3-6 is not numbered D2-<n>",
+        "made-up.md: D2-7's errata do not name the document `002_71dcc5177b3eecb9.txt`",
         "made-up.md: no clause SKILLS-NOWHERE-9",
         "made-up.md: no case skills/0.169.0/no-such-case",
         "made-up.md: no erratum E-NOWHERE-1",
         "made-up.md: the counts line should start "
-        "'5 claims: holds 2, contradicted 2, partly 0, not shown 0, internal 1'",
+        "'6 claims: holds 2, contradicted 3, partly 0, not shown 0, internal 1'",
     ]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from codex_reference import __version__, dispatch, editions, exec_output, host_tools, items, mcp_output
 from codex_reference.apply_patch import ops as apply_patch_ops
 from codex_reference.approvals import written_back as approvals_written_back
+from codex_reference.approvals.client_events import client_events as approvals_client_events
 from codex_reference.args import unicode_problem
 from codex_reference.chat.ops import chat_request, chat_sse
 from codex_reference.dynamic import call_output_op, call_request_op, to_responses_op
@@ -107,6 +108,9 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "skills.read": lambda edition, args: skills_read(edition.skills, args),
     "approvals.written_back": lambda edition, args: approvals_written_back(
         edition.approvals, edition.safety, edition.apply_patch, edition.exec_output, args
+    ),
+    "approvals.client_events": lambda edition, args: approvals_client_events(
+        edition.approvals, edition.safety, args
     ),
     "host_tools.read_file": lambda edition, args: host_tools.read_file_op(edition.host_tools, args),
     "host_tools.list_dir": lambda edition, args: host_tools.list_dir_op(edition.host_tools, args),

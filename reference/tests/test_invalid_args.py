@@ -381,6 +381,8 @@ _APPROVAL: dict[str, Any] = {
         {"calls": 0},
         {"calls": "2"},
         {"calls": 2, "call_id": "call_9"},
+        {"sandbox": "danger-full-access"},
+        {"edition": "0.169.0", "argv": None, "cmd": "rm -f x", "sandbox": "workspace-write"},
     ],
 )
 def test_approval_args_no_release_can_be_given(change: dict[str, Any]) -> None:

@@ -48,6 +48,7 @@ __all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "APPROVALS_0_169_0", "Approva
 _DECISIONS = ("denied", "abort", "approved", "approved_for_session")
 _APPROVED = ("approved", "approved_for_session")
 _POLICIES = ("untrusted", "on-failure", "on-request", "never")
+_SANDBOXES = ("read-only", "workspace-write")
 # The most calls of one command a case makes (the release op's limit too).
 _MAX_CALLS = 3
 # The names under which the shell tool runs the patch applier (a two-word argv).
@@ -227,7 +228,9 @@ def _exec(turn: _Turn, argv: list[str] | None, policy: str, safety: SafetyRules)
             return _by_verdict(turn, verdict, argv, policy)
     if policy == "untrusted":
         if is_known_safe_command(safety, argv):
-            raise NotModelled("a known-safe argv runs without asking; its output is spec/exec_output.md's")
+            if not turn.rules.untrusted_known_safe_unsandboxed:
+                raise NotModelled("where this edition runs a known-safe argv under untrusted: not modelled")
+            return turn.exec_output(_run(turn.args, "runs"))  # APPROVAL-UNTRUSTED-1
         return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)
     if policy == "on-request" and _escalation_asked(turn):
         return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)
@@ -240,6 +243,46 @@ def _exec(turn: _Turn, argv: list[str] | None, policy: str, safety: SafetyRules)
     if not turn.rules.retry_wanted(sandboxed):
         return turn.exec_output(sandboxed)
     return turn.ask(turn.rules.exec_request, turn.rules.exec_rejected)
+
+
+def _sandbox(args: dict[str, JSON]) -> str:
+    sandbox = args.get("sandbox", "read-only")
+    if sandbox not in _SANDBOXES:
+        raise InvalidArgs(f"`sandbox` must be one of {', '.join(_SANDBOXES)}")
+    return str(sandbox)
+
+
+def _outside_writable_roots(path: str) -> bool:
+    """Whether a patch path is outside workspace-write's writable roots (the working directory and
+    /tmp); a path the reference cannot place is declined."""
+    if path.startswith("/") and not path.startswith("/tmp/") and ".." not in path.split("/"):
+        return True
+    if not path.startswith("/") and ".." not in path.split("/"):
+        return False
+    raise NotModelled("a patch path that may leave the working directory for /tmp: not modelled")
+
+
+def _patch(turn: _Turn, policy: str, patch_rules: ApplyPatchRules, argv: list[str] | None) -> str | None:
+    """A patch's output: asked under untrusted (APPROVAL-PATCH-1); under workspace-write, one that
+    writes outside the writable roots asks, or under never is refused (APPROVAL-PATCH-3)."""
+    rules = turn.rules
+    if turn.decision in _APPROVED:
+        raise NotModelled("an approved patch: not modelled")
+    if _sandbox(turn.args) == "read-only":
+        if policy != "untrusted":
+            raise NotModelled("a patch under read-only and another policy than untrusted: not modelled")
+        return turn.ask(rules.patch_request, rules.patch_rejected)
+    if argv is None:
+        raise NotModelled("a patch through exec_command under workspace-write: not modelled")
+    hunks = parser.parse(argv[1], patch_rules.parser)
+    paths = [path for hunk in hunks for path in (hunk.path, getattr(hunk, "move_path", None)) if path]
+    if not any([_outside_writable_roots(str(path)) for path in paths]):
+        raise NotModelled("a patch inside the writable roots is applied without asking: not modelled")
+    if policy == "never":
+        return rules.patch_outside_under_never
+    if policy not in ("untrusted", "on-request"):
+        raise NotModelled("a patch outside the writable roots under on-failure: not modelled")
+    return turn.ask(rules.patch_request, rules.patch_rejected)
 
 
 def written_back(
@@ -255,6 +298,10 @@ def written_back(
     policy = _choice(args, "approval_policy", _POLICIES)
     call_ids = _call_ids(args)
     argv, patch = _command(rules, patch_rules, args)
+    if "sandbox" in args and rules.command_tool != "shell":
+        raise InvalidArgs("`sandbox` is given only to editions asking approvals in the v1 conversation")
+    if _sandbox(args) != "read-only" and not patch:
+        raise NotModelled("a command under workspace-write: not modelled")
     if len(call_ids) > 1 and (patch or policy != "untrusted" or "rules" in args):
         raise NotModelled(
             "a call made again other than a command under untrusted without rules: not modelled"
@@ -262,11 +309,9 @@ def written_back(
     items: list[JSON] = []
     for call_id in call_ids:
         if patch:
-            if policy != "untrusted" or turn.decision in _APPROVED:
-                raise NotModelled("a patch under another policy than untrusted, or approved: not modelled")
             if rules.patch_via_shell_warning is not None:
                 items.append(_user_message(rules.patch_via_shell_warning))
-            output = turn.ask(rules.patch_request, rules.patch_rejected)
+            output = _patch(turn, policy, patch_rules, argv)
         else:
             output = _exec(turn, argv, policy, safety)
         if output is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from codex_reference.approvals.client_rules import CLIENT_0_25_0, CLIENT_0_94_0, ClientEventRules
 from codex_reference.approvals.retry import CommandRun, after_any_failure, after_sandbox_words
 
 __all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "APPROVALS_0_169_0", "ApprovalRules"]
@@ -52,6 +53,18 @@ class ApprovalRules:
     # forbidden command is, with this reason (APPROVAL-NEVER-2).
     refuses_dangerous_under_never: bool = False
     dangerous_reason: str = "blocked by policy"
+    # A patch writing outside the sandbox's writable roots under approval policy never
+    # (APPROVAL-PATCH-3): refused without asking, with this text.
+    patch_outside_under_never: str = (
+        "patch rejected: writing outside of the project; rejected by user approval settings"
+    )
+    # Whether, under approval policy untrusted, a known-safe argv runs without asking and
+    # with no sandbox, its run (arg `runs`) written back whatever it does: no failure is the
+    # sandbox's, so no retry is asked (APPROVAL-UNTRUSTED-1).  False: not modelled.
+    untrusted_known_safe_unsandboxed: bool = False
+    # What a v1 conversation client is sent (approvals.client_events); None where the
+    # release has no v1 conversation.
+    client: ClientEventRules | None = None
 
 
 APPROVALS_0_25_0 = ApprovalRules(
@@ -64,6 +77,8 @@ APPROVALS_0_25_0 = ApprovalRules(
         "failed in sandbox LinuxSeccomp with execution error: sandbox denied exec error, "
         "exit code: {exit_code}, stdout: {stdout}, stderr: {stderr}"
     ),
+    client=CLIENT_0_25_0,
+    untrusted_known_safe_unsandboxed=True,
 )
 APPROVALS_0_94_0 = replace(
     APPROVALS_0_25_0,
@@ -76,6 +91,9 @@ APPROVALS_0_94_0 = replace(
     refuses_dangerous_under_never=True,
     # A failed sandboxed run under never is written back as any other run.
     denied_under_never=None,
+    client=CLIENT_0_94_0,
+    # Where 0.94.0 runs a known-safe argv under untrusted no case shows.
+    untrusted_known_safe_unsandboxed=False,
 )
 # App-server v2 threads (APPROVAL-V2-EXEC-1): exec_command, v2 requests,
 # the rejection as a debug-printed process error, and item ids.  No case
@@ -88,4 +106,6 @@ APPROVALS_0_169_0 = replace(
     exec_request="item/commandExecution/requestApproval",
     patch_request="item/fileChange/requestApproval",
     item_id_prefix="fco",
+    # No v1 conversation: its client is not driven.
+    client=None,
 )

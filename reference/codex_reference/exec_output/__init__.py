@@ -27,9 +27,9 @@ FORMATTERS_0_25_0: ToolFormatters = {
     "local_shell": _SHELL_0_25_0,
     "exec_command": pty_session.format_output,
 }
-FORMATTERS_0_94_0: ToolFormatters = {
-    "shell": partial(json_middle.format_output, limits=json_middle.LIMITS_0_94_0)
-}
+_SHELL_0_94_0 = partial(json_middle.format_output, limits=json_middle.LIMITS_0_94_0)
+# 0.94.0 too writes a local_shell_call back as a shell call (EXEC-LOCAL-1).
+FORMATTERS_0_94_0: ToolFormatters = {"shell": _SHELL_0_94_0, "local_shell": _SHELL_0_94_0}
 FORMATTERS_0_169_0: ToolFormatters = {
     "exec_command": partial(unified.format_output, rules=unified.TRUNCATION_0_169_0)
 }

@@ -112,6 +112,9 @@ class JsonRpcClient:
         # Fields every message carries (``codex mcp`` wants ``"jsonrpc": "2.0"``).
         self._envelope = dict(envelope or {})
         self._messages: queue.Queue[Any] = queue.Queue()
+        # Every message read, in order: what a client of the release is sent
+        # (notifications and the server's requests), for ops whose subject it is.
+        self.received: list[Message] = []
         self._next_id = 1
         threading.Thread(target=self._read, args=(stdout,), daemon=True).start()
 
@@ -159,6 +162,7 @@ class JsonRpcClient:
                 raise CaptureError(f"{self._name} closed its output")
             if not isinstance(message, dict):
                 continue
+            self.received.append(message)
             if "method" in message and "id" in message:
                 self.send({"id": message["id"], **self._on_request(message)})
             if done(message):

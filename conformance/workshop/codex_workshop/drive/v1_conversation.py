@@ -3,18 +3,20 @@
 0.25.0 serves it from ``codex mcp``, 0.94.0 from ``codex app-server`` (its
 ``codex mcp`` manages MCP servers instead); 0.169.0 has none
 (``Edition.v1_conversation_through``).  The turn is opened with approval
-policy ``untrusted`` and sandbox ``read-only``: the scripted model makes one
-``shell`` call with a given argv, and every request the release sends its
-client (``execCommandApproval``, ``applyPatchApproval``) is answered with a
-decision the caller chooses.  The observation is which requests were asked
-and what the release then sent to the model.
+policy ``untrusted`` and sandbox ``read-only`` (or the caller's): the scripted model makes one
+``shell`` call with a given argv (``run_v1_call``: any tool, and a reply of
+the caller's), and every request the release sends its client
+(``execCommandApproval``, ``applyPatchApproval``) is answered with a
+decision the caller chooses.  The observation is which requests were asked,
+what the release then sent to the model, and every message its client was
+sent.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,8 @@ class V1Turn:
     requests: list[RecordedRequest]
     # The turn ended with `turn_aborted` (an `abort` decision) rather than completing.
     aborted: bool
+    # Every message the client was sent (notifications, requests, answers), in order.
+    received: list[dict[str, Any]] = field(default_factory=list)
 
 
 # A decision (`approved`, `denied`, `abort`, ...) for each request the release sends.
@@ -83,6 +87,7 @@ def run_v1_turn(
     home_files: Mapping[str, bytes] | None = None,
     calls: int = 1,
     call_arguments: Mapping[str, Any] | None = None,
+    sandbox: str = "read-only",
 ) -> V1Turn:
     """Run one turn whose model calls ``shell`` with ``argv``; ``decide`` answers every approval request.
 
@@ -96,8 +101,36 @@ def run_v1_turn(
     escalation request under ``on-request``).
     """
     arguments = {"command": argv, **(call_arguments or {})}
-    streams: list[Stream] = [call_stream("shell", arguments, index) for index in range(calls)]
-    streams.append(simple_reply_stream(response_id=f"resp_{calls + 1}"))
+    return run_v1_call(
+        binary,
+        subcommand,
+        "shell",
+        arguments,
+        decide,
+        approval_policy=approval_policy,
+        home_files=home_files,
+        calls=calls,
+        sandbox=sandbox,
+    )
+
+
+def run_v1_call(
+    binary: Path,
+    subcommand: str,
+    name: str,
+    arguments: Mapping[str, Any],
+    decide: Decide,
+    *,
+    approval_policy: str = "untrusted",
+    home_files: Mapping[str, bytes] | None = None,
+    calls: int = 1,
+    reply: Stream | None = None,
+    sandbox: str = "read-only",
+) -> V1Turn:
+    """Run one turn whose model calls tool ``name`` with ``arguments`` (``calls`` times), then
+    replies with ``reply`` (default: one message, ``done``); ``decide`` answers every approval request."""
+    streams: list[Stream] = [call_stream(name, dict(arguments), index) for index in range(calls)]
+    streams.append(reply if reply is not None else simple_reply_stream(response_id=f"resp_{calls + 1}"))
     asked: list[ApprovalRequest] = []
 
     def answer(message: dict[str, Any]) -> dict[str, Any]:
@@ -118,13 +151,19 @@ def run_v1_turn(
         with ReleaseProcess(
             [str(binary), subcommand], cwd=work_dir, env=release_env(home_dir), writable=[home_dir, work_dir]
         ) as release:
-            end = _converse(open_codex_mcp(release, on_request=answer), work_dir, approval_policy)
-        return V1Turn(asked=asked, requests=server.responses_requests(), aborted=end == "turn_aborted")
+            client = open_codex_mcp(release, on_request=answer)
+            end = _converse(client, work_dir, approval_policy, sandbox)
+        return V1Turn(
+            asked=asked,
+            requests=server.responses_requests(),
+            aborted=end == "turn_aborted",
+            received=client.received,
+        )
 
 
-def _converse(client: JsonRpcClient, work_dir: str, approval_policy: str) -> str:
+def _converse(client: JsonRpcClient, work_dir: str, approval_policy: str, sandbox: str) -> str:
     """Drive one turn to its end; the kind of the event that ended it."""
-    params = {"model": "gpt-5", "cwd": work_dir, "approvalPolicy": approval_policy, "sandbox": "read-only"}
+    params = {"model": "gpt-5", "cwd": work_dir, "approvalPolicy": approval_policy, "sandbox": sandbox}
     conversation = client.result("newConversation", params).get("conversationId")
     # Events, and with them approval requests, flow only to a listener.
     client.result("addConversationListener", {"conversationId": conversation})

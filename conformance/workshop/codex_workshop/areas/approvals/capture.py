@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.cases import Case
-from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.compare import OBSERVED_KEY, PATTERN_KEY
 from codex_conformance.observed import without_observed
+from codex_workshop.areas.approvals.client_events import client_events
+from codex_workshop.areas.approvals.client_scenarios import ClientEventsScenario, load_client_scenarios
 from codex_workshop.areas.approvals.release import written_back
 from codex_workshop.areas.approvals.scenarios import ApprovalScenario, load_approval_scenarios
 from codex_workshop.areas.capturing import captured_case, observed_case, wanted_scenarios
 from codex_workshop.drive import volatile
+from codex_workshop.drive.errors import CaptureError
 
 _UUID_FORM = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 _GENERATED_ID = re.compile(r"\A([a-z]+)_" + _UUID_FORM + r"\Z")
@@ -67,6 +70,43 @@ def _case(version: str, scenario: ApprovalScenario) -> Case:
     return observed_case("approvals", version, scenario, "approvals.written_back", args, expected)
 
 
+# The run's working directory, as a client is told it: an absolute path.
+_CWD_FORM = r"/.*"
+_UUID = re.compile(_UUID_FORM)
+
+
+def _patterned_value(value: Any, cwd: str | None) -> Any:
+    """``value`` with the ids the release made up (UUIDs) and the run's directory as patterns."""
+    if isinstance(value, dict):
+        return {key: _patterned_value(item, cwd) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_patterned_value(item, cwd) for item in value]
+    if isinstance(value, str) and _UUID.fullmatch(value):
+        return {PATTERN_KEY: _UUID_FORM}
+    if isinstance(value, str) and value == cwd:
+        return {PATTERN_KEY: _CWD_FORM, OBSERVED_KEY: cwd}
+    return value
+
+
+def _client_case(version: str, scenario: ClientEventsScenario) -> Case:
+    args = scenario.args(version)
+    result = client_events(version, dict(args))
+    cwds = {
+        message["params"]["msg"]["cwd"]
+        for message in result["received"]
+        if isinstance(message["params"].get("msg"), dict) and "cwd" in message["params"]["msg"]
+    }
+    if len(cwds) > 1:
+        raise CaptureError(f"release {version} named more than one working directory: {sorted(cwds)}")
+    cwd = next(iter(cwds), None)
+    if cwd is not None:
+        args["cwd"] = cwd  # given back to a port, which must print it as the release did
+    expected = _patterned_value(result, cwd)
+    return observed_case("approvals", version, scenario, "approvals.client_events", args, expected)
+
+
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
     for scenario in wanted_scenarios(load_approval_scenarios(root), version, only):
         yield _case(version, scenario)
+    for client_scenario in wanted_scenarios(load_client_scenarios(root), version, only):
+        yield _client_case(version, client_scenario)

@@ -19,6 +19,7 @@ from typing import Any
 
 from codex_conformance.editions import get_edition
 from codex_workshop.areas import ReleaseOp
+from codex_workshop.areas.approvals.client_events import client_events
 from codex_workshop.areas.approvals.v2_approvals import run_v2_turn
 from codex_workshop.drive import raw_json
 from codex_workshop.drive.args import optional, required
@@ -29,6 +30,8 @@ from codex_workshop.drive.v1_conversation import CALL_ID, PROMPT, V1Turn, call_i
 
 _DECISIONS = ("denied", "abort", "approved", "approved_for_session")
 _POLICIES = ("untrusted", "on-failure", "on-request", "never")
+# The conversation's sandbox: read-only unless a case names workspace-write (APPROVAL-PATCH-3).
+_SANDBOXES = ("read-only", "workspace-write")
 RULES_FILE = "rules/default.rules"
 # At most this many calls: enough to show what an approval for the session changes.
 _MAX_CALLS = 3
@@ -65,6 +68,7 @@ def _turn(  # noqa: PLR0917 - the call, its answer, then its setting
     rules: str | None,
     calls: int,
     call_arguments: dict[str, Any] | None = None,
+    sandbox: str = "read-only",
 ) -> V1Turn:
     subcommand = get_edition(version).v1_conversation_through
     if subcommand is None:
@@ -79,6 +83,7 @@ def _turn(  # noqa: PLR0917 - the call, its answer, then its setting
         home_files=home_files,
         calls=calls,
         call_arguments=call_arguments,
+        sandbox=sandbox,
     )
 
 
@@ -141,17 +146,20 @@ def _command_turn(version: str, args: dict[str, Any], decision: str, policy: str
     call_arguments = optional(args, "call_arguments", dict, {})
     if "command" in call_arguments:
         raise InvalidInputError("`call_arguments` holds the call's other arguments: `command` is `argv`")
+    sandbox = optional(args, "sandbox", str, "read-only")
+    if sandbox not in _SANDBOXES:
+        raise InvalidInputError(f"`sandbox` must be one of {', '.join(_SANDBOXES)}")
     if get_edition(version).approvals_through == "app-server-v2":
         cmd = required(args, "cmd", str)
-        if rules is not None or "argv" in args or call_arguments:
+        if rules is not None or "argv" in args or call_arguments or "sandbox" in args:
             raise InvalidInputError(
-                f"release {version} is given a `cmd` only (no `argv`, no `rules`, no `call_arguments`)"
+                f"release {version} is given a `cmd` only (no `argv`, `rules`, `call_arguments` or `sandbox`)"
             )
         return _v2_turn(version, cmd, decision, policy, calls)
     argv = required(args, "argv", list)
     if not argv or not all(isinstance(arg, str) for arg in argv):
         raise InvalidInputError("`argv` must be a non-empty array of strings")
-    return _turn(version, argv, decision, policy, rules, calls, call_arguments)
+    return _turn(version, argv, decision, policy, rules, calls, call_arguments, sandbox)
 
 
 def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -180,4 +188,4 @@ def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"asked": asked, "written_back": items}
 
 
-OPS: dict[str, ReleaseOp] = {"approvals.written_back": written_back}
+OPS: dict[str, ReleaseOp] = {"approvals.written_back": written_back, "approvals.client_events": client_events}

@@ -49,6 +49,8 @@ class ApprovalScenario(Scenario):
     sandboxed: CommandRun | None = None
     # How many times the model makes the same call, one reply after another.
     calls: int = 1
+    # The conversation's sandbox, for editions asking approvals in the v1 conversation.
+    sandbox: Literal["read-only", "workspace-write"] | None = None
 
     @model_validator(mode="after")
     def _one_command(self) -> ApprovalScenario:
@@ -71,6 +73,8 @@ class ApprovalScenario(Scenario):
             args["call_arguments"] = dict(self.call_arguments)
         if self.rules is not None:
             args["rules"] = self.rules
+        if self.sandbox is not None:
+            args["sandbox"] = self.sandbox
         for key, run in (("sandboxed", self.sandboxed), ("runs", self.runs)):
             if run is not None:
                 args[key] = run.model_dump(exclude_defaults=True)

@@ -143,7 +143,8 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
     if tokens is not None:
         if builtin is None and provider.get("requires_openai_auth") is not True:
             raise RequestArgsError(
-                "a ChatGPT login (auth.chatgpt) needs provider.builtin or provider.requires_openai_auth = true"
+                "a ChatGPT login (auth.chatgpt) needs provider.builtin"
+                " or provider.requires_openai_auth = true"
             )
         home_texts = lambda: {"auth.json": chatgpt_login.auth_json(tokens)}  # noqa: E731 - stamped at start
         mock_config |= chatgpt_login.CHATGPT_CONFIG
@@ -190,7 +191,9 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
 
 # The headers a built-in provider takes from hash maps of its own (REQ-ORDER-1):
 # the OpenAI provider's organization and project, from OPENAI_ORGANIZATION and OPENAI_PROJECT.
-BUILTIN_MAP_HEADERS: dict[str, frozenset[str]] = {"openai": frozenset({"openai-organization", "openai-project"})}
+BUILTIN_MAP_HEADERS: dict[str, frozenset[str]] = {
+    "openai": frozenset({"openai-organization", "openai-project"})
+}
 
 
 def _provider_header_names(provider: Mapping[str, Any]) -> set[str]:

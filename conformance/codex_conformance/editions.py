@@ -98,6 +98,9 @@ class Edition:
     # (spec/mcp.md MCP-DEFER-1): the gateway's tool_search scenario runs under it.
     # None where no model defers them.
     deferring_model: str | None = None
+    # A model the release sends Responses-Lite requests for (spec/request.md REQ-LITE-1):
+    # the gateway's lite-model scenario runs under it.  None where no model is Lite.
+    lite_model: str | None = None
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -195,6 +198,7 @@ V0_169_0 = replace(
     # Only freeform: gpt-5-codex gets no apply_patch any more ("unsupported custom tool call").
     apply_patch_models=(("custom", "gpt-5.5"),),
     deferring_model="gpt-5.5",
+    lite_model="gpt-5.6-sol",
     captured_areas=None,
 )
 

@@ -24,7 +24,11 @@ failing on their clause (spec/gateway.md):
 - ``strip-headers``: only the content headers forwarded (Codex's identity lost);
 - ``drop-hosted-tools``: tools of kinds other than ``function``, ``custom`` and
   ``namespace`` (``tool_search``, ``web_search``) left out of the request, as a
-  gateway that knows only callable tools does: deferred tools can no longer be found.
+  gateway that knows only callable tools does: deferred tools can no longer be found;
+- ``drop-lite-item``: input items of a type it does not know (a Responses-Lite
+  ``additional_tools`` item) left out: a Lite model is offered no tools;
+- ``strip-lite-header``: the ``x-openai-internal-codex-responses-lite`` header
+  left out, as some gateways do on purpose (not a failure: spec/gateway.md).
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ BREAKS = (
     "swallow-completed",
     "strip-headers",
     "drop-hosted-tools",
+    "drop-lite-item",
+    "strip-lite-header",
 )
 _CALLABLE_KINDS = {"function", "custom", "namespace"}
 _HOP_BY_HOP = {
@@ -80,10 +86,20 @@ def _drop_hosted_tools(body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "tools": tools}
 
 
+def _drop_lite_item(body: dict[str, Any]) -> dict[str, Any]:
+    kept = [
+        item
+        for item in body.get("input") or []
+        if not (isinstance(item, dict) and item.get("type") == "additional_tools")
+    ]
+    return {**body, "input": kept}
+
+
 _BODY_BREAKS = {
     "flatten-namespaces": _flatten,
     "drop-custom-calls": _drop_custom_calls,
     "drop-hosted-tools": _drop_hosted_tools,
+    "drop-lite-item": _drop_lite_item,
 }
 
 
@@ -141,6 +157,12 @@ class Proxy(BaseHTTPRequestHandler):
                 name: value
                 for name, value in headers.items()
                 if name.lower() in {"content-type", "authorization"}
+            }
+        if self.broken == "strip-lite-header":
+            headers = {
+                name: value
+                for name, value in headers.items()
+                if name.lower() != "x-openai-internal-codex-responses-lite"
             }
         headers["Content-Length"] = str(len(body))
         connection = http.client.HTTPConnection(

@@ -127,6 +127,16 @@ def _tool_search(edition: Edition) -> Scenario | NotApplicable:
     return Scenario("tool-search", title, script, edition.deferring_model, mcp=True, called=(target,))
 
 
+def _lite_model(edition: Edition) -> Scenario | NotApplicable:
+    title = "a Responses-Lite model: the tools in an additional_tools item, the Lite header"
+    if edition.lite_model is None:
+        return NotApplicable("lite-model", title, "no model of this release is Responses-Lite (REQ-LITE-1)")
+    # The command tool is nested in the exec tool under Lite; the script calls `exec`'s sibling
+    # direct tool set only through GATEWAY-TOOLS-1 (the item's namespaces opened), and answers text.
+    script = Script((Turn((Text("a Lite answer through the gateway"),)),))
+    return Scenario("lite-model", title, script, edition.lite_model)
+
+
 def _parallel(edition: Edition) -> Scenario:
     calls = (_command_call(edition, "call_first"), _command_call(edition, "call_second"))
     script = Script((Turn(calls), Turn((Text("both ran"),))))
@@ -176,6 +186,7 @@ _BUILDERS: tuple[Callable[[Edition], Scenario | NotApplicable], ...] = (
     _mcp_call,
     _freeform_patch,
     _tool_search,
+    _lite_model,
     _parallel,
     _reasoning,
     _retry_after,
@@ -198,6 +209,7 @@ def scenario_slugs() -> list[str]:
         "mcp-call",
         "freeform-apply-patch",
         "tool-search",
+        "lite-model",
         "parallel-calls",
         "reasoning",
         "retry-after",

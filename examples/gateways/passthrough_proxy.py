@@ -28,7 +28,9 @@ failing on their clause (spec/gateway.md):
 - ``drop-lite-item``: input items of a type it does not know (a Responses-Lite
   ``additional_tools`` item) left out: a Lite model is offered no tools;
 - ``strip-lite-header``: the ``x-openai-internal-codex-responses-lite`` header
-  left out, as some gateways do on purpose (not a failure: spec/gateway.md).
+  left out, as some gateways do on purpose (not a failure: spec/gateway.md);
+- ``json-body-only``: a body sent with ``Content-Encoding: zstd`` refused with
+  a 400, as a gateway that parses every body as plain JSON does.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ BREAKS = (
     "drop-hosted-tools",
     "drop-lite-item",
     "strip-lite-header",
+    "json-body-only",
 )
 _CALLABLE_KINDS = {"function", "custom", "namespace"}
 _HOP_BY_HOP = {
@@ -147,8 +150,20 @@ class Proxy(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
         return
 
+    def _refuse(self, message: str) -> None:
+        answer = json.dumps({"error": {"type": "invalid_request_error", "message": message}}).encode("utf-8")
+        self.send_response(400)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
     def _forward(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
+        if self.broken == "json-body-only" and (self.headers.get("Content-Encoding") or "").lower() == "zstd":
+            self.rfile.read(length)
+            self._refuse("the body is not valid JSON")
+            return
         body = _request_body(self.rfile.read(length) if length else b"", self.broken)
         path = self.path[len("/v1") :] if self.path.startswith("/v1") else self.path
         headers = {name: value for name, value in self.headers.items() if name.lower() not in _HOP_BY_HOP}

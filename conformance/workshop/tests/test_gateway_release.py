@@ -71,6 +71,7 @@ def test_a_faithful_proxy_passes_every_scenario(version: str) -> None:
         ("strip-headers", "text", "GATEWAY-HEADERS-1"),
         ("drop-hosted-tools", "tool-search", "GATEWAY-SEARCH-1"),
         ("drop-lite-item", "lite-model", "GATEWAY-TOOLS-1"),
+        ("json-body-only", "compressed-body", "GATEWAY-END-1"),
     ],
 )
 def test_a_broken_proxy_fails_on_its_clause(broken: str, scenario: str, clause: str) -> None:

@@ -40,6 +40,9 @@ class Scenario:
     # The tools the script calls: the verdicts follow them through the gateway.
     called: tuple[ToolTarget, ...] = ()
     extra_config: Mapping[str, Any] = field(default_factory=dict)
+    # The release talks through its built-in OpenAI provider with a made-up ChatGPT login
+    # (drive/chatgpt_login.py), which makes it compress its request bodies (REQ-ZSTD-1).
+    chatgpt_login: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,23 @@ def _lite_model(edition: Edition) -> Scenario | NotApplicable:
     return Scenario("lite-model", title, script, edition.lite_model)
 
 
+def _compressed_body(edition: Edition) -> Scenario | NotApplicable:
+    title = "a zstd-compressed request body (a ChatGPT login on the built-in OpenAI provider)"
+    if not edition.compresses_login_body:
+        return NotApplicable(
+            "compressed-body", title, "this release never compresses its request bodies (REQ-ZSTD-1)"
+        )
+    script = Script((Turn((_command_call(edition, "call_compressed"),)), Turn((Text("ran it compressed"),))))
+    return Scenario(
+        "compressed-body",
+        title,
+        script,
+        edition.capture_model,
+        called=(_command_target(edition),),
+        chatgpt_login=True,
+    )
+
+
 def _parallel(edition: Edition) -> Scenario:
     calls = (_command_call(edition, "call_first"), _command_call(edition, "call_second"))
     script = Script((Turn(calls), Turn((Text("both ran"),))))
@@ -187,6 +207,7 @@ _BUILDERS: tuple[Callable[[Edition], Scenario | NotApplicable], ...] = (
     _freeform_patch,
     _tool_search,
     _lite_model,
+    _compressed_body,
     _parallel,
     _reasoning,
     _retry_after,
@@ -210,6 +231,7 @@ def scenario_slugs() -> list[str]:
         "freeform-apply-patch",
         "tool-search",
         "lite-model",
+        "compressed-body",
         "parallel-calls",
         "reasoning",
         "retry-after",

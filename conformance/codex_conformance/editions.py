@@ -98,6 +98,12 @@ class Edition:
     # (spec/mcp.md MCP-DEFER-1): the gateway's tool_search scenario runs under it.
     # None where no model defers them.
     deferring_model: str | None = None
+    # The release sends zstd-compressed bodies under a ChatGPT login on its built-in
+    # OpenAI provider (spec/request.md REQ-ZSTD-1): the gateway's compressed-body scenario.
+    compresses_login_body: bool = False
+    # A model the release sends Responses-Lite requests for (spec/request.md REQ-LITE-1):
+    # the gateway's lite-model scenario runs under it.  None where no model is Lite.
+    lite_model: str | None = None
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -170,6 +176,7 @@ V0_94_0 = replace(
     features=V0_25_0.features | frozenset({FILE_TOOLS, APP_SERVER_DYNAMIC_TOOLS}),
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
     apply_patch_models=(("custom", "gpt-5-codex"), ("function", "gpt-oss-20b")),
+    compresses_login_body=True,
     # Every area its features allow is captured (skills needs `--cloud-skills-snapshot`,
     # which 0.94.0's app-server refuses: "unexpected argument").
     captured_areas=None,
@@ -195,6 +202,7 @@ V0_169_0 = replace(
     # Only freeform: gpt-5-codex gets no apply_patch any more ("unsupported custom tool call").
     apply_patch_models=(("custom", "gpt-5.5"),),
     deferring_model="gpt-5.5",
+    lite_model="gpt-5.6-sol",
     captured_areas=None,
 )
 

@@ -24,7 +24,13 @@ failing on their clause (spec/gateway.md):
 - ``strip-headers``: only the content headers forwarded (Codex's identity lost);
 - ``drop-hosted-tools``: tools of kinds other than ``function``, ``custom`` and
   ``namespace`` (``tool_search``, ``web_search``) left out of the request, as a
-  gateway that knows only callable tools does: deferred tools can no longer be found.
+  gateway that knows only callable tools does: deferred tools can no longer be found;
+- ``drop-lite-item``: input items of a type it does not know (a Responses-Lite
+  ``additional_tools`` item) left out: a Lite model is offered no tools;
+- ``strip-lite-header``: the ``x-openai-internal-codex-responses-lite`` header
+  left out, as some gateways do on purpose (not a failure: spec/gateway.md);
+- ``json-body-only``: a body sent with ``Content-Encoding: zstd`` refused with
+  a 400, as a gateway that parses every body as plain JSON does.
 """
 
 from __future__ import annotations
@@ -43,6 +49,9 @@ BREAKS = (
     "swallow-completed",
     "strip-headers",
     "drop-hosted-tools",
+    "drop-lite-item",
+    "strip-lite-header",
+    "json-body-only",
 )
 _CALLABLE_KINDS = {"function", "custom", "namespace"}
 _HOP_BY_HOP = {
@@ -80,10 +89,20 @@ def _drop_hosted_tools(body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "tools": tools}
 
 
+def _drop_lite_item(body: dict[str, Any]) -> dict[str, Any]:
+    kept = [
+        item
+        for item in body.get("input") or []
+        if not (isinstance(item, dict) and item.get("type") == "additional_tools")
+    ]
+    return {**body, "input": kept}
+
+
 _BODY_BREAKS = {
     "flatten-namespaces": _flatten,
     "drop-custom-calls": _drop_custom_calls,
     "drop-hosted-tools": _drop_hosted_tools,
+    "drop-lite-item": _drop_lite_item,
 }
 
 
@@ -131,8 +150,20 @@ class Proxy(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
         return
 
+    def _refuse(self, message: str) -> None:
+        answer = json.dumps({"error": {"type": "invalid_request_error", "message": message}}).encode("utf-8")
+        self.send_response(400)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
     def _forward(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
+        if self.broken == "json-body-only" and (self.headers.get("Content-Encoding") or "").lower() == "zstd":
+            self.rfile.read(length)
+            self._refuse("the body is not valid JSON")
+            return
         body = _request_body(self.rfile.read(length) if length else b"", self.broken)
         path = self.path[len("/v1") :] if self.path.startswith("/v1") else self.path
         headers = {name: value for name, value in self.headers.items() if name.lower() not in _HOP_BY_HOP}
@@ -141,6 +172,12 @@ class Proxy(BaseHTTPRequestHandler):
                 name: value
                 for name, value in headers.items()
                 if name.lower() in {"content-type", "authorization"}
+            }
+        if self.broken == "strip-lite-header":
+            headers = {
+                name: value
+                for name, value in headers.items()
+                if name.lower() != "x-openai-internal-codex-responses-lite"
             }
         headers["Content-Length"] = str(len(body))
         connection = http.client.HTTPConnection(

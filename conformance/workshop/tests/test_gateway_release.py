@@ -70,6 +70,8 @@ def test_a_faithful_proxy_passes_every_scenario(version: str) -> None:
         ("swallow-completed", "text", "GATEWAY-END-1"),
         ("strip-headers", "text", "GATEWAY-HEADERS-1"),
         ("drop-hosted-tools", "tool-search", "GATEWAY-SEARCH-1"),
+        ("drop-lite-item", "lite-model", "GATEWAY-TOOLS-1"),
+        ("json-body-only", "compressed-body", "GATEWAY-END-1"),
     ],
 )
 def test_a_broken_proxy_fails_on_its_clause(broken: str, scenario: str, clause: str) -> None:
@@ -163,3 +165,11 @@ def test_a_run_where_nothing_applies_judged_nothing(capsys: pytest.CaptureFixtur
     captured = capsys.readouterr()
     assert "no scenario selected applies" in captured.err
     assert "not applicable" in captured.out
+
+
+def test_a_gateway_that_strips_the_lite_header_passes() -> None:
+    """The Responses-Lite header is not required end to end (spec/gateway.md): dropping it fails nothing."""
+    version = next(version for version, edition in EDITIONS.items() if edition.lite_model is not None)
+    run = _certify(version, "strip-lite-header", ("lite-model",))
+    [result] = run.results
+    assert result.outcome == "pass", render_markdown(run)

@@ -36,6 +36,7 @@ from codex_workshop.timeline import releases as timeline_releases
 from codex_workshop.timeline.cli import _sample_releases
 from codex_workshop.timeline.data import ProbeData, load_probe_data, render_probe_data
 from codex_workshop.timeline.findings import CitedChange, Finding, load_findings, stale_citations
+from codex_workshop.timeline.isolation import LOOPBACK_ONLY_PROBES, network_isolated, refused
 from codex_workshop.timeline.page import PROBE_PAGES, render_page, render_pages
 from codex_workshop.timeline.probes import (
     Probe,
@@ -489,3 +490,15 @@ def test_update_records_a_release_published_after_a_newer_one(
         == with_linux_build(load_registry_answer(tmp_path))
         == [FIRST_RANGE, "9.1.0", "9.2.0"]
     )
+
+
+def test_a_login_probe_is_swept_only_with_loopback_only_networking(tmp_path: Path) -> None:
+    (tmp_path / "lo").mkdir()
+    assert network_isolated(tmp_path)
+    (tmp_path / "eth0").mkdir()
+    assert not network_isolated(tmp_path)
+    assert network_isolated(tmp_path / "missing") is False
+    assert refused(["request-chatgpt-login", "mcp-basic"], isolated=False) is not None
+    assert refused(["request-chatgpt-login"], isolated=True) is None
+    assert refused(["mcp-basic"], isolated=False) is None
+    assert {probe.name for probe in load_probes(fixtures_dir() / "timeline")} >= LOOPBACK_ONLY_PROBES

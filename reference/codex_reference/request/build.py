@@ -8,8 +8,15 @@ from collections.abc import Callable
 from codex_reference.args import mapping, optional_string, string, string_map
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
-from codex_reference.request import builtin_extras, context_layout
-from codex_reference.request.identity import account, authorization, body_encoding, encoding, identity
+from codex_reference.request import builtin_extras, context_layout, lite
+from codex_reference.request.identity import (
+    account,
+    authorization,
+    body_encoding,
+    encoding,
+    hash_map_headers,
+    identity,
+)
 from codex_reference.request.parts import (
     ConfigRejected,
     Observed,
@@ -105,7 +112,7 @@ def _instructions_field(
         ]
         body: dict[str, JSON] = {"model": model, "messages": messages, "stream": True}
         body["tools"] = [chat_tool(tool) for tool in tools if tool.get("type") == "function"]
-        return result(url(rules, provider, "chat/completions"), headers, own, body)
+        return result(url(rules, provider, "chat/completions"), headers, hash_map_headers(who, own), body)
     session = observed["session_id"]
     headers = [
         *key,
@@ -138,7 +145,7 @@ def _instructions_field(
     }
     if config.get("model_verbosity") is not None and model.startswith(rules.verbosity_prefixes):
         body["text"] = {"verbosity": config["model_verbosity"]}
-    return result(url(rules, provider, "responses"), headers, own, body)
+    return result(url(rules, provider, "responses"), headers, hash_map_headers(who, own), body)
 
 
 def _developer_messages(
@@ -154,6 +161,7 @@ def _developer_messages(
     own = provider_headers(provider, env, who.authorization or "", rules)
     session, turn = observed["session_id"], observed["turn_id"]
     installation, window = observed["installation_id"], f"{session}:0"
+    profile = _lite_profile(rules, version, model, config, who.builtin or who.account_id is not None)
     turn_metadata: dict[str, JSON] = {
         "installation_id": installation,
         "session_id": session,
@@ -171,7 +179,7 @@ def _developer_messages(
         "sandbox": "seccomp",
         "sandbox_mode": "read-only",
         "auto_review_enabled": False,
-        "node_repl_auto_review_required": False,
+        "node_repl_auto_review_required": profile is not None and profile.node_repl_auto_review_required,
         "node_repl_disabled": False,
         "turn_started_at_unix_ms": observed.unix_ms("turn_started_at_unix_ms"),
         "analytics_enabled": True,
@@ -179,14 +187,18 @@ def _developer_messages(
     }
     if config.get("model_reasoning_effort") is not None:
         turn_metadata["reasoning_effort"] = config["model_reasoning_effort"]
+    elif profile is not None and isinstance(profile.reasoning, dict):
+        turn_metadata["reasoning_effort"] = profile.reasoning["effort"]  # REQ-LITE-2: the model's default
     metadata = dumps(turn_metadata)
     headers = [
         *own,
         ["x-codex-beta-features", "remote_compaction_v2"],
         ["x-codex-window-id", window],
         ["x-codex-turn-metadata", metadata],
+        # REQ-LITE-1: a Lite model's request says so, right after the turn metadata.
+        *([] if profile is None or rules.lite_header is None else [[rules.lite_header, "true"]]),
         # REQ-AUTH-2: a ChatGPT login names the model to route by.
-        *([] if who.account_id is None else [["x-codex-routing-hint", f"model={model}"]]),
+        *([] if not who.builtin_login else [["x-codex-routing-hint", f"model={model}"]]),
         ["x-client-request-id", session],
         ["session-id", session],
         ["thread-id", session],
@@ -202,7 +214,6 @@ def _developer_messages(
         ],
         *([] if rules.accept_encoding is None else [["accept-encoding", rules.accept_encoding]]),
     ]
-    ids = observed.message_ids(4)
     skills = skills_template(version).replace("{codex_home}", observed["codex_home"])
     client_metadata: dict[str, JSON] = {
         "root_turn_id": turn,
@@ -213,6 +224,18 @@ def _developer_messages(
         "x-codex-turn-metadata": metadata,
         "x-codex-window-id": window,
     }
+    if profile is not None:
+        return _lite_request(
+            rules,
+            args,
+            observed=observed,
+            profile=profile,
+            headers=headers,
+            own=own,
+            client_metadata=client_metadata,
+            skills=skills,
+        )
+    ids = observed.message_ids(4)
     messages = [
         message("developer", instructions(version), ids[0]),
         message("developer", [skills, _PERMISSIONS], ids[1]),
@@ -235,7 +258,72 @@ def _developer_messages(
         "prompt_cache_key": session,
         "client_metadata": dict(sorted(client_metadata.items())),  # REQ-ORDER-1
     }
-    return result(url(rules, provider, "responses"), headers, own, body, body_encoding(who))
+    return result(
+        url(rules, provider, "responses"), headers, hash_map_headers(who, own), body, body_encoding(who)
+    )
+
+
+# Config keys a Lite case may set: none is captured with a Lite model yet.
+_LITE_CONFIG: frozenset[str] = frozenset()
+
+
+def _lite_profile(
+    rules: RequestRules, version: str, model: str, config: dict[str, JSON], logged_in_or_builtin: bool
+) -> lite.LiteProfile | None:
+    """REQ-LITE-1: the model's Lite profile in this release (None: it is not Lite there)."""
+    profile = lite.profile(version, model)
+    if profile is None:
+        return None
+    if set(config) - _LITE_CONFIG:
+        raise NotModelled(f"config keys with a Lite model: {sorted(config)} not captured")
+    if logged_in_or_builtin:
+        raise NotModelled("a Lite model under a login or the built-in provider: not captured")
+    return profile
+
+
+def _lite_request(
+    rules: RequestRules,
+    args: dict[str, JSON],
+    *,
+    observed: Observed,
+    profile: lite.LiteProfile,
+    headers: list[list[str]],
+    own: list[list[str]],
+    client_metadata: dict[str, JSON],
+    skills: str,
+) -> dict[str, JSON]:
+    """REQ-LITE-2, REQ-LITE-3: no `tools` member; the tools in an additional_tools item first,
+    then the model's own instructions and context messages, its reasoning and verbosity."""
+    ids = observed.message_ids(5 + len(profile.messages))
+    item: dict[str, JSON] = {
+        "type": "additional_tools",
+        "id": ids[0],
+        "role": "developer",
+        "tools": profile.tools,
+    }
+    messages: list[JSON] = [
+        item,
+        message("developer", profile.instructions, ids[1]),
+        message("developer", [skills, *profile.context], ids[2]),
+        *(message("developer", list(texts), ids[3 + n]) for n, texts in enumerate(profile.messages)),
+        message("user", _filesystem_environment(observed), ids[-2]),
+        message("user", args["prompt"], ids[-1]),
+    ]
+    session = observed["session_id"]
+    body: dict[str, JSON] = {
+        "model": args["model"],
+        "stream": True,
+        "input": messages,
+        "tool_choice": "auto",
+        "parallel_tool_calls": profile.parallel_tool_calls,
+        "reasoning": profile.reasoning,
+        "store": False,
+        "include": ["reasoning.encrypted_content"],
+        "prompt_cache_key": session,
+        "text": profile.text,
+        "client_metadata": dict(sorted(client_metadata.items())),  # REQ-ORDER-1
+    }
+    return result(url(rules, args["provider"], "responses"), headers, own, body)
 
 
 def _tools(version: str, name: str) -> JSON:

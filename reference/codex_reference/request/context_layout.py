@@ -10,7 +10,14 @@ the prompt.  Messages carry no `id`.
 from __future__ import annotations
 
 from codex_reference.json_types import JSON
-from codex_reference.request.identity import account, authorization, body_encoding, encoding, identity
+from codex_reference.request.identity import (
+    account,
+    authorization,
+    body_encoding,
+    encoding,
+    hash_map_headers,
+    identity,
+)
 from codex_reference.request.parts import (
     Observed,
     chat_tool,
@@ -77,7 +84,7 @@ def build(rules: RequestRules, version: str, args: dict[str, JSON], observed: Ob
             "stream": True,
             "tools": [chat_tool(tool, rules.chat_tool_name_outside) for tool in functions],
         }
-        return result(url(rules, provider, "chat/completions"), headers, own, body)
+        return result(url(rules, provider, "chat/completions"), headers, hash_map_headers(who, own), body)
     thinking = reasoning(rules, model, config)
     body = {
         "model": model,
@@ -95,4 +102,6 @@ def build(rules: RequestRules, version: str, args: dict[str, JSON], observed: Ob
     }
     if config.get("model_verbosity") is not None and model.startswith(rules.verbosity_prefixes):
         body["text"] = {"verbosity": config["model_verbosity"]}
-    return result(url(rules, provider, "responses"), headers, own, body, body_encoding(who))
+    return result(
+        url(rules, provider, "responses"), headers, hash_map_headers(who, own), body, body_encoding(who)
+    )

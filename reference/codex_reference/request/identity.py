@@ -17,6 +17,8 @@ from codex_reference.request.rules import RequestRules
 ZSTD_FRAME_HEADER = "28b52ffd0058"
 _COMPRESSION_FEATURE = "features.enable_request_compression"
 _BUILTINS = ("openai",)
+# REQ-AUTH-4: the built-in OpenAI provider's headers from the environment (a hash map: REQ-ORDER-1).
+_ORGANIZATION_HEADERS = (("OpenAI-Organization", "OPENAI_ORGANIZATION"), ("OpenAI-Project", "OPENAI_PROJECT"))
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,9 @@ class Identity:
     account_id: str | None
     # REQ-ZSTD-1: the body is sent zstd-compressed.
     compressed: bool
+    # REQ-AUTH-2: a login on the built-in provider (routing hint, its own tool set); a
+    # login on a custom provider that requires OpenAI auth sends neither (REQ-AUTH-3).
+    builtin_login: bool = False
 
 
 def _tokens(args: dict[str, JSON]) -> dict[str, JSON] | None:
@@ -47,16 +52,31 @@ def identity(rules: RequestRules, version: str, args: dict[str, JSON], env: dict
     name = optional_string(provider, "builtin", "provider.builtin")
     login = _tokens(args)
     if name is None:
-        if login is not None:
-            raise InvalidArgs("a ChatGPT login (auth.chatgpt) needs provider.builtin")
+        takes_login = provider.get("requires_openai_auth") is True
+        if login is not None and not takes_login:
+            raise InvalidArgs(
+                "a ChatGPT login (auth.chatgpt) needs provider.builtin"
+                " or provider.requires_openai_auth = true"
+            )
+        if login is not None and provider.get("env_key") is None:
+            # REQ-AUTH-3: the login's token and account, on the provider's URL, uncompressed.
+            return Identity(
+                provider, f"Bearer {login['access_token']}", False, str(login["account_id"]), False
+            )
         return Identity(provider, bearer(provider, env), False, None, False)
     if name not in _BUILTINS:
         raise InvalidArgs(f"provider.builtin must be one of {list(_BUILTINS)}")
-    # REQ-BUILTIN-1: the built-in provider sends the release's version as a header of its own.
-    table: dict[str, JSON] = {"base_url": provider["base_url"], "http_headers": {"version": version}}
+    # REQ-BUILTIN-1: the built-in provider sends the release's version as a header of its own;
+    # REQ-AUTH-4: and the organization and project of the environment, from a hash map.
+    table: dict[str, JSON] = {
+        "base_url": provider["base_url"],
+        "http_headers": {"version": version},
+        "env_http_headers": dict(_ORGANIZATION_HEADERS),
+    }
     if login is not None:
         compressed = rules.compresses_login_body and config.get(_COMPRESSION_FEATURE) is not False
-        return Identity(table, f"Bearer {login['access_token']}", True, str(login["account_id"]), compressed)
+        account_id = str(login["account_id"])
+        return Identity(table, f"Bearer {login['access_token']}", True, account_id, compressed, True)
     variable = rules.builtin_key_variable
     key = env.get(variable) if variable is not None else None
     return Identity(table, f"Bearer {key}" if key else None, True, None, False)
@@ -84,3 +104,9 @@ def body_encoding(who: Identity) -> dict[str, JSON] | None:
     if not who.compressed:
         return None
     return {"content_encoding": "zstd", "frame_header": ZSTD_FRAME_HEADER}
+
+
+def hash_map_headers(who: Identity, own: list[list[str]]) -> list[list[str]]:
+    """The provider's headers that come from hash maps (REQ-ORDER-1): a built-in provider's
+    `version` header has a fixed place and is left out."""
+    return [header for header in own if not (who.builtin and header[0] == "version")]

@@ -8,6 +8,7 @@ from urllib.parse import quote
 from codex_reference.args import I64, integer, optional_string, string, string_map
 from codex_reference.errors import InvalidArgs, NotModelled, ReferenceError_
 from codex_reference.json_types import JSON
+from codex_reference.request import lite
 from codex_reference.request.rules import RequestRules, apply_patch_instructions, instructions
 
 _DEFAULT_KEY_ENV = "CODEX_CONFORMANCE_MOCK_KEY"
@@ -105,6 +106,9 @@ def check_modelled(rules: RequestRules, model: str) -> None:
 
 def model_instructions(rules: RequestRules, version: str, model: str) -> str:
     """REQ-TEXT-1, REQ-TEXT-2: the release's instructions, and the apply_patch text if the model needs it."""
+    profile = lite.profile(version, model)
+    if profile is not None:  # REQ-LITE-3: a Lite model's own instructions
+        return profile.instructions
     text = instructions(version)
     if rules.apply_patch_instruction_prefixes and model.startswith(rules.apply_patch_instruction_prefixes):
         text += apply_patch_instructions(version)

@@ -103,6 +103,8 @@ class RequestRules:
     builtin_key_variable: str | None = "OPENAI_API_KEY"
     # REQ-HDR-1: the `accept-encoding` a developer-messages request ends its headers with; None: not sent.
     accept_encoding: str | None = None
+    # REQ-LITE-1: the header a Responses-Lite model's request carries (value `true`); None: not sent.
+    lite_header: str | None = None
 
 
 REQUEST_0_25_0 = RequestRules(
@@ -157,6 +159,7 @@ REQUEST_0_169_0 = replace(
     apply_patch_instruction_prefixes=REQUEST_0_25_0.apply_patch_instruction_prefixes,
     model_families=REQUEST_0_25_0.model_families,
     chat_tool_name_outside=REQUEST_0_25_0.chat_tool_name_outside,
+    lite_header="x-openai-internal-codex-responses-lite",
 )
 
 # 0.171.0: 0.169.0's rules, its headers ending with `accept-encoding: zstd,gzip`

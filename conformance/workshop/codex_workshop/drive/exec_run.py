@@ -125,6 +125,7 @@ def write_config(
     instead of the mock's table; the run's environment then points it at the
     mock.  ``mock_config``: top-level keys naming the mock, with the same
     placeholders (``openai_base_url``, ``chatgpt_base_url``), added to ``extra``.
+    A ``provider`` key whose value is None leaves that default out.
     """
     table: dict[str, Any] = {
         "name": "conformance mock",
@@ -133,6 +134,9 @@ def write_config(
         "env_key": _API_KEY_ENV,
     }
     for key, value in (provider or {}).items():
+        if value is None:  # a default the case leaves out (a provider that reads no key)
+            table.pop(key, None)
+            continue
         table[key] = _provider_value(value, base_url)
     config: config_toml.Config = {"model": model}
     if builtin_provider is None:

@@ -70,7 +70,8 @@ CONFIG_KEYS = (
     # 0.94.0 and later: whether a logged-in release compresses its request bodies (REQ-ZSTD-1).
     "features.enable_request_compression",
 )
-_PROVIDER_KEYS = ("wire_api", "query_params", "http_headers", "env_http_headers")
+# `requires_openai_auth`: the provider takes the login of auth.json (REQ-AUTH-3).
+_PROVIDER_KEYS = ("wire_api", "query_params", "http_headers", "env_http_headers", "requires_openai_auth")
 # The built-in providers a case may name (`provider.builtin`), each with what the
 # harness sets to point it at the mock ("{url}": the case's base_url with the mock's origin).
 BUILTIN_PROVIDERS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
@@ -100,7 +101,11 @@ def split_base_url(base_url: str) -> tuple[str, str]:
 def _provider_table(provider: Mapping[str, Any]) -> dict[str, Any]:
     _, rest = split_base_url(str(provider["base_url"]))
     table: dict[str, Any] = {"base_url": "{origin}" + rest}
-    table["env_key"] = provider.get("env_key", DEFAULT_ENV_KEY)
+    # A provider that takes the login reads no key unless the case names one (REQ-AUTH-3).
+    if "env_key" in provider or provider.get("requires_openai_auth") is not True:
+        table["env_key"] = provider.get("env_key", DEFAULT_ENV_KEY)
+    else:
+        table["env_key"] = None  # the harness's default key left out
     for key in _PROVIDER_KEYS:
         if provider.get(key) is not None:
             table[key] = provider[key]
@@ -136,8 +141,11 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
     mock_env: dict[str, str] = {}
     mock_config: dict[str, str] = {}
     if tokens is not None:
-        if builtin is None:
-            raise RequestArgsError("a ChatGPT login (auth.chatgpt) needs provider.builtin")
+        if builtin is None and provider.get("requires_openai_auth") is not True:
+            raise RequestArgsError(
+                "a ChatGPT login (auth.chatgpt) needs provider.builtin"
+                " or provider.requires_openai_auth = true"
+            )
         home_texts = lambda: {"auth.json": chatgpt_login.auth_json(tokens)}  # noqa: E731 - stamped at start
         mock_config |= chatgpt_login.CHATGPT_CONFIG
         mock_env |= chatgpt_login.CHATGPT_ENV
@@ -181,8 +189,15 @@ def run_request(version: str, args: Mapping[str, Any]) -> ExecRun:
     )
 
 
+# The headers a built-in provider takes from hash maps of its own (REQ-ORDER-1):
+# the OpenAI provider's organization and project, from OPENAI_ORGANIZATION and OPENAI_PROJECT.
+BUILTIN_MAP_HEADERS: dict[str, frozenset[str]] = {
+    "openai": frozenset({"openai-organization", "openai-project"})
+}
+
+
 def _provider_header_names(provider: Mapping[str, Any]) -> set[str]:
-    names: set[str] = set()
+    names: set[str] = set(BUILTIN_MAP_HEADERS.get(str(provider.get("builtin")), ()))
     for key in ("http_headers", "env_http_headers"):
         names.update(name.lower() for name in (provider.get(key) or {}))
     return names

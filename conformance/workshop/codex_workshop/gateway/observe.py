@@ -22,9 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from codex_conformance.mock_responses_server import MockResponsesServer, RecordedRequest
-from codex_workshop.drive import config_toml, sandbox
+from codex_workshop.drive import chatgpt_login, config_toml, sandbox
 from codex_workshop.drive.cache import release_binary
+from codex_workshop.drive.errors import CaptureError
 from codex_workshop.drive.exec_run import FAKE_MCP_SERVER, run_exec
+from codex_workshop.drive.request_observe import decoded_body
 from codex_workshop.drive.scratch import scratch_dir
 from codex_workshop.gateway.scenarios import MCP_ANSWERS, MCP_SERVER, MCP_TOOLS, Scenario
 
@@ -110,14 +112,16 @@ def _api(request: RecordedRequest) -> str | None:
 
 
 def upstream_requests(server: MockResponsesServer) -> list[UpstreamRequest]:
+    """The model requests ``server`` received; a zstd body (REQ-ZSTD-1) is read decompressed, so a
+    gateway may forward it compressed or plain."""
     found = []
     for request in list(server.requests):
         api = _api(request)
         if api is None:
             continue
         try:
-            body = request.json_body()
-        except (ValueError, UnicodeDecodeError):
+            body, _ = decoded_body(request)
+        except (ValueError, UnicodeDecodeError, CaptureError):
             body = request.body.decode("utf-8", errors="replace")
         headers = {name.lower(): value for name, value in request.headers}
         found.append(UpstreamRequest(api, headers, body))
@@ -141,9 +145,18 @@ def _after_prompt(rollout: tuple[Any, ...]) -> list[dict[str, Any]]:
     return [masked_json(item) for item in items[start:]]
 
 
-def _error_lines(stdout: str, stderr: str) -> list[str]:
+def _error_lines(stdout: str, stderr: str, logged_in: bool) -> list[str]:
+    """The lines that report an error.  A logged-in release (the compressed-body scenario) also
+    runs tasks beside the turn (its model list, the ChatGPT backend's MCP server, a WebSocket
+    attempt) whose log lines, some spread over several lines, come in no fixed order and are
+    not about the model request the gateway carries: there only the release's own reports
+    (`ERROR: ...`, its retries and final error) are kept."""
     lines = [*stdout.splitlines(), *stderr.splitlines()]
-    return [masked(line.strip()) for line in lines if re.search(r"\berror\b", line, re.IGNORECASE)]
+    return [
+        masked(line.strip())
+        for line in lines
+        if re.search(r"\berror\b", line, re.IGNORECASE) and (not logged_in or line.startswith("ERROR:"))
+    ]
 
 
 def _mcp_config(scratch: Path, log: Path) -> dict[str, Any]:
@@ -173,6 +186,32 @@ def _mcp_calls(log: Path) -> list[Any]:
     return calls
 
 
+def _provider_table(release_url: str) -> dict[str, Any]:
+    return {"provider": {"base_url": release_url, **_PROVIDER_RETRIES}}
+
+
+# The made-up login of a compressed-body scenario (drive/chatgpt_login.py: unsigned JWTs).
+_LOGIN = chatgpt_login.fake_tokens("acct-gateway", "plus", "gateway@example.invalid")
+
+
+def _logged_in(upstream: MockResponsesServer, release_url: str) -> dict[str, Any]:
+    """The built-in OpenAI provider at ``release_url`` with a ChatGPT login: every host the login
+    reaches besides the model endpoint (its backend, the token endpoint) is the kit's upstream,
+    never a real host (spec/request.md, "How a result is observed")."""
+    origin = upstream.base_url.split("/v1", 1)[0]
+    table = {"{origin}": origin}
+
+    def filled(values: dict[str, str]) -> dict[str, str]:
+        return {key: value.replace("{origin}", table["{origin}"]) for key, value in values.items()}
+
+    return {
+        "builtin_provider": "openai",
+        "mock_config": {"openai_base_url": release_url, **filled(chatgpt_login.CHATGPT_CONFIG)},
+        "mock_env": {"OPENAI_BASE_URL": release_url, **filled(chatgpt_login.CHATGPT_ENV)},
+        "home_texts": lambda: {"auth.json": chatgpt_login.auth_json(_LOGIN)},
+    }
+
+
 def observe(version: str, scenario: Scenario, upstream: MockResponsesServer, release_url: str) -> Observation:
     """Run ``scenario`` with the release's provider at ``release_url``; ``upstream`` gets its script."""
     upstream.reset(scenario.script.responses(), scenario.script.chats())
@@ -188,16 +227,16 @@ def observe(version: str, scenario: Scenario, upstream: MockResponsesServer, rel
             servers=[],
             prompt=PROMPT,
             extra=extra,
-            provider={"base_url": release_url, **_PROVIDER_RETRIES},
             shared=[scratch],
             timeout=_RUN_TIMEOUT_SECONDS,
+            **(_logged_in(upstream, release_url) if scenario.chatgpt_login else _provider_table(release_url)),
         )
         return Observation(
             exit_code=run.returncode,
             recorded=_after_prompt(run.rollout),
             upstream=upstream_requests(upstream),
             mcp_calls=_mcp_calls(log),
-            error_lines=_error_lines(run.stdout, run.stderr),
+            error_lines=_error_lines(run.stdout, run.stderr, scenario.chatgpt_login),
             stdout_tail=run.stdout[-2000:],
             stderr_tail=run.stderr[-2000:],
         )

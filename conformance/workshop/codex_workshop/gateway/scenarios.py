@@ -40,6 +40,9 @@ class Scenario:
     # The tools the script calls: the verdicts follow them through the gateway.
     called: tuple[ToolTarget, ...] = ()
     extra_config: Mapping[str, Any] = field(default_factory=dict)
+    # The release talks through its built-in OpenAI provider with a made-up ChatGPT login
+    # (drive/chatgpt_login.py), which makes it compress its request bodies (REQ-ZSTD-1).
+    chatgpt_login: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,33 @@ def _tool_search(edition: Edition) -> Scenario | NotApplicable:
     return Scenario("tool-search", title, script, edition.deferring_model, mcp=True, called=(target,))
 
 
+def _lite_model(edition: Edition) -> Scenario | NotApplicable:
+    title = "a Responses-Lite model: the tools in an additional_tools item, the Lite header"
+    if edition.lite_model is None:
+        return NotApplicable("lite-model", title, "no model of this release is Responses-Lite (REQ-LITE-1)")
+    # The command tool is nested in the exec tool under Lite; the script calls `exec`'s sibling
+    # direct tool set only through GATEWAY-TOOLS-1 (the item's namespaces opened), and answers text.
+    script = Script((Turn((Text("a Lite answer through the gateway"),)),))
+    return Scenario("lite-model", title, script, edition.lite_model)
+
+
+def _compressed_body(edition: Edition) -> Scenario | NotApplicable:
+    title = "a zstd-compressed request body (a ChatGPT login on the built-in OpenAI provider)"
+    if not edition.compresses_login_body:
+        return NotApplicable(
+            "compressed-body", title, "this release never compresses its request bodies (REQ-ZSTD-1)"
+        )
+    script = Script((Turn((_command_call(edition, "call_compressed"),)), Turn((Text("ran it compressed"),))))
+    return Scenario(
+        "compressed-body",
+        title,
+        script,
+        edition.capture_model,
+        called=(_command_target(edition),),
+        chatgpt_login=True,
+    )
+
+
 def _parallel(edition: Edition) -> Scenario:
     calls = (_command_call(edition, "call_first"), _command_call(edition, "call_second"))
     script = Script((Turn(calls), Turn((Text("both ran"),))))
@@ -176,6 +206,8 @@ _BUILDERS: tuple[Callable[[Edition], Scenario | NotApplicable], ...] = (
     _mcp_call,
     _freeform_patch,
     _tool_search,
+    _lite_model,
+    _compressed_body,
     _parallel,
     _reasoning,
     _retry_after,
@@ -198,6 +230,8 @@ def scenario_slugs() -> list[str]:
         "mcp-call",
         "freeform-apply-patch",
         "tool-search",
+        "lite-model",
+        "compressed-body",
         "parallel-calls",
         "reasoning",
         "retry-after",

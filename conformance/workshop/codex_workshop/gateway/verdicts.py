@@ -35,6 +35,10 @@ _IDENTITY_EXACT = {
     "version",
 }
 _IDENTITY_PREFIXES = ("x-codex-", "x-openai-", "x-client-request-id", "conversation_id", "chatgpt-account-id")
+# Headers a gateway may drop on purpose (spec/gateway.md, "Which headers are required end to
+# end"): the Responses-Lite flag is an instruction to OpenAI's own backend, which other upstreams
+# refuse or ignore, and which has no Chat Completions form.
+_NOT_REQUIRED = frozenset({"x-openai-internal-codex-responses-lite"})
 
 
 @dataclass(frozen=True)
@@ -52,8 +56,21 @@ def _first_body(observation: Observation) -> Any:
 
 
 def _tools(observation: Observation) -> Any:
+    """The first request's tools: its `tools`, then those of a Responses-Lite `additional_tools`
+    input item (REQ-LITE-2), where the release sends a Lite model's tools instead."""
     body = _first_body(observation)
-    return body.get("tools") if isinstance(body, dict) else None
+    if not isinstance(body, dict):
+        return None
+    tools = body.get("tools")
+    added = [
+        tool
+        for item in body.get("input") or []
+        if isinstance(item, dict) and item.get("type") == "additional_tools"
+        for tool in item.get("tools") or []
+    ]
+    if not added:
+        return tools
+    return [*(tools if isinstance(tools, list) else []), *added]
 
 
 def tools_reach_model(scenario: Scenario, direct: Observation, through: Observation) -> list[str]:
@@ -284,7 +301,7 @@ def _identity(request: UpstreamRequest) -> dict[str, Any]:
     return {
         name: masked_json(value)
         for name, value in request.headers.items()
-        if name in _IDENTITY_EXACT or name.startswith(_IDENTITY_PREFIXES)
+        if (name in _IDENTITY_EXACT or name.startswith(_IDENTITY_PREFIXES)) and name not in _NOT_REQUIRED
     }
 
 

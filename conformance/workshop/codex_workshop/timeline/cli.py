@@ -38,6 +38,7 @@ from codex_workshop.drive.errors import ReleaseUnavailableError
 from codex_workshop.drive.scratch import scratch_dir
 from codex_workshop.timeline.data import ProbeData, load_probe_data, save_probe_data
 from codex_workshop.timeline.findings import load_findings, stale_citations
+from codex_workshop.timeline.isolation import network_isolated, refused
 from codex_workshop.timeline.page import MAIN_PAGE, PROBE_PAGES, render_pages
 from codex_workshop.timeline.probes import (
     Probe,
@@ -205,6 +206,10 @@ def _run_one(fixtures: Path, directory: Path, probes: list[Probe], name: str, ve
             f"error: --release must name a recorded release ({directory / 'releases.json'})", file=sys.stderr
         )
         return 2
+    why = refused([name], network_isolated())
+    if why is not None:
+        print(f"error: {why}", file=sys.stderr)
+        return 2
     with _runner(fixtures, releases) as run_on:
         result = run_on(by_name[name], version)
     print(
@@ -224,6 +229,10 @@ def _sweep(fixtures: Path, directory: Path, probes: list[Probe], args: argparse.
             print(f"error: no such probes: {', '.join(unknown)}", file=sys.stderr)
             return 2
         chosen = [probe for probe in probes if probe.name in args.probe]
+    why = refused([probe.name for probe in chosen], network_isolated())
+    if why is not None:
+        print(f"error: {why}", file=sys.stderr)
+        return 2
     releases = load_releases(directory)
     order = drivable(releases)
     if not order:

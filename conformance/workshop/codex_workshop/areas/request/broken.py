@@ -20,6 +20,14 @@ def _context_messages_dropped(result: dict[str, Any], _args: dict[str, Any]) -> 
         body["input"] = [item for item in body["input"] if item.get("role") != "developer"]
 
 
+def _lite_item_dropped(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """A Lite model's request without its additional_tools item (a proxy that drops input items it
+    does not know)."""
+    body = result.get("body", {})
+    if isinstance(body.get("input"), list):
+        body["input"] = [item for item in body["input"] if item.get("type") != "additional_tools"]
+
+
 # The rows whose change is a value are data, in broken.json beside this module,
 # which places these rows among them (codex_workshop/broken.py).
 BROKEN = area_adapters(
@@ -27,5 +35,6 @@ BROKEN = area_adapters(
     {
         "request-builtins-trimmed": rewrites("REQ-TEXT-1", "request.builtins", _instructions_trimmed),
         "request-no-context-messages": rewrites("REQ-INPUT-2", "request.build", _context_messages_dropped),
+        "request-no-lite-item": rewrites("REQ-LITE-2", "request.build", _lite_item_dropped),
     },
 )

@@ -32,7 +32,10 @@ _API_KEY = "sk-conformance"
 
 
 def _flag(args: Mapping[str, Any], table: str, key: str) -> bool:
-    value = (args.get(table) or {}).get(key)
+    values = args.get(table) or {}
+    if not isinstance(values, Mapping):
+        raise InvalidArgs(f"{table} must be an object")
+    value = values.get(key)
     if value is not None and not isinstance(value, bool):
         raise InvalidArgs(f"{table}.{key} must be true, false or absent")
     return value is True
@@ -189,17 +192,28 @@ def _server(args: Mapping[str, Any]) -> tuple[Any, int | None, list[str]]:
     return upgrade, refused, [str(turn) for turn in turns]
 
 
-def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
-    upgrade, refused, turns = _server(args)
+def _observed(args: Mapping[str, Any]) -> tuple[list[JSON], str | None]:
+    """The captured run's delays, written back as given (TRANSPORT-FALLBACK-2)."""
     observed = args.get("observed") or {}
     if not isinstance(observed, Mapping):
         raise InvalidArgs("observed must be an object")
-    delays: list[JSON] = list(observed.get("upgrade_delays") or [])
+    delays = observed.get("upgrade_delays") or []
+    if not isinstance(delays, list) or not all(isinstance(delay, str) for delay in delays):
+        raise InvalidArgs("observed.upgrade_delays must be a list of strings")
+    fallback = observed.get("fallback_delay")
+    if fallback is not None and not isinstance(fallback, str):
+        raise InvalidArgs("observed.fallback_delay must be a string or null")
+    return list(delays), fallback
+
+
+def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
+    upgrade, refused, turns = _server(args)
+    delays, fallback_delay = _observed(args)
     result: dict[str, JSON] = {
         "upgrades": 0,
         "handshake": None,
         "upgrade_delays": delays,
-        "fallback_delay": observed.get("fallback_delay"),
+        "fallback_delay": fallback_delay,
         "sent": [],
         "http": [http_request(rules)],
         "exit": 0,

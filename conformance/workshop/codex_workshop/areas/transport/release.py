@@ -64,7 +64,10 @@ WARMUP = WebSocketTurn(_frames(turn_events([], "resp_warmup")))
 
 
 def _flag(args: Mapping[str, Any], table: str, key: str) -> bool | None:
-    value = (args.get(table) or {}).get(key)
+    values = args.get(table) or {}
+    if not isinstance(values, Mapping):
+        raise RequestArgsError(f"{table} must be an object")
+    value = values.get(key)
     if value is not None and not isinstance(value, bool):
         raise RequestArgsError(f"{table}.{key} must be true, false or absent")
     return value

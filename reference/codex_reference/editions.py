@@ -67,6 +67,7 @@ from codex_reference.transport import (
     TRANSPORT_0_25_0,
     TRANSPORT_0_94_0,
     TRANSPORT_0_169_0,
+    TRANSPORT_0_171_0,
     TransportRules,
 )
 
@@ -241,6 +242,7 @@ V0_171_0 = replace(
     V0_169_0,
     version="0.171.0",
     request=REQUEST_0_171_0,
+    transport=TRANSPORT_0_171_0,
     dispatch=dispatch.DISPATCH_0_171_0,
     dynamic=DYNAMIC_0_171_0,
     mcp_resources=mcp_output.MCP_RESOURCES_0_171_0,

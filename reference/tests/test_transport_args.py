@@ -26,6 +26,7 @@ _GOOD: dict[str, Any] = {
         ("server", {"turns": []}),
         ("server", {"turns": ["whole"]}),
         ("server", {"refused_upgrades": -1}),
+        ("server", {"max_message_bytes": "1"}),
         ("provider", ["supports_websockets"]),
         ("provider", {"supports_websockets": "yes"}),
         ("observed", "0.2"),
@@ -43,3 +44,8 @@ def test_the_good_args_give_a_result_with_the_observed_delays_written_back() -> 
     assert result["upgrade_delays"] == ["0.2"]
     assert result["upgrades"] == 7
     assert result["http"] and result["reply"] == "done"
+
+
+def test_a_limit_between_the_modelled_ones_is_unsupported_not_guessed() -> None:
+    args = {**_GOOD, "edition": "0.171.0", "server": {"upgrade": "accept", "max_message_bytes": 30000}}
+    assert "unsupported" in handle({"op": "transport.turn", "args": args})

@@ -46,6 +46,9 @@ class TransportRules:
     # What the fallback notice says of a refused upgrade's body: "{body}" all of it,
     # "{message}" its JSON error's message.
     refusal_text: str = "{body}"
+    # A handshake answer's x-codex-websocket-max-message-bytes smaller than a message makes the
+    # release send that message over HTTP instead, at once and silently (TRANSPORT-HANDSHAKE-2).
+    honours_max_message_bytes: bool = False
     # The end of the fallback notice for each way the WebSocket failed.
     fallback_reasons: dict[str, str] = field(default_factory=dict)
 
@@ -175,3 +178,6 @@ TRANSPORT_0_169_0 = replace(
     reconnect_notices=True,
     refusal_text="{message}",
 )
+
+# 0.171.0 reads the server's largest message size off the handshake answer.
+TRANSPORT_0_171_0 = replace(TRANSPORT_0_169_0, honours_max_message_bytes=True)

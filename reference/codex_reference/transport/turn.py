@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
-from codex_reference.errors import InvalidArgs
+from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.transport.rules import TransportRules
 
@@ -29,6 +29,11 @@ ERROR_EVENT_TEXT = (
 FALLBACK_NOTICE = "warning: Falling back from WebSockets to HTTPS transport. "
 _TURNS = ("full", "error", "close", "cut")
 _API_KEY = "sk-conformance"
+# The shortest `response.create` text there is: a stated limit under it is smaller than every
+# message; one of LARGE_LIMIT or more is larger than any turn the cases send.  Between the
+# two the answer depends on the bodies' sizes, which this model does not build.
+_SMALLEST_MESSAGE = len('{"type":"response.create"}')
+LARGE_LIMIT = 16 * 1024 * 1024
 
 
 def _flag(args: Mapping[str, Any], table: str, key: str) -> bool:
@@ -93,12 +98,25 @@ def http_request(rules: TransportRules) -> dict[str, JSON]:
     return summary | _metadata(rules, (), ())
 
 
+def _over_limit(rules: TransportRules, limit: int | None) -> bool:
+    """TRANSPORT-HANDSHAKE-2: whether the server's stated limit keeps the messages off the WebSocket."""
+    if limit is None or not rules.honours_max_message_bytes or limit >= LARGE_LIMIT:
+        return False
+    if limit < _SMALLEST_MESSAGE:
+        return True
+    raise NotModelled(
+        f"a max message size of {limit} bytes: whether a message fits depends on its body's size, "
+        f"not modelled (below {_SMALLEST_MESSAGE} or from {LARGE_LIMIT} bytes it is)"
+    )
+
+
 @dataclass
 class _Run:
     rules: TransportRules
     upgrade: Any
     refused_upgrades: int | None
     turns: list[str]
+    over_limit: bool = False
     upgrades: int = 0
     answered: int = 0
     sent: list[JSON] = field(default_factory=list)
@@ -138,7 +156,7 @@ class _Run:
         connection: int | None = None
         if rules.warmup:
             number, failure = self.connect()
-            if self.at_once(failure):
+            if self.at_once(failure) or (failure is None and self.over_limit):
                 return "fallback"
             if failure is None:
                 self.sent.append(message(rules, number, "warmup"))
@@ -148,7 +166,7 @@ class _Run:
             failure: str | None = None  # type: ignore[no-redef]
             if connection is None:
                 number, failure = self.connect()
-                if self.at_once(failure):
+                if self.at_once(failure) or (failure is None and self.over_limit):
                     return "fallback"
                 connection = number if failure is None else None
             if connection is not None:
@@ -171,10 +189,10 @@ class _Run:
                 self.notices.append(f"ERROR: Reconnecting... {attempt}/{rules.stream_retries}")
 
 
-def _server(args: Mapping[str, Any]) -> tuple[Any, int | None, list[str]]:
+def _server(args: Mapping[str, Any]) -> tuple[Any, int | None, list[str], int | None]:
     server = args.get("server")
     if not isinstance(server, Mapping):
-        raise InvalidArgs("server must be an object: {upgrade, turns, refused_upgrades}")
+        raise InvalidArgs("server must be an object: {upgrade, turns, refused_upgrades, max_message_bytes}")
     upgrade = server.get("upgrade", "accept")
     if upgrade not in ("accept", "drop") and not (
         isinstance(upgrade, int)
@@ -189,7 +207,10 @@ def _server(args: Mapping[str, Any]) -> tuple[Any, int | None, list[str]]:
     refused = server.get("refused_upgrades")
     if refused is not None and (not isinstance(refused, int) or isinstance(refused, bool) or refused < 0):
         raise InvalidArgs("server.refused_upgrades must be a count")
-    return upgrade, refused, [str(turn) for turn in turns]
+    limit = server.get("max_message_bytes")
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise InvalidArgs("server.max_message_bytes must be a byte count")
+    return upgrade, refused, [str(turn) for turn in turns], limit
 
 
 def _observed(args: Mapping[str, Any]) -> tuple[list[JSON], str | None]:
@@ -207,7 +228,7 @@ def _observed(args: Mapping[str, Any]) -> tuple[list[JSON], str | None]:
 
 
 def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
-    upgrade, refused, turns = _server(args)
+    upgrade, refused, turns, limit = _server(args)
     delays, fallback_delay = _observed(args)
     result: dict[str, JSON] = {
         "upgrades": 0,
@@ -222,7 +243,7 @@ def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
     }
     if not enabled(rules, args):
         return result
-    run = _Run(rules, upgrade, refused, turns)
+    run = _Run(rules, upgrade, refused, turns, _over_limit(rules, limit))
     ending = run.play()
     result |= {
         "upgrades": run.upgrades,

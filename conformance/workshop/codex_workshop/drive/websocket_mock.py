@@ -84,6 +84,8 @@ class WebSocketScript:
     # The answer to a warm-up (a ``response.create`` with ``generate: false``, sent by some
     # releases before the turn's own): it takes no turn, so one script serves every edition.
     warmup: WebSocketTurn | None = None
+    # Headers added to every accepted handshake's response (what a server tells the client there).
+    response_headers: Sequence[tuple[str, str]] = ()
     messages: list[RecordedMessage] = field(default_factory=list)
     # The response headers of each accepted handshake, in order.
     handshakes: list[list[tuple[str, str]]] = field(default_factory=list)
@@ -122,6 +124,8 @@ class WebSocketScript:
         protocol.receive_data(_request_bytes(handler))
         request = next(event for event in protocol.events_received() if isinstance(event, Request))
         response: Response = protocol.accept(request)
+        for name, value in self.response_headers:
+            response.headers[name] = value
         protocol.send_response(response)
         with self._lock:
             self.handshakes.append(list(response.headers.raw_items()))

@@ -13,8 +13,10 @@ answered by the next of ``server.turns``:
 - ``close``: ``response.created``, then a close frame (1011);
 - ``cut``: ``response.created``, then the TCP connection shut without a close.
 
-A warm-up message (``generate: false``) is answered with an empty completed
-response and takes no turn.  The result is areas/transport/observe.py's.
+``server.max_message_bytes`` is sent as the handshake answer's
+``x-codex-websocket-max-message-bytes`` header.  A warm-up message
+(``generate: false``) is answered with an empty completed response and
+takes no turn.  The result is areas/transport/observe.py's.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ ERROR_EVENT = {
     "error": {"type": "invalid_request_error", "code": "conformance_error", "message": "refused by the mock"},
 }
 CLOSE = (1011, "conformance close")
+# What a server may say in its handshake answer: the largest message it takes (0.171.0's binary names it).
+MAX_MESSAGE_BYTES_HEADER = "x-codex-websocket-max-message-bytes"
 _MESSAGE = {
     "type": "message",
     "role": "assistant",
@@ -76,7 +80,9 @@ def _flag(args: Mapping[str, Any], table: str, key: str) -> bool | None:
 def script(server: Any) -> WebSocketScript:
     """The mock's WebSocket side for ``args.server``."""
     if not isinstance(server, Mapping):
-        raise RequestArgsError("server must be an object: {upgrade, turns, refused_upgrades}")
+        raise RequestArgsError(
+            "server must be an object: {upgrade, turns, refused_upgrades, max_message_bytes}"
+        )
     upgrade = server.get("upgrade", "accept")
     turns = server.get("turns", ["full"])
     if not isinstance(turns, list) or not turns or any(turn not in SERVER_TURNS for turn in turns):
@@ -101,7 +107,16 @@ def script(server: Any) -> WebSocketScript:
     refusals: list[Refusal | None] = [] if refusal is None else [refusal]
     if refusal is not None and refused is not None:
         refusals = [refusal] * refused + [None]
-    return WebSocketScript(turns=[SERVER_TURNS[turn] for turn in turns], refusals=refusals, warmup=WARMUP)
+    limit = server.get("max_message_bytes")
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise RequestArgsError("server.max_message_bytes must be a byte count")
+    headers = [] if limit is None else [(MAX_MESSAGE_BYTES_HEADER, str(limit))]
+    return WebSocketScript(
+        turns=[SERVER_TURNS[turn] for turn in turns],
+        refusals=refusals,
+        warmup=WARMUP,
+        response_headers=headers,
+    )
 
 
 def transport_turn(version: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -29,6 +29,8 @@ class TransportScenario(Scenario):
     upgrade: Literal["accept", "drop"] | int = "accept"
     refused_upgrades: int | None = None
     turns: list[ServerTurn] = Field(default_factory=_whole_turn)
+    # The `x-codex-websocket-max-message-bytes` header of the mock's handshake answer (None: not sent).
+    max_message_bytes: int | None = None
 
     def args(self, version: str) -> dict[str, Any]:
         args: dict[str, Any] = {"edition": version, "model": self.model}
@@ -39,6 +41,8 @@ class TransportScenario(Scenario):
         server: dict[str, Any] = {"upgrade": self.upgrade, "turns": list(self.turns)}
         if self.refused_upgrades is not None:
             server["refused_upgrades"] = self.refused_upgrades
+        if self.max_message_bytes is not None:
+            server["max_message_bytes"] = self.max_message_bytes
         args["server"] = server
         return args
 

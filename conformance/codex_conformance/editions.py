@@ -98,6 +98,10 @@ class Edition:
     # (spec/mcp.md MCP-DEFER-1): the gateway's tool_search scenario runs under it.
     # None where no model defers them.
     deferring_model: str | None = None
+    # The config keys (dotted, each set to true) that, with the provider's `supports_websockets`,
+    # make the release talk Responses over a WebSocket (spec/transport.md, TRANSPORT-WHEN-1): the
+    # gateway's websocket-fallback scenario runs under them.  None: no WebSocket transport.
+    websocket_config: tuple[str, ...] | None = None
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -170,6 +174,8 @@ V0_94_0 = replace(
     features=V0_25_0.features | frozenset({FILE_TOOLS, APP_SERVER_DYNAMIC_TOOLS}),
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
     apply_patch_models=(("custom", "gpt-5-codex"), ("function", "gpt-oss-20b")),
+    # The WebSocket is an under-development feature here (spec/transport.md).
+    websocket_config=("features.responses_websockets",),
     # Every area its features allow is captured (skills needs `--cloud-skills-snapshot`,
     # which 0.94.0's app-server refuses: "unexpected argument").
     captured_areas=None,
@@ -195,6 +201,8 @@ V0_169_0 = replace(
     # Only freeform: gpt-5-codex gets no apply_patch any more ("unsupported custom tool call").
     apply_patch_models=(("custom", "gpt-5.5"),),
     deferring_model="gpt-5.5",
+    # The provider's supports_websockets alone turns the WebSocket on.
+    websocket_config=(),
     captured_areas=None,
 )
 

@@ -188,7 +188,7 @@ def observe(version: str, scenario: Scenario, upstream: MockResponsesServer, rel
             servers=[],
             prompt=PROMPT,
             extra=extra,
-            provider={"base_url": release_url, **_PROVIDER_RETRIES},
+            provider={"base_url": release_url, **_PROVIDER_RETRIES, **scenario.provider},
             shared=[scratch],
             timeout=_RUN_TIMEOUT_SECONDS,
         )

@@ -2,34 +2,30 @@
 
 The delays a run observes are volatile (a backoff with jitter, a loaded
 machine): each goes into the case's args under ``observed`` (a port writes it
-back), and the expected value holds a pattern accepting the tenths of a second
-from ``1/BAND`` to ``BAND`` times the observed delay, so that the release,
-re-run, still matches while a schedule of another order (no backoff, or none
-at all) does not (spec/transport.md, TRANSPORT-FALLBACK-2).
+back), and the expected value holds it as ``{"$pattern": DELAY_FORM,
+"$observed": TEXT}``: an implementation given the observed values must write
+that text, a release run again is held to the form (codex_conformance.observed;
+spec/transport.md, TRANSPORT-FALLBACK-2).
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from codex_conformance.cases import Case
-from codex_conformance.compare import PATTERN_KEY
+from codex_conformance.compare import OBSERVED_KEY, PATTERN_KEY
 from codex_workshop.areas.capturing import captured_case, wanted
 from codex_workshop.areas.transport.release import transport_turn
 from codex_workshop.areas.transport.scenarios import TransportScenario, load_transport_scenarios
 
-BAND = 1.6
+# A delay in seconds, in tenths (areas/transport/observe.py).
+DELAY_FORM = r"[0-9]+\.[0-9]"
 
 
 def delay_pattern(observed: str) -> dict[str, str]:
-    tenths = float(observed) * 10
-    low, high = math.floor(tenths / BAND), math.ceil(tenths * BAND) + 1
-    texts = [f"{value / 10:.1f}" for value in range(low, high + 1)]
-    return {PATTERN_KEY: "|".join(re.escape(text) for text in texts)}
+    return {PATTERN_KEY: DELAY_FORM, OBSERVED_KEY: observed}
 
 
 def expected_turn(result: dict[str, Any]) -> dict[str, Any]:

@@ -30,6 +30,9 @@ class TransportRules:
     # client_metadata keys added over the WebSocket, and those a warm-up leaves out.
     ws_metadata_keys: tuple[str, ...] = ()
     warmup_lacks_metadata: tuple[str, ...] = ()
+    # Where a whole turn message differs from the HTTP body of the same turn (TRANSPORT-MESSAGE-1):
+    # its `type`, and each client_metadata key the WebSocket adds.
+    ws_only: tuple[str, ...] = ("type",)
     input_items: int = 4
     # A `generate: false` message on the first connection before the turn's own, which then
     # names the warm-up's response and sends only the new items (TRANSPORT-MESSAGE-2).

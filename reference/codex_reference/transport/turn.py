@@ -117,6 +117,8 @@ class _Run:
     refused_upgrades: int | None
     turns: list[str]
     over_limit: bool = False
+    # Whether a turn's whole message (no warm-up before it on its connection) went out.
+    whole_sent: bool = False
     upgrades: int = 0
     answered: int = 0
     sent: list[JSON] = field(default_factory=list)
@@ -170,7 +172,9 @@ class _Run:
                     return "fallback"
                 connection = number if failure is None else None
             if connection is not None:
-                self.sent.append(message(rules, connection, "chained" if connection == warm else "whole"))
+                kind = "chained" if connection == warm else "whole"
+                self.whole_sent |= kind == "whole"
+                self.sent.append(message(rules, connection, kind))
                 turn = self.next_turn()
                 if turn == "full":
                     return "reply"
@@ -237,6 +241,7 @@ def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
         "fallback_delay": fallback_delay,
         "sent": [],
         "http": [http_request(rules)],
+        "differs_from_http": None,
         "exit": 0,
         "reply": HTTP_REPLY,
         "notices": [],
@@ -251,6 +256,9 @@ def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
         "sent": run.sent,
         "notices": run.notices,
     }
+    if ending == "fallback" and run.whole_sent:
+        ws_only = [*rules.ws_only, *(f"client_metadata.{key}" for key in rules.ws_metadata_keys)]
+        result["differs_from_http"] = sorted(ws_only)
     if ending != "fallback":
         result["http"] = []
         result["exit"] = 0 if ending == "reply" else 1

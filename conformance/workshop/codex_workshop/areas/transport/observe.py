@@ -16,6 +16,9 @@ The result (spec/transport.md, "How a result is observed"):
   names of its ``client_metadata`` keys; a close frame as its code and reason;
 - ``http``: each HTTP request to the Responses endpoint that followed, with
   its body's keys and ``client_metadata`` key names, to hold beside ``sent``;
+- ``differs_from_http``: where a run sent a turn's whole message over the
+  WebSocket and then the turn over HTTP, the places where the two differ (a
+  key, or ``key.subkey`` inside an object), sorted; null otherwise;
 - ``exit``, ``reply`` (the final message the release printed) and ``notices``
   (the error and fallback lines it printed, in order, without timestamps, the
   mock's port in a URL written as 8080).
@@ -124,6 +127,43 @@ def notices(run: ExecRun) -> list[str]:
     return found
 
 
+def _differences(left: Any, right: Any) -> list[str]:
+    """The keys (and ``key.subkey`` of objects on both sides) whose values differ."""
+    places: list[str] = []
+    for key in sorted(set(left) | set(right)):
+        here, there = left.get(key), right.get(key)
+        if isinstance(here, dict) and isinstance(there, dict):
+            places += [
+                f"{key}.{sub}" for sub in sorted(set(here) | set(there)) if here.get(sub) != there.get(sub)
+            ]
+        elif here != there or (key in left) != (key in right):
+            places.append(key)
+    return places
+
+
+def differs_from_http(messages: list[RecordedMessage], posts: list[RecordedRequest]) -> list[str] | None:
+    """Where the last whole turn message sent over the WebSocket differs from the first HTTP body."""
+    whole = []
+    for message in messages:
+        try:
+            body = message.json() if message.kind == "text" else None
+        except ValueError:
+            continue
+        if (
+            isinstance(body, dict)
+            and "previous_response_id" not in body
+            and body.get("generate") is not False
+        ):
+            whole.append(body)
+    if not whole or not posts:
+        return None
+    try:
+        http_body = posts[0].json_body()
+    except ValueError:
+        return None
+    return _differences(whole[-1], http_body) if isinstance(http_body, dict) else None
+
+
 def observe(run: ExecRun, messages: list[RecordedMessage]) -> dict[str, Any]:
     upgrades = [request for request in run.requests if is_upgrade(request)]
     posts = run.responses_requests()
@@ -138,6 +178,7 @@ def observe(run: ExecRun, messages: list[RecordedMessage]) -> dict[str, Any]:
         "fallback_delay": fallback,
         "sent": [message_summary(message) for message in messages],
         "http": [http_summary(request) for request in posts],
+        "differs_from_http": differs_from_http(messages, posts),
         "exit": run.returncode,
         "reply": reply(run.stdout),
         "notices": notices(run),

@@ -104,6 +104,10 @@ class Edition:
     # A model the release sends Responses-Lite requests for (spec/request.md REQ-LITE-1):
     # the gateway's lite-model scenario runs under it.  None where no model is Lite.
     lite_model: str | None = None
+    # The config keys (dotted, each set to true) that, with the provider's `supports_websockets`,
+    # make the release talk Responses over a WebSocket (spec/transport.md, TRANSPORT-WHEN-1): the
+    # gateway's websocket-fallback scenario runs under them.  None: no WebSocket transport.
+    websocket_config: tuple[str, ...] | None = None
     # The areas captured from this release so far; None: every area its
     # features allow.  An edition is added area by area (each with its
     # captures, reference tables and a green CI), and an area outside this set
@@ -177,6 +181,8 @@ V0_94_0 = replace(
     helper_path_dir="package/vendor/x86_64-unknown-linux-musl/path",
     apply_patch_models=(("custom", "gpt-5-codex"), ("function", "gpt-oss-20b")),
     compresses_login_body=True,
+    # The WebSocket is an under-development feature here (spec/transport.md).
+    websocket_config=("features.responses_websockets",),
     # Every area its features allow is captured (skills needs `--cloud-skills-snapshot`,
     # which 0.94.0's app-server refuses: "unexpected argument").
     captured_areas=None,
@@ -203,6 +209,8 @@ V0_169_0 = replace(
     apply_patch_models=(("custom", "gpt-5.5"),),
     deferring_model="gpt-5.5",
     lite_model="gpt-5.6-sol",
+    # The provider's supports_websockets alone turns the WebSocket on.
+    websocket_config=(),
     captured_areas=None,
 )
 

@@ -144,6 +144,9 @@ class MockResponsesServer:
     # 0: any free port.  A fixed port is for a server something else was
     # configured to reach before it started (a gateway already running).
     port: int = 0
+    # Given: a WebSocket upgrade request (recorded like any other) is handed to it with the
+    # handler that read it, instead of the 404 (codex_workshop/drive/websocket_mock.py).
+    upgrade: Callable[[BaseHTTPRequestHandler], None] | None = None
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -217,6 +220,9 @@ class MockResponsesServer:
                         time.time(),
                     )
                 )
+                if owner.upgrade is not None and self.headers.get("Upgrade", "").lower() == "websocket":
+                    owner.upgrade(self)
+                    return
                 stream: Stream | None = None
                 if self.command == "POST" and self.path.split("?")[0].rstrip("/").endswith("/responses"):
                     stream = owner._next_stream()

@@ -31,6 +31,7 @@ from codex_reference.skills import list_op as skills_list
 from codex_reference.skills import read_op as skills_read
 from codex_reference.skills import tools_op as skills_tools
 from codex_reference.tools import apply_patch_spec, catalog
+from codex_reference.transport import turn as transport_turn
 from codex_reference.wire import sse_responses
 
 __all__ = ["Handler", "handle", "make_handler"]
@@ -92,6 +93,7 @@ _EDITION_OPS: dict[str, _EditionOp] = {
     "http.reply": lambda edition, args: http_reply(edition.http, args),
     "request.build": lambda edition, args: request_build(edition.request, edition.version, args),
     "request.builtins": lambda edition, args: request_builtins(edition.request, edition.version, args),
+    "transport.turn": lambda edition, args: transport_turn(edition.transport, args),
     "exec.format_output": lambda edition, args: exec_output.format_output(edition.exec_output, args),
     "items.serialize": lambda edition, args: items.serialize(edition.items, _required(args, "item")),
     "mcp.call_output": lambda edition, args: mcp_output.call_output(edition.mcp_output, args),

@@ -64,6 +64,13 @@ from codex_reference.skills import SKILLS_0_169_0, SkillsRules
 from codex_reference.sse.responses import SseRules
 from codex_reference.sse.rules import SSE_0_25_0, SSE_0_94_0, SSE_0_169_0
 from codex_reference.tools import apply_patch_spec, catalog
+from codex_reference.transport import (
+    TRANSPORT_0_25_0,
+    TRANSPORT_0_94_0,
+    TRANSPORT_0_169_0,
+    TRANSPORT_0_171_0,
+    TransportRules,
+)
 
 
 @dataclass(frozen=True)
@@ -127,6 +134,8 @@ class Edition:
     # Model slugs whose MCP tools the release defers behind `tool_search` (not in the tools
     # array: only extra_tools are added), spec/mcp.md MCP-DEFER-1.
     mcp_deferring_models: frozenset[str] = frozenset()
+    # Responses over a WebSocket and the fallback to HTTP (spec/transport.md).
+    transport: TransportRules = TRANSPORT_0_25_0
 
 
 V0_25_0 = Edition(
@@ -176,6 +185,7 @@ V0_94_0 = replace(
     tools_catalog=catalog.CATALOG_0_94_0,
     apply_patch_tools=apply_patch_spec.APPLY_PATCH_TOOLS_0_94_0,
     request=REQUEST_0_94_0,
+    transport=TRANSPORT_0_94_0,
     safety=SAFETY_0_94_0,
     approvals=APPROVALS_0_94_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_94_0,
@@ -219,6 +229,7 @@ V0_169_0 = replace(
     sse=SSE_0_169_0,
     http=HTTP_0_169_0,
     request=REQUEST_0_169_0,
+    transport=TRANSPORT_0_169_0,
     exec_output=exec_output.FORMATTERS_0_169_0,
     items=items.ITEMS_0_169_0,
     mcp_output=mcp_output.MCP_OUTPUT_0_169_0,
@@ -237,6 +248,7 @@ V0_171_0 = replace(
     V0_169_0,
     version="0.171.0",
     request=REQUEST_0_171_0,
+    transport=TRANSPORT_0_171_0,
     dispatch=dispatch.DISPATCH_0_171_0,
     dynamic=DYNAMIC_0_171_0,
     mcp_resources=mcp_output.MCP_RESOURCES_0_171_0,

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -179,6 +180,7 @@ def run_exec(
     home_files: Mapping[str, bytes] | None = None,
     shared: Sequence[Path] = (),
     home_texts: Callable[[], Mapping[str, bytes]] | None = None,
+    upgrade: Callable[[BaseHTTPRequestHandler], None] | None = None,
 ) -> ExecRun:
     """``files``: relative path -> bytes, written into the run's working directory
     first (e.g. an image the scripted model asks to view); each path must stay
@@ -190,7 +192,7 @@ def run_exec(
     the time of its last refresh).  ``mock_env``: variables naming the mock,
     whose values may hold ``{base_url}`` and ``{origin}`` (as in ``provider``);
     ``env`` is set as given, after them.  A run that stalls is run once more
-    (drive/stall.py)."""
+    (drive/stall.py).  ``upgrade``: what answers a WebSocket upgrade (drive/websocket_mock.py)."""
     with (
         scratch_dir(prefix="codex-conformance-home-") as home_dir,
         scratch_dir(prefix="codex-conformance-work-") as work_dir,
@@ -200,6 +202,7 @@ def run_exec(
             write_files(Path(directory), written or {})
         server = MockResponsesServer(streams=streams) if streams else MockResponsesServer()
         server.chat_streams = chat_streams  # None keeps `/chat/completions` a 404
+        server.upgrade = upgrade
         with server:
             write_config(
                 home,

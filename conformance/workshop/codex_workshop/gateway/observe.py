@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -186,8 +187,9 @@ def _mcp_calls(log: Path) -> list[Any]:
     return calls
 
 
-def _provider_table(release_url: str) -> dict[str, Any]:
-    return {"provider": {"base_url": release_url, **_PROVIDER_RETRIES}}
+def _provider_table(release_url: str, scenario_keys: Mapping[str, Any]) -> dict[str, Any]:
+    """The custom provider at ``release_url``, with the scenario's own keys (``supports_websockets``)."""
+    return {"provider": {"base_url": release_url, **_PROVIDER_RETRIES, **scenario_keys}}
 
 
 # The made-up login of a compressed-body scenario (drive/chatgpt_login.py: unsigned JWTs).
@@ -229,7 +231,11 @@ def observe(version: str, scenario: Scenario, upstream: MockResponsesServer, rel
             extra=extra,
             shared=[scratch],
             timeout=_RUN_TIMEOUT_SECONDS,
-            **(_logged_in(upstream, release_url) if scenario.chatgpt_login else _provider_table(release_url)),
+            **(
+                _logged_in(upstream, release_url)
+                if scenario.chatgpt_login
+                else _provider_table(release_url, scenario.provider)
+            ),
         )
         return Observation(
             exit_code=run.returncode,

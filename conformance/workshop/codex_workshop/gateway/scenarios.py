@@ -43,6 +43,11 @@ class Scenario:
     # The release talks through its built-in OpenAI provider with a made-up ChatGPT login
     # (drive/chatgpt_login.py), which makes it compress its request bodies (REQ-ZSTD-1).
     chatgpt_login: bool = False
+    # Keys added to the release's provider table (beside base_url and the retries).
+    provider: Mapping[str, Any] = field(default_factory=dict)
+    # Printed error lines the verdicts do not compare (GATEWAY-ERROR-1): those of a step a
+    # gateway may take in more than one right way (spec/gateway.md, websocket-fallback).
+    unjudged_error_lines: str | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +205,27 @@ def _client_error(edition: Edition) -> Scenario:
     return Scenario("client-error", "a 400 with an error body", Script((failure,)), edition.capture_model)
 
 
+def _websocket_fallback(edition: Edition) -> Scenario | NotApplicable:
+    slug = "websocket-fallback"
+    title = "a provider that supports WebSockets: the turn goes over HTTP once the upgrade is refused"
+    if edition.websocket_config is None:
+        return NotApplicable(slug, title, "the release has no WebSocket transport (spec/transport.md)")
+    script = Script((Turn((Text("answered over HTTP after the WebSocket"),)),))
+    return Scenario(
+        slug,
+        title,
+        script,
+        edition.capture_model,
+        extra_config=dict.fromkeys(edition.websocket_config, True),
+        provider={"supports_websockets": True},
+        # How the upgrade is refused (the gateway's 404 or 426, or the upstream's, forwarded)
+        # changes what the release prints about its attempts, not the turn: those lines, and
+        # the refusal's body it may quote on a line of its own (whether it read the body with
+        # the status is a race), are not compared.
+        unjudged_error_lines=r"(?i)websocket|reconnecting|^\{\"error\":\{\"message\":\"not found\"\}\}$",
+    )
+
+
 _BUILDERS: tuple[Callable[[Edition], Scenario | NotApplicable], ...] = (
     _text,
     _function_call,
@@ -213,6 +239,7 @@ _BUILDERS: tuple[Callable[[Edition], Scenario | NotApplicable], ...] = (
     _retry_after,
     _cut_stream,
     _client_error,
+    _websocket_fallback,
 )
 
 
@@ -237,6 +264,7 @@ def scenario_slugs() -> list[str]:
         "retry-after",
         "cut-stream",
         "client-error",
+        "websocket-fallback",
     ]
 
 

@@ -1,0 +1,1 @@
+"""The workshop's part of area ``transport``: see codex_conformance.areas.transport."""

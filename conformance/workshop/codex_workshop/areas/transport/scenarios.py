@@ -1,0 +1,51 @@
+"""Capture inputs of the ``transport`` area (``fixtures/transport/_scenarios.json``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field
+
+from codex_workshop.areas.scenarios import Scenario, load_scenarios
+
+# What the mock does with the release's n-th message (areas/transport/release.py, SERVER_TURNS).
+ServerTurn = Literal["full", "error", "close", "cut"]
+
+
+def _whole_turn() -> list[ServerTurn]:
+    return ["full"]
+
+
+class TransportScenario(Scenario):
+    op: Literal["transport.turn"] = "transport.turn"
+    model: str = "gpt-5"
+    # The provider table's `supports_websockets`, and the config's `features.responses_websockets`
+    # (None: not written, the release's default).
+    supports_websockets: bool | None = True
+    feature: bool | None = True
+    # The mock's answer to each upgrade: "accept", an HTTP status, or "drop" (closed unanswered);
+    # `refused_upgrades` upgrades are refused that way before one is accepted (None: all of them).
+    upgrade: Literal["accept", "drop"] | int = "accept"
+    refused_upgrades: int | None = None
+    turns: list[ServerTurn] = Field(default_factory=_whole_turn)
+    # The `x-codex-websocket-max-message-bytes` header of the mock's handshake answer (None: not sent).
+    max_message_bytes: int | None = None
+
+    def args(self, version: str) -> dict[str, Any]:
+        args: dict[str, Any] = {"edition": version, "model": self.model}
+        if self.supports_websockets is not None:
+            args["provider"] = {"supports_websockets": self.supports_websockets}
+        if self.feature is not None:
+            args["features"] = {"responses_websockets": self.feature}
+        server: dict[str, Any] = {"upgrade": self.upgrade, "turns": list(self.turns)}
+        if self.refused_upgrades is not None:
+            server["refused_upgrades"] = self.refused_upgrades
+        if self.max_message_bytes is not None:
+            server["max_message_bytes"] = self.max_message_bytes
+        args["server"] = server
+        return args
+
+
+def load_transport_scenarios(path: Path) -> list[TransportScenario]:
+    return load_scenarios(path, TransportScenario)

@@ -1,0 +1,51 @@
+"""transport.turn: bad args get a clear error, never a traceback (spec/transport.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from codex_reference.adapter import handle
+
+_GOOD: dict[str, Any] = {
+    "edition": "0.169.0",
+    "provider": {"supports_websockets": True},
+    "server": {"upgrade": 404, "turns": ["full"]},
+    "observed": {"upgrade_delays": ["0.2"], "fallback_delay": "0.0"},
+}
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("server", None),
+        ("server", {"upgrade": "maybe"}),
+        ("server", {"upgrade": 101}),
+        ("server", {"upgrade": True}),
+        ("server", {"turns": []}),
+        ("server", {"turns": ["whole"]}),
+        ("server", {"refused_upgrades": -1}),
+        ("server", {"max_message_bytes": "1"}),
+        ("provider", ["supports_websockets"]),
+        ("provider", {"supports_websockets": "yes"}),
+        ("observed", "0.2"),
+        ("observed", {"upgrade_delays": "0.2"}),
+        ("observed", {"fallback_delay": 0.2}),
+    ],
+)
+def test_bad_args_are_invalid_args(field: str, value: Any) -> None:
+    response = handle({"op": "transport.turn", "args": {**_GOOD, field: value}})
+    assert response["error"]["kind"] == "invalid-args", response
+
+
+def test_the_good_args_give_a_result_with_the_observed_delays_written_back() -> None:
+    result = handle({"op": "transport.turn", "args": _GOOD})["result"]
+    assert result["upgrade_delays"] == ["0.2"]
+    assert result["upgrades"] == 7
+    assert result["http"] and result["reply"] == "done"
+
+
+def test_a_limit_between_the_modelled_ones_is_unsupported_not_guessed() -> None:
+    args = {**_GOOD, "edition": "0.171.0", "server": {"upgrade": "accept", "max_message_bytes": 30000}}
+    assert "unsupported" in handle({"op": "transport.turn", "args": args})

@@ -2,62 +2,46 @@
 
 The result is the item's exact JSON text (serde_json's compact form, keys
 in the release's order), or null when the release leaves the item out.
+
+The release reads the item into its typed history item and serializes that
+back: the form is the one the sse area observes in the history
+(``sse.items``, spec/sse.md SSE-ITEM-3 to SSE-ITEM-5), one model for both,
+since a rule the two disagreed on would be one of them wrong.  What differs
+is the request: a call output the model sent is left out, as the release
+sends no output whose call the history does not hold (ITEMS-OTHER-1).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from codex_reference.items import variants
-from codex_reference.items.variants import ItemRules
+from codex_reference.sse import items as stored
+from codex_reference.sse.item_forms import OUTPUT_KINDS
 
 __all__ = ["ITEMS_0_25_0", "ITEMS_0_94_0", "ITEMS_0_169_0", "ItemRules", "serialize"]
 
-ITEMS_0_25_0 = ItemRules(
-    generate_ids=False,
-    output_text_extras=False,
-    status_after_type=False,
-    reasoning_requires_id=True,
-    serializers={
-        "message": variants.message,
-        "reasoning": variants.reasoning,
-        "function_call": variants.function_call,
-        "custom_tool_call": variants.custom_tool_call,
-        "local_shell_call": variants.local_shell_call,
-    },
-)
 
-# 0.94.0 writes no item ids (captured: message-basic), reads reasoning without
-# one, and sends web_search_call items back.
-ITEMS_0_94_0 = replace(
-    ITEMS_0_25_0,
-    omit_ids=True,
-    reasoning_requires_id=False,
-    serializers={**ITEMS_0_25_0.serializers, "web_search_call": variants.web_search_call},
-)
+@dataclass(frozen=True)
+class ItemRules:
+    # The item as the edition stores it in its history, or None where it does not.
+    stored_form: stored.ItemNormalizer
+    # Outputs of calls the history does not hold, left out of the request.
+    orphan_outputs: frozenset[str] = frozenset(OUTPUT_KINDS)
 
-# 0.169.0: 0.94.0's rules, with ids again (generated where an item has
-# none), the output text's extras, the status after the type, a call's
-# namespace, and image_generation_call and tool_search_call items sent back.
-ITEMS_0_169_0 = replace(
-    ITEMS_0_94_0,
-    generate_ids=True,
-    omit_ids=False,
-    output_text_extras=True,
-    status_after_type=True,
-    call_namespaces=True,
-    serializers={
-        **ITEMS_0_94_0.serializers,
-        "image_generation_call": variants.image_generation_call,
-        "tool_search_call": variants.tool_search_call,
-    },
-)
+
+ITEMS_0_25_0 = ItemRules(stored_form=stored.NORMALIZE_ITEM_0_25_0)
+# 0.94.0 writes no item ids (captured: message-basic), reads reasoning without one, and sends
+# web_search_call items back.
+ITEMS_0_94_0 = replace(ITEMS_0_25_0, stored_form=stored.NORMALIZE_ITEM_0_94_0)
+# 0.169.0: ids again (made up where an item has none), the output text's extras, the status
+# after the type, a call's namespace, image_generation_call and tool_search_call items.
+ITEMS_0_169_0 = replace(ITEMS_0_94_0, stored_form=stored.NORMALIZE_ITEM_0_169_0)
 
 
 def serialize(rules: ItemRules, item: Any) -> dict[str, Any]:
-    out = variants.serialize(item, rules)
-    if out is None:
+    out = rules.stored_form(item) if isinstance(item, dict) else None
+    if out is None or out.get("type") in rules.orphan_outputs:
         return {"json": None}
     return {"json": json.dumps(out, ensure_ascii=False, separators=(",", ":"))}

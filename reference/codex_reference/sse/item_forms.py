@@ -48,6 +48,7 @@ MADE_UP_PREFIX = {
     "custom_tool_call_output": "ctco",
     "tool_search_call": "tsc",
     "additional_tools": "at",
+    "image_generation_call": "ig",
 }
 ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call")
@@ -243,4 +244,8 @@ CALL_FORMS_0_169_0: CallForms = {
     # Its role a string and its tools a list, each tool written back as sent (captured:
     # additional-tools-item, -edges, -member-order; a made-up `at_` id: -empty-no-id, -id-forms).
     "additional_tools": (("id", _M), ("role", _S), ("tools", Read.LIST)),
+    # The server's image tool: its status and result required strings, its revised prompt an
+    # optional one, other members dropped; a made-up `ig_` id (captured:
+    # image-generation-call-item, -ids, -mistyped, -required).
+    "image_generation_call": (("id", _M), ("status", _S), ("revised_prompt", _O), ("result", _S)),
 }

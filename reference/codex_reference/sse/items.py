@@ -61,7 +61,10 @@ _PART_TYPES = ("input_text", "output_text", "input_image")
 
 
 def _parts_read(content: JSON) -> bool:
-    parts = content if isinstance(content, list) else []
+    """A message's content is a required list (captured by items: message-no-content)."""
+    if not isinstance(content, list):
+        return False
+    parts = content
     return all(
         isinstance(part, dict)
         and part.get("type") in _PART_TYPES
@@ -163,11 +166,14 @@ def _reasoning(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[st
 _ACTION_ORDER = {"search": ("query", "queries"), "open_page": ("url",), "find_in_page": ("url", "pattern")}
 
 
-def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
+def _web_search_call(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[str, JSON]:
     """Its members in the struct's order, those it does not have dropped (captured:
-    web-search-call-member-order)."""
-    names = ("id", "status", "action") if keep_id else ("status", "action")
-    out: dict[str, JSON] = {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
+    web-search-call-member-order); 0.169.0 makes up a `ws_` id when it is empty, absent or
+    null (captured: web-search-call-ids)."""
+    out: dict[str, JSON] = {"type": "web_search_call"}
+    if keep_id and ("id" in item or id_read is IdRead.MADE_UP):
+        out["id"] = _stored_id(item, id_read, "ws")
+    out |= {name: item[name] for name in ("status", "action") if name in item}
     action = out.get("action")
     if isinstance(action, dict) and "type" in action and not isinstance(action["type"], str):
         raise NotModelled("how the release reads a web search action whose type is no string is not captured")
@@ -218,6 +224,7 @@ def _normalizer(
     keep_status: bool = False,
     message_id: IdRead = IdRead.AS_SENT,
     reasoning_id: IdRead = IdRead.AS_SENT,
+    web_search_id: IdRead = IdRead.AS_SENT,
     call_forms: CallForms,
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
@@ -226,6 +233,10 @@ def _normalizer(
             return None
         # A role that is no string fails the item too (captured: message-role-not-a-string).
         if kind == "message" and not (_parts_read(item.get("content")) and isinstance(item.get("role"), str)):
+            return None
+        # Its id, where sent, is a string or null, even where it is not written (captured by
+        # items: message-id-number).
+        if kind == "message" and not isinstance(item.get("id"), (str, type(None))):
             return None
         # Where the message has a `status` field, it is an optional string: another value
         # fails the item (captured: message-status-not-a-string, message-status-list-phase-null).
@@ -246,7 +257,7 @@ def _normalizer(
         if kind == "web_search_call" and keep_web_search_calls and not _web_search_call_reads(item):
             return None
         if kind == "web_search_call" and keep_web_search_calls:
-            return _web_search_call(item, keep_id)
+            return _web_search_call(item, keep_id, web_search_id)
         # Calls and outputs; None for any other kind (captured: unknown-item-type;
         # 0.25.0's web-search-call-item).
         return item_forms.stored_call(call_forms, item)
@@ -283,5 +294,6 @@ NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(
     keep_status=True,
     message_id=IdRead.MADE_UP,
     reasoning_id=IdRead.MADE_UP,
+    web_search_id=IdRead.MADE_UP,
     call_forms=item_forms.CALL_FORMS_0_169_0,
 )

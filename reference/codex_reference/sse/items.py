@@ -139,8 +139,13 @@ def _stored_id(item: dict[str, JSON], how: IdRead, prefix: str) -> JSON:
 
 def _content_reads(content: JSON) -> bool:
     """A reasoning_text part's text is a required string too: a `null` one fails the whole item
-    (captured: reasoning-content-text-null)."""
-    parts = content if isinstance(content, list) else []
+    (captured: reasoning-content-text-null); the content is a list or null (captured by items:
+    reasoning-content-forms)."""
+    if content is None:
+        return True
+    if not isinstance(content, list):
+        return False
+    parts = content
     return all(
         not isinstance(part, dict)
         or part.get("type") != "reasoning_text"
@@ -153,13 +158,23 @@ def _reasoning(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[st
     reads = _summary_reads(item.get("summary")) and _content_reads(item.get("content"))
     if not reads or not _id_reads(item, id_read):
         return None
-    return {
+    out: dict[str, JSON] = {
         "type": "reasoning",
         **({"id": _stored_id(item, id_read, "rs")} if keep_id else {}),
         "summary": typed_parts(item.get("summary")),
-        "content": typed_parts(item.get("content")),
-        "encrypted_content": item.get("encrypted_content"),
     }
+    if _content_written(item.get("content")):
+        out["content"] = typed_parts(item.get("content"))
+    out["encrypted_content"] = item.get("encrypted_content")
+    return out
+
+
+def _content_written(content: JSON) -> bool:
+    """A content list is written only when it holds a reasoning_text part; an absent or null
+    one is written as null (captured by items: reasoning-content-forms, reasoning-content)."""
+    if not isinstance(content, list):
+        return True
+    return any(isinstance(part, dict) and part.get("type") == "reasoning_text" for part in content)
 
 
 # A web_search_call action's members after `type`, in its struct's order.
@@ -187,19 +202,19 @@ def _web_search_call(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> d
         out["action"] = action = {"type": "other"}
     if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] in _ACTION_ORDER:
         # Written in the action's struct order (captured: web-search-call-action-member-order).
+        # Members the action's struct does not have are dropped (captured by items:
+        # web-search-call-action-extras).
         known = ("type", *_ACTION_ORDER[action["type"]])
-        action = {name: action[name] for name in known if name in action} | {
-            name: value for name, value in action.items() if name not in known
-        }
+        action = {name: action[name] for name in known if name in action}
         out["action"] = action
-    if (
-        isinstance(action, dict)
-        and action.get("type") == "search"
-        and "queries" in action
-        and action["queries"] is None
-    ):
-        # A search's `queries` is optional and not written when null (captured: web-search-call-queries-null).
-        out["action"] = {name: value for name, value in action.items() if name != "queries"}
+    if isinstance(action, dict) and action.get("type") == "search":
+        # A search's `query` and `queries` are optional and not written when null (captured:
+        # web-search-call-queries-null; by items: web-search-call-action-extras).
+        out["action"] = {
+            name: value
+            for name, value in action.items()
+            if not (name in ("query", "queries") and value is None)
+        }
     return out
 
 

@@ -29,6 +29,9 @@ class ItemRules:
     stored_form: stored.ItemNormalizer
     # Outputs of calls the history does not hold, left out of the request.
     orphan_outputs: frozenset[str] = frozenset(OUTPUT_KINDS)
+    # Roles of messages the history holds and the request leaves out (0.94.0 and later keep a
+    # system message the model sent, and do not send it: captured message-role-system).
+    unsent_roles: frozenset[str] = frozenset({"system"})
 
 
 ITEMS_0_25_0 = ItemRules(stored_form=stored.NORMALIZE_ITEM_0_25_0)
@@ -43,5 +46,7 @@ ITEMS_0_169_0 = replace(ITEMS_0_94_0, stored_form=stored.NORMALIZE_ITEM_0_169_0)
 def serialize(rules: ItemRules, item: Any) -> dict[str, Any]:
     out = rules.stored_form(item) if isinstance(item, dict) else None
     if out is None or out.get("type") in rules.orphan_outputs:
+        return {"json": None}
+    if out.get("type") == "message" and out.get("role") in rules.unsent_roles:
         return {"json": None}
     return {"json": json.dumps(out, ensure_ascii=False, separators=(",", ":"))}

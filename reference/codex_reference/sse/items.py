@@ -207,14 +207,14 @@ def _web_search_call(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> d
         known = ("type", *_ACTION_ORDER[action["type"]])
         action = {name: action[name] for name in known if name in action}
         out["action"] = action
-    if isinstance(action, dict) and action.get("type") == "search":
-        # A search's `query` and `queries` are optional and not written when null (captured:
-        # web-search-call-queries-null; by items: web-search-call-action-extras).
-        out["action"] = {
-            name: value
-            for name, value in action.items()
-            if not (name in ("query", "queries") and value is None)
-        }
+    if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] in _ACTION_ORDER:
+        # An action's members are optional, not written when null (captured:
+        # web-search-call-queries-null; by items: web-search-call-action-extras,
+        # web-search-call-url-null).
+        out["action"] = {name: value for name, value in action.items() if value is not None}
+    if "action" in out and out["action"] is None:
+        # So is the action itself (captured by items: web-search-call-action-null).
+        del out["action"]
     return out
 
 
@@ -225,7 +225,26 @@ def _web_search_call_reads(item: dict[str, JSON]) -> bool:
     action = item.get("action")
     if isinstance(action, dict) and "type" not in action:
         return False
+    if isinstance(action, dict) and not _action_members_read(action):
+        return False
     return item.get("status") is None or isinstance(item["status"], str)
+
+
+def _action_members_read(action: dict[str, JSON]) -> bool:
+    """A known action's `query`, `url` and `pattern` are optional strings, its `queries` an
+    optional list of strings: another value fails the item (captured by items:
+    web-search-call-pattern-mistyped, web-search-call-query-mistyped)."""
+    known = _ACTION_ORDER.get(action["type"], ()) if isinstance(action.get("type"), str) else ()
+    for name in known:
+        value = action.get(name)
+        if value is None:
+            continue
+        if name == "queries":
+            if not (isinstance(value, list) and all(isinstance(query, str) for query in value)):
+                return False
+        elif not isinstance(value, str):
+            return False
+    return True
 
 
 def _normalizer(
@@ -234,7 +253,7 @@ def _normalizer(
     keep_phase: bool,
     keep_id: bool = True,
     prepare_images: bool = False,
-    keep_user_messages: bool = True,
+    assistant_messages_only: bool = False,
     keep_web_search_calls: bool = True,
     keep_status: bool = False,
     message_id: IdRead = IdRead.AS_SENT,
@@ -244,7 +263,8 @@ def _normalizer(
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
-        if kind == "message" and not keep_user_messages and item.get("role") == "user":
+        # 0.25.0 records an assistant message alone (captured: user-message-item, message-roles).
+        if kind == "message" and assistant_messages_only and item.get("role") != "assistant":
             return None
         # A role that is no string fails the item too (captured: message-role-not-a-string).
         if kind == "message" and not (_parts_read(item.get("content")) and isinstance(item.get("role"), str)):
@@ -280,13 +300,13 @@ def _normalizer(
     return normalize
 
 
-# 0.25.0's output_text part is `{text}` only: annotations are dropped; a user
-# message the server sends is not recorded (captured: user-message-item), nor a web_search_call
-# (web-search-call-item).
+# 0.25.0's output_text part is `{text}` only: annotations are dropped; a message of another
+# role than assistant is not recorded (captured: user-message-item, message-roles), nor a
+# web_search_call (web-search-call-item).
 NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(
     keep_annotations=False,
     keep_phase=False,
-    keep_user_messages=False,
+    assistant_messages_only=True,
     keep_web_search_calls=False,
     reasoning_id=IdRead.REQUIRED,
     call_forms=item_forms.CALL_FORMS_0_25_0,

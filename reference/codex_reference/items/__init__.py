@@ -7,8 +7,10 @@ The release reads the item into its typed history item and serializes that
 back: the form is the one the sse area observes in the history
 (``sse.items``, spec/sse.md SSE-ITEM-3 to SSE-ITEM-5), one model for both,
 since a rule the two disagreed on would be one of them wrong.  What differs
-is the request: a call output the model sent is left out, as the release
-sends no output whose call the history does not hold (ITEMS-OTHER-1).
+is the request: a call output the model sent with a call id is left out, as
+the release sends no output whose call the history does not hold
+(ITEMS-OTHER-1); 0.94.0 and later send no system message (ITEMS-MESSAGE-1);
+0.169.0 and later send an id only in the form ``<prefix>_<rest>`` (ITEMS-ID-1).
 """
 
 from __future__ import annotations
@@ -27,11 +29,15 @@ __all__ = ["ITEMS_0_25_0", "ITEMS_0_94_0", "ITEMS_0_169_0", "ItemRules", "serial
 class ItemRules:
     # The item as the edition stores it in its history, or None where it does not.
     stored_form: stored.ItemNormalizer
-    # Outputs of calls the history does not hold, left out of the request.
+    # Outputs that name a call the history does not hold, left out of the request (captured:
+    # function-call-output-item; one without a call id is sent: function-call-output-no-call-id).
     orphan_outputs: frozenset[str] = frozenset(OUTPUT_KINDS)
     # Roles of messages the history holds and the request leaves out (0.94.0 and later keep a
     # system message the model sent, and do not send it: captured message-role-system).
     unsent_roles: frozenset[str] = frozenset({"system"})
+    # Only an id of the form `<prefix>_<rest>` is sent, another left out (captured:
+    # message-id-no-prefix, message-id-prefix-only, message-id-other-prefix).
+    prefixed_ids_only: bool = False
 
 
 ITEMS_0_25_0 = ItemRules(stored_form=stored.NORMALIZE_ITEM_0_25_0)
@@ -40,13 +46,20 @@ ITEMS_0_25_0 = ItemRules(stored_form=stored.NORMALIZE_ITEM_0_25_0)
 ITEMS_0_94_0 = replace(ITEMS_0_25_0, stored_form=stored.NORMALIZE_ITEM_0_94_0)
 # 0.169.0: ids again (made up where an item has none), the output text's extras, the status
 # after the type, a call's namespace, image_generation_call and tool_search_call items.
-ITEMS_0_169_0 = replace(ITEMS_0_94_0, stored_form=stored.NORMALIZE_ITEM_0_169_0)
+ITEMS_0_169_0 = replace(ITEMS_0_94_0, stored_form=stored.NORMALIZE_ITEM_0_169_0, prefixed_ids_only=True)
 
 
 def serialize(rules: ItemRules, item: Any) -> dict[str, Any]:
     out = rules.stored_form(item) if isinstance(item, dict) else None
-    if out is None or out.get("type") in rules.orphan_outputs:
+    if out is None or (out.get("type") in rules.orphan_outputs and "call_id" in out):
         return {"json": None}
     if out.get("type") == "message" and out.get("role") in rules.unsent_roles:
         return {"json": None}
+    if rules.prefixed_ids_only and isinstance(out.get("id"), str) and not _prefixed(out["id"]):
+        del out["id"]
     return {"json": json.dumps(out, ensure_ascii=False, separators=(",", ":"))}
+
+
+def _prefixed(item_id: str) -> bool:
+    prefix, underscore, rest = item_id.partition("_")
+    return bool(prefix and underscore and rest)

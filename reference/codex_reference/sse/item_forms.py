@@ -49,6 +49,7 @@ MADE_UP_PREFIX = {
     "tool_search_call": "tsc",
     "additional_tools": "at",
     "image_generation_call": "ig",
+    "compaction": "cmp",
 }
 ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call")
@@ -219,7 +220,14 @@ CALL_FORMS_0_169_0: CallForms = {
         ("input", _S),
     ),
     "local_shell_call": (("id", _M), ("call_id", _N), ("status", Read.STATUS), ("action", Read.ACTION)),
-    "function_call_output": (("id", _M), ("call_id", _S), ("output", Read.PREPARED_OUTPUT)),
+    # A function call's output may lack its call id, and may carry the call's name (captured:
+    # server-call-outputs-without-call-id); a custom one's call id stays required.
+    "function_call_output": (
+        ("id", _M),
+        ("call_id", _O),
+        ("name", _O),
+        ("output", Read.PREPARED_OUTPUT),
+    ),
     "custom_tool_call_output": (("id", _M), ("call_id", _S), ("output", Read.PREPARED_OUTPUT)),
     # Its status and execution are required, its tools a list (captured: tool-search-output-fields).
     "tool_search_output": (
@@ -230,7 +238,8 @@ CALL_FORMS_0_169_0: CallForms = {
         ("execution", Read.ANY),
         ("tools", Read.LIST),
     ),
-    "compaction": (("id", _O), ("encrypted_content", _S)),
+    # A made-up `cmp_` id (captured: server-call-outputs-without-call-id).
+    "compaction": (("id", _M), ("encrypted_content", _S)),
     # Captured: tool-search-call-item, tool-search-call-item-no-call-id; and as items.serialize
     # writes it back (tool-search-call-no-id: a made-up `tsc_` id; -no-execution,
     # -no-arguments, -status-number, -call-id-number: not read).

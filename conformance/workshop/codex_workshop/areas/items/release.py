@@ -94,9 +94,9 @@ def written_back_items(version: str, items: list[Any]) -> list[list[str]] | None
     elements = written_back(version, [*streamed, harmless_call(version, _PROBE_CALL_ID)])
     found: list[list[str]] = []
     for element in elements:
-        index = _marker_index(element)
-        if index is not None:
-            if index != len(found):
+        marker = _marker_index(element)
+        if marker is not None:
+            if marker != len(found):
                 return None
             found.append([])
         elif found:

@@ -177,7 +177,8 @@ def _content_written(content: JSON) -> bool:
     return any(isinstance(part, dict) and part.get("type") == "reasoning_text" for part in content)
 
 
-# A web_search_call action's members after `type`, in its struct's order.
+# A web_search_call action's variants, in the enum's order, and their members after `type`.
+_ACTION_VARIANTS = ("search", "open_page", "find_in_page")
 _ACTION_ORDER = {"search": ("query", "queries"), "open_page": ("url",), "find_in_page": ("url", "pattern")}
 
 
@@ -190,8 +191,11 @@ def _web_search_call(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> d
         out["id"] = _stored_id(item, id_read, "ws")
     out |= {name: item[name] for name in ("status", "action") if name in item}
     action = out.get("action")
-    if isinstance(action, dict) and "type" in action and not isinstance(action["type"], str):
-        raise NotModelled("how the release reads a web search action whose type is no string is not captured")
+    if isinstance(action, dict) and _is_variant_index(action.get("type")):
+        # serde reads a whole number as the index of the action's variant, in the enum's
+        # order, past the last known one `other` (captured: web-search-call-action-type-forms;
+        # by items: web-search-call-action-type-number).
+        out["action"] = action = {**action, "type": _variant(action["type"])}
     if (
         isinstance(action, dict)
         and isinstance(action.get("type"), str)
@@ -225,16 +229,35 @@ def _web_search_call_reads(item: dict[str, JSON]) -> bool:
     action = item.get("action")
     if isinstance(action, dict) and "type" not in action:
         return False
+    # A type that is neither a string nor a variant's index (a boolean, a fraction, null, a
+    # negative number) fails the item (captured: web-search-call-action-type-forms).
+    if isinstance(action, dict) and not (
+        isinstance(action["type"], str) or _is_variant_index(action["type"])
+    ):
+        return False
     if isinstance(action, dict) and not _action_members_read(action):
         return False
     return item.get("status") is None or isinstance(item["status"], str)
+
+
+def _is_variant_index(value: JSON) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**64
+
+
+def _variant(kind: JSON) -> JSON:
+    """The action's variant: its type, or the variant a whole number is the index of."""
+    if _is_variant_index(kind):
+        assert isinstance(kind, int)
+        return _ACTION_VARIANTS[kind] if kind < len(_ACTION_VARIANTS) else "other"
+    return kind
 
 
 def _action_members_read(action: dict[str, JSON]) -> bool:
     """A known action's `query`, `url` and `pattern` are optional strings, its `queries` an
     optional list of strings: another value fails the item (captured by items:
     web-search-call-pattern-mistyped, web-search-call-query-mistyped)."""
-    known = _ACTION_ORDER.get(action["type"], ()) if isinstance(action.get("type"), str) else ()
+    kind = _variant(action.get("type"))
+    known = _ACTION_ORDER.get(kind, ()) if isinstance(kind, str) else ()
     for name in known:
         value = action.get(name)
         if value is None:

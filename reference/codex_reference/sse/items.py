@@ -189,7 +189,9 @@ def _web_search_call(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> d
     out: dict[str, JSON] = {"type": "web_search_call"}
     if keep_id and ("id" in item or id_read is IdRead.MADE_UP):
         out["id"] = _stored_id(item, id_read, "ws")
-    out |= {name: item[name] for name in ("status", "action") if name in item}
+    # Its status and action are optional, left out when null (captured by items:
+    # web-search-call-status-null, web-search-call-action-null).
+    out |= {name: item[name] for name in ("status", "action") if item.get(name) is not None}
     action = out.get("action")
     if isinstance(action, dict) and _is_variant_index(action.get("type")):
         # serde reads a whole number as the index of the action's variant, in the enum's
@@ -216,9 +218,6 @@ def _web_search_call(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> d
         # web-search-call-queries-null; by items: web-search-call-action-extras,
         # web-search-call-url-null).
         out["action"] = {name: value for name, value in action.items() if value is not None}
-    if "action" in out and out["action"] is None:
-        # So is the action itself (captured by items: web-search-call-action-null).
-        del out["action"]
     return out
 
 
@@ -227,6 +226,9 @@ def _web_search_call_reads(item: dict[str, JSON]) -> bool:
     (explored: web-search-call-status-not-string)."""
     # An action without a type is not read either (captured: web-search-call-action-without-type).
     action = item.get("action")
+    # An action is an object (captured by items: web-search-call-action-number).
+    if action is not None and not isinstance(action, dict):
+        return False
     if isinstance(action, dict) and "type" not in action:
         return False
     # A type that is neither a string nor a variant's index (a boolean, a fraction, null, a
@@ -286,15 +288,16 @@ def _normalizer(
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
+        # Every kind's id is read as a string or null, where it is written or not: another value
+        # fails the item (captured by items: message-id-number, function-call-id-number,
+        # web-search-call-id-object).
+        if not isinstance(item.get("id"), (str, type(None))):
+            return None
         # 0.25.0 records an assistant message alone (captured: user-message-item, message-roles).
         if kind == "message" and assistant_messages_only and item.get("role") != "assistant":
             return None
         # A role that is no string fails the item too (captured: message-role-not-a-string).
         if kind == "message" and not (_parts_read(item.get("content")) and isinstance(item.get("role"), str)):
-            return None
-        # Its id, where sent, is a string or null, even where it is not written (captured by
-        # items: message-id-number).
-        if kind == "message" and not isinstance(item.get("id"), (str, type(None))):
             return None
         # Where the message has a `status` field, it is an optional string: another value
         # fails the item (captured: message-status-not-a-string, message-status-list-phase-null).

@@ -136,20 +136,17 @@ def test_a_batch_whose_markers_do_not_come_back_in_order_answers_nothing(
     assert release.written_back_items("0.169.0", ["a", "b"]) is None
 
 
-def test_a_made_up_id_is_settled_to_the_zero_uuid() -> None:
+def test_a_made_up_id_is_settled_to_the_zero_uuid_and_a_given_one_kept() -> None:
     made_up = (
         '{"type":"message","id":"msg_019a1b2c-3d4e-7f00-8123-456789abcdef","role":"assistant","content":[]}'
     )
-    settled, observed = explore._settle({"result": {"json": made_up}})
-    assert settled == {
-        "result": {
-            "json": made_up.replace(
-                "019a1b2c-3d4e-7f00-8123-456789abcdef", "00000000-0000-0000-0000-000000000000"
-            )
-        }
-    }
-    assert observed == {}
-    assert explore._settle({"result": {"json": None}}) == ({"result": {"json": None}}, {})
+    zero = made_up.replace("019a1b2c-3d4e-7f00-8123-456789abcdef", "00000000-0000-0000-0000-000000000000")
+    without_id = {"item": {"type": "message", "role": "assistant", "content": []}}
+    assert explore._settle({"result": {"json": made_up}}, without_id) == ({"result": {"json": zero}}, {})
+    # The same id sent with the item (a recorded one a release made up) is the input's.
+    given = {"item": {**without_id["item"], "id": "msg_019a1b2c-3d4e-7f00-8123-456789abcdef"}}
+    assert explore._settle({"result": {"json": made_up}}, given) == ({"result": {"json": made_up}}, {})
+    assert explore._settle({"result": {"json": None}}, without_id) == ({"result": {"json": None}}, {})
 
 
 def test_a_disagreement_is_described_by_the_keys_each_side_writes() -> None:

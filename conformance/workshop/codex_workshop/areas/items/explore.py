@@ -77,17 +77,21 @@ def _batch(version: str, inputs: list[Args]) -> list[Response | None]:
 
 
 # 0.169.0 makes up `<prefix>_<UUIDv7>` for an item without an id; the reference writes the
-# zero UUID (spec/items.md, ITEMS-ID-1), so the release's is settled to it.  Only a version 7
-# UUID is the release's: the ids gateways send (version 4) are compared as they are.
-_MADE_UP_ID = re.compile(r"\"id\":\"([a-z]+)_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\"")
+# zero UUID (spec/items.md, ITEMS-ID-1), so the release's is settled to it.  An id the input
+# carried is the input's, whatever its form: recorded items carry ids a release made up.
+_MADE_UP_ID = re.compile(r"\"id\":\"([a-z]+_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})\"")
 _ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 
 
-def _settle(release: Response) -> tuple[Response, Args]:
+def _settle(release: Response, args: Args) -> tuple[Response, Args]:
     text = release["result"].get("json")
-    if not isinstance(text, str):
+    match = _MADE_UP_ID.search(text) if isinstance(text, str) else None
+    item = args.get("item")
+    if match is None or (isinstance(item, dict) and item.get("id") == match.group(1)):
         return release, {}
-    return {"result": {"json": _MADE_UP_ID.sub(rf'"id":"\1_{_ZERO_UUID}"', text, count=1)}}, {}
+    prefix = match.group(1).split("_", 1)[0]
+    settled = text[: match.start()] + f'"id":"{prefix}_{_ZERO_UUID}"' + text[match.end() :]
+    return {"result": {"json": settled}}, {}
 
 
 def _form(text: Any) -> str:
@@ -116,7 +120,7 @@ EXPLORERS = (
         clauses=("ITEMS-EXPLORE-1",),
         batch=_batch,
         batch_size=20,
-        settle=_settle,
+        settle_given=_settle,
         describe=describe,
         replays_recorded=True,
     ),

@@ -30,8 +30,9 @@ class ItemRules:
     # The item as the edition stores it in its history, or None where it does not.
     stored_form: stored.ItemNormalizer
     # Outputs that name a call the history does not hold, left out of the request (captured:
-    # function-call-output-item; one without a call id is sent: function-call-output-no-call-id).
-    orphan_outputs: frozenset[str] = frozenset(OUTPUT_KINDS)
+    # function-call-output-item, tool-search-output-call-id; one without a call id is sent:
+    # function-call-output-no-call-id, tool-search-output-no-ids).
+    orphan_outputs: frozenset[str] = frozenset({*OUTPUT_KINDS, "tool_search_output"})
     # Roles of messages the history holds and the request leaves out (0.94.0 and later keep a
     # system message the model sent, and do not send it: captured message-role-system).
     unsent_roles: frozenset[str] = frozenset({"system"})
@@ -51,7 +52,7 @@ ITEMS_0_169_0 = replace(ITEMS_0_94_0, stored_form=stored.NORMALIZE_ITEM_0_169_0,
 
 def serialize(rules: ItemRules, item: Any) -> dict[str, Any]:
     out = rules.stored_form(item) if isinstance(item, dict) else None
-    if out is None or (out.get("type") in rules.orphan_outputs and "call_id" in out):
+    if out is None or (out.get("type") in rules.orphan_outputs and isinstance(out.get("call_id"), str)):
         return {"json": None}
     if out.get("type") == "message" and out.get("role") in rules.unsent_roles:
         return {"json": None}

@@ -50,6 +50,7 @@ MADE_UP_PREFIX = {
     "additional_tools": "at",
     "image_generation_call": "ig",
     "compaction": "cmp",
+    "tool_search_output": "tso",
 }
 ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call")
@@ -220,18 +221,21 @@ CALL_FORMS_0_169_0: CallForms = {
         ("input", _S),
     ),
     "local_shell_call": (("id", _M), ("call_id", _N), ("status", Read.STATUS), ("action", Read.ACTION)),
-    # A function call's output may lack its call id, and may carry the call's name (captured:
-    # server-call-outputs-without-call-id); a custom one's call id stays required.
+    # A function call's output may lack its call id, and may carry the call's name and
+    # namespace (captured: server-call-outputs-without-call-id, server-call-output-members); a
+    # custom one's call id stays required.
     "function_call_output": (
         ("id", _M),
         ("call_id", _O),
         ("name", _O),
+        ("namespace", _O),
         ("output", Read.PREPARED_OUTPUT),
     ),
     "custom_tool_call_output": (("id", _M), ("call_id", _S), ("output", Read.PREPARED_OUTPUT)),
     # Its status and execution are required, its tools a list (captured: tool-search-output-fields).
     "tool_search_output": (
-        ("id", _O),
+        # A made-up `tso_` id (captured: server-call-output-members).
+        ("id", _M),
         # null when absent (captured: tool-search-output-no-call-id).
         ("call_id", _N),
         ("status", Read.ANY),

@@ -238,8 +238,9 @@ CALL_FORMS_0_169_0: CallForms = {
         ("id", _M),
         # null when absent (captured: tool-search-output-no-call-id).
         ("call_id", _N),
-        ("status", Read.ANY),
-        ("execution", Read.ANY),
+        # Strings (captured by items: tool-search-output-execution-list, -status-number).
+        ("status", _S),
+        ("execution", _S),
         ("tools", Read.LIST),
     ),
     # A made-up `cmp_` id (captured: server-call-outputs-without-call-id).

@@ -156,6 +156,8 @@ def _content_reads(content: JSON) -> bool:
 
 def _reasoning(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[str, JSON] | None:
     reads = _summary_reads(item.get("summary")) and _content_reads(item.get("content"))
+    # Its encrypted content is an optional string (captured by items: reasoning-encrypted-content-list).
+    reads = reads and isinstance(item.get("encrypted_content"), (str, type(None)))
     if not reads or not _id_reads(item, id_read):
         return None
     out: dict[str, JSON] = {

@@ -52,13 +52,21 @@ ITEMS_0_169_0 = replace(ITEMS_0_94_0, stored_form=stored.NORMALIZE_ITEM_0_169_0,
 
 def serialize(rules: ItemRules, item: Any) -> dict[str, Any]:
     out = rules.stored_form(item) if isinstance(item, dict) else None
-    if out is None or (out.get("type") in rules.orphan_outputs and isinstance(out.get("call_id"), str)):
+    if out is None or _orphan(rules, out):
         return {"json": None}
     if out.get("type") == "message" and out.get("role") in rules.unsent_roles:
         return {"json": None}
     if rules.prefixed_ids_only and isinstance(out.get("id"), str) and not _prefixed(out["id"]):
         del out["id"]
     return {"json": json.dumps(out, ensure_ascii=False, separators=(",", ":"))}
+
+
+def _orphan(rules: ItemRules, out: dict[str, Any]) -> bool:
+    """An output that names a call the history does not hold; a server tool search's output
+    names a call no client made, and is sent (captured: tool-search-output-server-call-id)."""
+    if out.get("type") not in rules.orphan_outputs or not isinstance(out.get("call_id"), str):
+        return False
+    return not (out.get("type") == "tool_search_output" and out.get("execution") == "server")
 
 
 def _prefixed(item_id: str) -> bool:

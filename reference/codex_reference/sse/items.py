@@ -111,6 +111,11 @@ def _summary_reads(summary: JSON) -> bool:
     return all(not isinstance(part, dict) or isinstance(part.get("text"), str) for part in summary)
 
 
+# The phases a 0.169.0 message may carry (captured: message-with-phase; by items:
+# message-phase-final-answer).
+_PHASES = ("commentary", "final_answer")
+
+
 class IdRead(Enum):
     """How an edition reads a message's or a reasoning item's `id` (captured: reasoning-id-empty,
     reasoning-id-absent-or-null, message-id-empty-absent-or-null)."""
@@ -304,6 +309,10 @@ def _normalizer(
         # Where the message has a `status` field, it is an optional string: another value
         # fails the item (captured: message-status-not-a-string, message-status-list-phase-null).
         if kind == "message" and keep_status and not isinstance(item.get("status"), (str, type(None))):
+            return None
+        # Where the message has a `phase`, it is one of the phases the struct names, or null:
+        # another value fails the item (captured by items: message-phase-empty, -unknown).
+        if kind == "message" and keep_phase and item.get("phase") not in (None, *_PHASES):
             return None
         if kind == "message":
             return _message(

@@ -39,6 +39,9 @@ class ItemRules:
     # Only an id of the form `<prefix>_<rest>` is sent, another left out (captured:
     # message-id-no-prefix, message-id-prefix-only, message-id-other-prefix).
     prefixed_ids_only: bool = False
+    # A call output's text items with an empty text are left out of its content (captured:
+    # function-call-output-empty-text).
+    empty_output_texts_sent: bool = True
 
 
 ITEMS_0_25_0 = ItemRules(stored_form=stored.NORMALIZE_ITEM_0_25_0)
@@ -47,7 +50,12 @@ ITEMS_0_25_0 = ItemRules(stored_form=stored.NORMALIZE_ITEM_0_25_0)
 ITEMS_0_94_0 = replace(ITEMS_0_25_0, stored_form=stored.NORMALIZE_ITEM_0_94_0)
 # 0.169.0: ids again (made up where an item has none), the output text's extras, the status
 # after the type, a call's namespace, image_generation_call and tool_search_call items.
-ITEMS_0_169_0 = replace(ITEMS_0_94_0, stored_form=stored.NORMALIZE_ITEM_0_169_0, prefixed_ids_only=True)
+ITEMS_0_169_0 = replace(
+    ITEMS_0_94_0,
+    stored_form=stored.NORMALIZE_ITEM_0_169_0,
+    prefixed_ids_only=True,
+    empty_output_texts_sent=False,
+)
 
 
 def serialize(rules: ItemRules, item: Any) -> dict[str, Any]:
@@ -58,6 +66,8 @@ def serialize(rules: ItemRules, item: Any) -> dict[str, Any]:
         return {"json": None}
     if rules.prefixed_ids_only and isinstance(out.get("id"), str) and not _prefixed(out["id"]):
         del out["id"]
+    if not rules.empty_output_texts_sent and isinstance(out.get("output"), list):
+        out["output"] = [part for part in out["output"] if part != {"type": "input_text", "text": ""}]
     return {"json": json.dumps(out, ensure_ascii=False, separators=(",", ":"))}
 
 

@@ -29,7 +29,8 @@ def _text_part(part: JSON, keep_annotations: bool, keep_logprobs: bool) -> JSON:
         return part
     out: dict[str, JSON] = {"type": part["type"], "text": part.get("text")}
     # Only an output_text part has annotations (captured: assistant-message-input-text-part).
-    if keep_annotations and part["type"] == "output_text" and "annotations" in part:
+    # Null ones are left out (captured by items: message-annotations-null).
+    if keep_annotations and part["type"] == "output_text" and part.get("annotations") is not None:
         out["annotations"] = part["annotations"]
     # 0.169.0 keeps the logprobs third-party servers send, when not null (captured: message-status-logprobs).
     if keep_logprobs and part["type"] == "output_text" and part.get("logprobs") is not None:

@@ -104,6 +104,16 @@ def _message(
     return out
 
 
+def _annotations_read(content: JSON) -> bool:
+    parts = content if isinstance(content, list) else []
+    return all(
+        not isinstance(part, dict)
+        or part.get("type") != "output_text"
+        or isinstance(part.get("annotations"), (list, type(None)))
+        for part in parts
+    )
+
+
 def _summary_reads(summary: JSON) -> bool:
     """A summary part's text is a required string: a part without one fails the whole item
     (explored: reasoning-summary-text-null)."""
@@ -310,6 +320,10 @@ def _normalizer(
         # Where the message has a `status` field, it is an optional string: another value
         # fails the item (captured: message-status-not-a-string, message-status-list-phase-null).
         if kind == "message" and keep_status and not isinstance(item.get("status"), (str, type(None))):
+            return None
+        # Where a text part has `annotations`, they are a list or null: an object fails the
+        # item (captured by items: message-annotations-object).
+        if kind == "message" and keep_annotations and not _annotations_read(item.get("content")):
             return None
         # Where the message has a `phase`, it is one of the phases the struct names, or null:
         # another value fails the item (captured by items: message-phase-empty, -unknown).

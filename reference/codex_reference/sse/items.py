@@ -155,18 +155,15 @@ def _stored_id(item: dict[str, JSON], how: IdRead, prefix: str) -> JSON:
 
 def _content_reads(content: JSON) -> bool:
     """A reasoning_text part's text is a required string too: a `null` one fails the whole item
-    (captured: reasoning-content-text-null); the content is a list or null (captured by items:
-    reasoning-content-forms)."""
+    (captured: reasoning-content-text-null); the content is a list or null, of part objects
+    (captured by items: reasoning-content-forms, reasoning-content-part-string)."""
     if content is None:
         return True
     if not isinstance(content, list):
         return False
-    parts = content
     return all(
-        not isinstance(part, dict)
-        or part.get("type") != "reasoning_text"
-        or isinstance(part.get("text"), str)
-        for part in parts
+        isinstance(part, dict) and (part.get("type") != "reasoning_text" or isinstance(part.get("text"), str))
+        for part in content
     )
 
 

@@ -27,6 +27,9 @@ Batch = Callable[[str, list[Args]], list[Response | None]]
 # as args, so the comparison is exact again.  Either the observed values are
 # given (where their length moves a later cut) or fixed ones replace them.
 Settle = Callable[[Response], tuple[Response, Args]]
+# A Settle that is given the input too: where what the release drew cannot be told from the
+# answer alone (an id the input carried has the form of one the release makes up).
+SettleGiven = Callable[[Response, Args], tuple[Response, Args]]
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,7 @@ class Explorer:
     batch_size: int = 1
     # Where the release's answers carry values no input fixes (see Settle).
     settle: Settle | None = None
+    settle_given: SettleGiven | None = None
     # A settled release response -> the same with every value that differs
     # from run to run fixed: two runs answered alike when these are equal.
     # Needed where ``settle`` keeps the observed values; the identity otherwise.
@@ -79,4 +83,13 @@ def answer_kinds(release: Response, reference: Response) -> str | None:
     return f"release {kinds[0]}, reference {kinds[1]}"
 
 
-__all__ = ["Args", "Batch", "Explorer", "Response", "Settle", "answer_kinds", "args_as_scenario"]
+__all__ = [
+    "Args",
+    "Batch",
+    "Explorer",
+    "Response",
+    "Settle",
+    "SettleGiven",
+    "answer_kinds",
+    "args_as_scenario",
+]

@@ -94,6 +94,20 @@ def test_a_recording_becomes_inputs_of_each_op_for_its_edition(tmp_path: Path) -
     assert [body for _, _, body in bodies] == [{"messages": ["x" * 2000]}, {"messages": ["x" * 2000, "y"]}]
 
 
+def test_a_responses_request_s_items_are_items_inputs_a_chat_request_s_none(tmp_path: Path) -> None:
+    output = {"type": "function_call_output", "call_id": "call_1", "output": "done"}
+    body = {"model": "m", "input": [MESSAGE, CALL, output, "no object"]}
+    entries = [
+        _entry("request", api="responses", body=body),
+        _entry("request", api="responses", body={"input": "a text, not items"}),
+        _entry("request", api="chat", body={"messages": [MESSAGE]}),
+    ]
+    items = recorded_inputs("items.serialize", EDITION, [_file(tmp_path, entries)])
+    # Each once, in the body's order; what is no object too (the release is asked what it makes of it).
+    assert [recorded.args["item"] for recorded in items] == [MESSAGE, CALL, output, "no object"]
+    assert all("entry 0" in recorded.provenance for recorded in items)
+
+
 @pytest.mark.parametrize(
     ("entry", "said"),
     [

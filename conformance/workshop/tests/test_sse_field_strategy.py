@@ -17,7 +17,8 @@ from openai.types.responses import ResponseOutputItem, ResponseStreamEvent
 
 from codex_conformance.generators import Draw, generated
 from codex_reference.adapter import handle
-from codex_workshop.areas.sse import explore, field, typed_values
+from codex_workshop.areas import typed_values
+from codex_workshop.areas.sse import explore, field
 from codex_workshop.areas.sse.field import FieldEvent, field_events
 
 # Streams enough for each of the ~60 event types to come up (each is drawn

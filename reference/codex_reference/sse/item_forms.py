@@ -48,6 +48,9 @@ MADE_UP_PREFIX = {
     "custom_tool_call_output": "ctco",
     "tool_search_call": "tsc",
     "additional_tools": "at",
+    "image_generation_call": "ig",
+    "compaction": "cmp",
+    "tool_search_output": "tso",
 }
 ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 CALL_KINDS = ("function_call", "custom_tool_call", "local_shell_call")
@@ -218,18 +221,30 @@ CALL_FORMS_0_169_0: CallForms = {
         ("input", _S),
     ),
     "local_shell_call": (("id", _M), ("call_id", _N), ("status", Read.STATUS), ("action", Read.ACTION)),
-    "function_call_output": (("id", _M), ("call_id", _S), ("output", Read.PREPARED_OUTPUT)),
+    # A function call's output may lack its call id, and may carry the call's name and
+    # namespace (captured: server-call-outputs-without-call-id, server-call-output-members); a
+    # custom one's call id stays required.
+    "function_call_output": (
+        ("id", _M),
+        ("call_id", _O),
+        ("name", _O),
+        ("namespace", _O),
+        ("output", Read.PREPARED_OUTPUT),
+    ),
     "custom_tool_call_output": (("id", _M), ("call_id", _S), ("output", Read.PREPARED_OUTPUT)),
     # Its status and execution are required, its tools a list (captured: tool-search-output-fields).
     "tool_search_output": (
-        ("id", _O),
+        # A made-up `tso_` id (captured: server-call-output-members).
+        ("id", _M),
         # null when absent (captured: tool-search-output-no-call-id).
         ("call_id", _N),
-        ("status", Read.ANY),
-        ("execution", Read.ANY),
+        # Strings (captured by items: tool-search-output-execution-list, -status-number).
+        ("status", _S),
+        ("execution", _S),
         ("tools", Read.LIST),
     ),
-    "compaction": (("id", _O), ("encrypted_content", _S)),
+    # A made-up `cmp_` id (captured: server-call-outputs-without-call-id).
+    "compaction": (("id", _M), ("encrypted_content", _S)),
     # Captured: tool-search-call-item, tool-search-call-item-no-call-id; and as items.serialize
     # writes it back (tool-search-call-no-id: a made-up `tsc_` id; -no-execution,
     # -no-arguments, -status-number, -call-id-number: not read).
@@ -243,4 +258,8 @@ CALL_FORMS_0_169_0: CallForms = {
     # Its role a string and its tools a list, each tool written back as sent (captured:
     # additional-tools-item, -edges, -member-order; a made-up `at_` id: -empty-no-id, -id-forms).
     "additional_tools": (("id", _M), ("role", _S), ("tools", Read.LIST)),
+    # The server's image tool: its status and result required strings, its revised prompt an
+    # optional one, other members dropped; a made-up `ig_` id (captured:
+    # image-generation-call-item, -ids, -mistyped, -required).
+    "image_generation_call": (("id", _M), ("status", _S), ("revised_prompt", _O), ("result", _S)),
 }

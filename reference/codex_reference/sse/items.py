@@ -29,7 +29,8 @@ def _text_part(part: JSON, keep_annotations: bool, keep_logprobs: bool) -> JSON:
         return part
     out: dict[str, JSON] = {"type": part["type"], "text": part.get("text")}
     # Only an output_text part has annotations (captured: assistant-message-input-text-part).
-    if keep_annotations and part["type"] == "output_text" and "annotations" in part:
+    # Null ones are left out (captured by items: message-annotations-null).
+    if keep_annotations and part["type"] == "output_text" and part.get("annotations") is not None:
         out["annotations"] = part["annotations"]
     # 0.169.0 keeps the logprobs third-party servers send, when not null (captured: message-status-logprobs).
     if keep_logprobs and part["type"] == "output_text" and part.get("logprobs") is not None:
@@ -61,7 +62,10 @@ _PART_TYPES = ("input_text", "output_text", "input_image")
 
 
 def _parts_read(content: JSON) -> bool:
-    parts = content if isinstance(content, list) else []
+    """A message's content is a required list (captured by items: message-no-content)."""
+    if not isinstance(content, list):
+        return False
+    parts = content
     return all(
         isinstance(part, dict)
         and part.get("type") in _PART_TYPES
@@ -100,12 +104,27 @@ def _message(
     return out
 
 
+def _annotations_read(content: JSON) -> bool:
+    parts = content if isinstance(content, list) else []
+    return all(
+        not isinstance(part, dict)
+        or part.get("type") != "output_text"
+        or isinstance(part.get("annotations"), (list, type(None)))
+        for part in parts
+    )
+
+
 def _summary_reads(summary: JSON) -> bool:
     """A summary part's text is a required string: a part without one fails the whole item
     (explored: reasoning-summary-text-null)."""
     if not isinstance(summary, list):
         return False  # captured: reasoning-summary-not-a-list
     return all(not isinstance(part, dict) or isinstance(part.get("text"), str) for part in summary)
+
+
+# The phases a 0.169.0 message may carry (captured: message-with-phase; by items:
+# message-phase-final-answer).
+_PHASES = ("commentary", "final_answer")
 
 
 class IdRead(Enum):
@@ -136,41 +155,64 @@ def _stored_id(item: dict[str, JSON], how: IdRead, prefix: str) -> JSON:
 
 def _content_reads(content: JSON) -> bool:
     """A reasoning_text part's text is a required string too: a `null` one fails the whole item
-    (captured: reasoning-content-text-null)."""
-    parts = content if isinstance(content, list) else []
+    (captured: reasoning-content-text-null); the content is a list or null, of part objects
+    (captured by items: reasoning-content-forms, reasoning-content-part-string)."""
+    if content is None:
+        return True
+    if not isinstance(content, list):
+        return False
     return all(
-        not isinstance(part, dict)
-        or part.get("type") != "reasoning_text"
-        or isinstance(part.get("text"), str)
-        for part in parts
+        isinstance(part, dict) and (part.get("type") != "reasoning_text" or isinstance(part.get("text"), str))
+        for part in content
     )
 
 
 def _reasoning(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[str, JSON] | None:
     reads = _summary_reads(item.get("summary")) and _content_reads(item.get("content"))
+    # Its encrypted content is an optional string (captured by items: reasoning-encrypted-content-list).
+    reads = reads and isinstance(item.get("encrypted_content"), (str, type(None)))
     if not reads or not _id_reads(item, id_read):
         return None
-    return {
+    out: dict[str, JSON] = {
         "type": "reasoning",
         **({"id": _stored_id(item, id_read, "rs")} if keep_id else {}),
         "summary": typed_parts(item.get("summary")),
-        "content": typed_parts(item.get("content")),
-        "encrypted_content": item.get("encrypted_content"),
     }
+    if _content_written(item.get("content")):
+        out["content"] = typed_parts(item.get("content"))
+    out["encrypted_content"] = item.get("encrypted_content")
+    return out
 
 
-# A web_search_call action's members after `type`, in its struct's order.
+def _content_written(content: JSON) -> bool:
+    """A content list is written only when it holds a reasoning_text part; an absent or null
+    one is written as null (captured by items: reasoning-content-forms, reasoning-content)."""
+    if not isinstance(content, list):
+        return True
+    return any(isinstance(part, dict) and part.get("type") == "reasoning_text" for part in content)
+
+
+# A web_search_call action's variants, in the enum's order, and their members after `type`.
+_ACTION_VARIANTS = ("search", "open_page", "find_in_page")
 _ACTION_ORDER = {"search": ("query", "queries"), "open_page": ("url",), "find_in_page": ("url", "pattern")}
 
 
-def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
+def _web_search_call(item: dict[str, JSON], keep_id: bool, id_read: IdRead) -> dict[str, JSON]:
     """Its members in the struct's order, those it does not have dropped (captured:
-    web-search-call-member-order)."""
-    names = ("id", "status", "action") if keep_id else ("status", "action")
-    out: dict[str, JSON] = {"type": "web_search_call", **{name: item[name] for name in names if name in item}}
+    web-search-call-member-order); 0.169.0 makes up a `ws_` id when it is empty, absent or
+    null (captured: web-search-call-ids)."""
+    out: dict[str, JSON] = {"type": "web_search_call"}
+    if keep_id and ("id" in item or id_read is IdRead.MADE_UP):
+        out["id"] = _stored_id(item, id_read, "ws")
+    # Its status and action are optional, left out when null (captured by items:
+    # web-search-call-status-null, web-search-call-action-null).
+    out |= {name: item[name] for name in ("status", "action") if item.get(name) is not None}
     action = out.get("action")
-    if isinstance(action, dict) and "type" in action and not isinstance(action["type"], str):
-        raise NotModelled("how the release reads a web search action whose type is no string is not captured")
+    if isinstance(action, dict) and _is_variant_index(action.get("type")):
+        # serde reads a whole number as the index of the action's variant, in the enum's
+        # order, past the last known one `other` (captured: web-search-call-action-type-forms;
+        # by items: web-search-call-action-type-number).
+        out["action"] = action = {**action, "type": _variant(action["type"])}
     if (
         isinstance(action, dict)
         and isinstance(action.get("type"), str)
@@ -181,19 +223,16 @@ def _web_search_call(item: dict[str, JSON], keep_id: bool) -> dict[str, JSON]:
         out["action"] = action = {"type": "other"}
     if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] in _ACTION_ORDER:
         # Written in the action's struct order (captured: web-search-call-action-member-order).
+        # Members the action's struct does not have are dropped (captured by items:
+        # web-search-call-action-extras).
         known = ("type", *_ACTION_ORDER[action["type"]])
-        action = {name: action[name] for name in known if name in action} | {
-            name: value for name, value in action.items() if name not in known
-        }
+        action = {name: action[name] for name in known if name in action}
         out["action"] = action
-    if (
-        isinstance(action, dict)
-        and action.get("type") == "search"
-        and "queries" in action
-        and action["queries"] is None
-    ):
-        # A search's `queries` is optional and not written when null (captured: web-search-call-queries-null).
-        out["action"] = {name: value for name, value in action.items() if name != "queries"}
+    if isinstance(action, dict) and isinstance(action.get("type"), str) and action["type"] in _ACTION_ORDER:
+        # An action's members are optional, not written when null (captured:
+        # web-search-call-queries-null; by items: web-search-call-action-extras,
+        # web-search-call-url-null).
+        out["action"] = {name: value for name, value in action.items() if value is not None}
     return out
 
 
@@ -202,9 +241,50 @@ def _web_search_call_reads(item: dict[str, JSON]) -> bool:
     (explored: web-search-call-status-not-string)."""
     # An action without a type is not read either (captured: web-search-call-action-without-type).
     action = item.get("action")
+    # An action is an object (captured by items: web-search-call-action-number).
+    if action is not None and not isinstance(action, dict):
+        return False
     if isinstance(action, dict) and "type" not in action:
         return False
+    # A type that is neither a string nor a variant's index (a boolean, a fraction, null, a
+    # negative number) fails the item (captured: web-search-call-action-type-forms).
+    if isinstance(action, dict) and not (
+        isinstance(action["type"], str) or _is_variant_index(action["type"])
+    ):
+        return False
+    if isinstance(action, dict) and not _action_members_read(action):
+        return False
     return item.get("status") is None or isinstance(item["status"], str)
+
+
+def _is_variant_index(value: JSON) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**64
+
+
+def _variant(kind: JSON) -> JSON:
+    """The action's variant: its type, or the variant a whole number is the index of."""
+    if _is_variant_index(kind):
+        assert isinstance(kind, int)
+        return _ACTION_VARIANTS[kind] if kind < len(_ACTION_VARIANTS) else "other"
+    return kind
+
+
+def _action_members_read(action: dict[str, JSON]) -> bool:
+    """A known action's `query`, `url` and `pattern` are optional strings, its `queries` an
+    optional list of strings: another value fails the item (captured by items:
+    web-search-call-pattern-mistyped, web-search-call-query-mistyped)."""
+    kind = _variant(action.get("type"))
+    known = _ACTION_ORDER.get(kind, ()) if isinstance(kind, str) else ()
+    for name in known:
+        value = action.get(name)
+        if value is None:
+            continue
+        if name == "queries":
+            if not (isinstance(value, list) and all(isinstance(query, str) for query in value)):
+                return False
+        elif not isinstance(value, str):
+            return False
+    return True
 
 
 def _normalizer(
@@ -213,16 +293,23 @@ def _normalizer(
     keep_phase: bool,
     keep_id: bool = True,
     prepare_images: bool = False,
-    keep_user_messages: bool = True,
+    assistant_messages_only: bool = False,
     keep_web_search_calls: bool = True,
     keep_status: bool = False,
     message_id: IdRead = IdRead.AS_SENT,
     reasoning_id: IdRead = IdRead.AS_SENT,
+    web_search_id: IdRead = IdRead.AS_SENT,
     call_forms: CallForms,
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
-        if kind == "message" and not keep_user_messages and item.get("role") == "user":
+        # Every kind's id is read as a string or null, where it is written or not: another value
+        # fails the item (captured by items: message-id-number, function-call-id-number,
+        # web-search-call-id-object).
+        if not isinstance(item.get("id"), (str, type(None))):
+            return None
+        # 0.25.0 records an assistant message alone (captured: user-message-item, message-roles).
+        if kind == "message" and assistant_messages_only and item.get("role") != "assistant":
             return None
         # A role that is no string fails the item too (captured: message-role-not-a-string).
         if kind == "message" and not (_parts_read(item.get("content")) and isinstance(item.get("role"), str)):
@@ -230,6 +317,14 @@ def _normalizer(
         # Where the message has a `status` field, it is an optional string: another value
         # fails the item (captured: message-status-not-a-string, message-status-list-phase-null).
         if kind == "message" and keep_status and not isinstance(item.get("status"), (str, type(None))):
+            return None
+        # Where a text part has `annotations`, they are a list or null: an object fails the
+        # item (captured by items: message-annotations-object).
+        if kind == "message" and keep_annotations and not _annotations_read(item.get("content")):
+            return None
+        # Where the message has a `phase`, it is one of the phases the struct names, or null:
+        # another value fails the item (captured by items: message-phase-empty, -unknown).
+        if kind == "message" and keep_phase and item.get("phase") not in (None, *_PHASES):
             return None
         if kind == "message":
             return _message(
@@ -246,7 +341,7 @@ def _normalizer(
         if kind == "web_search_call" and keep_web_search_calls and not _web_search_call_reads(item):
             return None
         if kind == "web_search_call" and keep_web_search_calls:
-            return _web_search_call(item, keep_id)
+            return _web_search_call(item, keep_id, web_search_id)
         # Calls and outputs; None for any other kind (captured: unknown-item-type;
         # 0.25.0's web-search-call-item).
         return item_forms.stored_call(call_forms, item)
@@ -254,13 +349,13 @@ def _normalizer(
     return normalize
 
 
-# 0.25.0's output_text part is `{text}` only: annotations are dropped; a user
-# message the server sends is not recorded (captured: user-message-item), nor a web_search_call
-# (web-search-call-item).
+# 0.25.0's output_text part is `{text}` only: annotations are dropped; a message of another
+# role than assistant is not recorded (captured: user-message-item, message-roles), nor a
+# web_search_call (web-search-call-item).
 NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(
     keep_annotations=False,
     keep_phase=False,
-    keep_user_messages=False,
+    assistant_messages_only=True,
     keep_web_search_calls=False,
     reasoning_id=IdRead.REQUIRED,
     call_forms=item_forms.CALL_FORMS_0_25_0,
@@ -283,5 +378,6 @@ NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(
     keep_status=True,
     message_id=IdRead.MADE_UP,
     reasoning_id=IdRead.MADE_UP,
+    web_search_id=IdRead.MADE_UP,
     call_forms=item_forms.CALL_FORMS_0_169_0,
 )

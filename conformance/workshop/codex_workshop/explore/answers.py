@@ -15,7 +15,7 @@ from codex_workshop.drive.errors import (
     ReleaseRejectedError,
     ReleaseUnavailableError,
 )
-from codex_workshop.explorer import Args, Response, Settle
+from codex_workshop.explorer import Args, Response, Settle, SettleGiven
 
 
 class HarnessFailure(Exception):
@@ -59,6 +59,7 @@ def ask(
     release: Response | None = None,
     *,
     settle: Settle | None = None,
+    settle_given: SettleGiven | None = None,
 ) -> Answers:
     """The two answers to ``args``; ``release`` is the release's, where a batch already gave it.
 
@@ -70,6 +71,8 @@ def ask(
     observed: Args = {}
     if settle is not None and "result" in release:
         release, observed = settle(release)
+    if settle_given is not None and "result" in release:
+        release, observed = settle_given(release, args)
     return Answers(args, release, reference_handle({"op": op, "args": {**args, **observed}}))
 
 

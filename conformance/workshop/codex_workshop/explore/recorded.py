@@ -15,13 +15,16 @@ edition that received it:
   ``output``), calls, messages and reasoning alike;
 - ``http.reply``: each reply that is no stream (an error status and its
   body), its headers as sent, under the retry limits of the http area's
-  cases (1 and 1).
+  cases (1 and 1);
+- ``items.serialize`` too: each item of the ``input`` of a Responses request
+  the gateway forwarded upstream (what the gateway made of the history Codex
+  wrote back: an item a gateway that keeps its own history may hand Codex
+  again).  Chat Completions requests feed no op (their messages are no
+  Responses items), and ``request_bodies`` hands every body out as it is.
 
-Identical inputs are given once; every input says where it came from.  The
-request bodies the gateway forwarded upstream feed no op yet (no explorer
-takes a Chat Completions request), and ``request_bodies`` hands them out as
-they are.  A file that is not a recording, or an entry without the fields
-its kind needs, is a ``RecordedInputError`` naming the file and the entry.
+Identical inputs are given once; every input says where it came from.  A
+file that is not a recording, or an entry without the fields its kind needs,
+is a ``RecordedInputError`` naming the file and the entry.
 """
 
 from __future__ import annotations
@@ -153,6 +156,11 @@ def _inputs(entry: _Entry) -> Iterator[RecordedInput]:
             "stream_max_retries": 1,
         }
         yield RecordedInput("http.reply", args, entry.provenance, entry.source)
+    elif fields["kind"] == "request" and fields["api"] == "responses" and isinstance(fields["body"], dict):
+        for item in _request_items(fields["body"]):
+            yield RecordedInput(
+                "items.serialize", {"edition": edition, "item": item}, entry.provenance, entry.source
+            )
     # dispatch.call keys its answer by call id: a call without one has no answer to compare.
     elif (
         fields["kind"] == "call"
@@ -162,6 +170,11 @@ def _inputs(entry: _Entry) -> Iterator[RecordedInput]:
         model = fields.get("model") if isinstance(fields.get("model"), str) else MODEL
         args = {"edition": edition, "model": model, "config": {}, "item": fields["item"]}
         yield RecordedInput("dispatch.call", args, entry.provenance, entry.source)
+
+
+def _request_items(body: dict[str, Any]) -> list[Any]:
+    items = body.get("input")
+    return items if isinstance(items, list) else []
 
 
 def recording_files(directory: Path = RECORDED_DIR) -> list[Path]:

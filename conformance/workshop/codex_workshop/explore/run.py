@@ -142,7 +142,15 @@ def explore(
 
     def one(args: Args, release: Response | None = None) -> Answers | str:
         try:
-            return ask(run, version, explorer.op, args, release, settle=explorer.settle)
+            return ask(
+                run,
+                version,
+                explorer.op,
+                args,
+                release,
+                settle=explorer.settle,
+                settle_given=explorer.settle_given,
+            )
         except HarnessFailure as failure:
             # With its input, so that a harness gap can be run again and looked into.
             return f"{failure} (input: {json.dumps(args, ensure_ascii=False)})"

@@ -8,7 +8,8 @@ from pathlib import Path
 from codex_conformance.cases import Case
 from codex_workshop.areas.capturing import observed_case, wanted_scenarios
 from codex_workshop.areas.items.release import items_serialize
-from codex_workshop.areas.items.scenarios import ItemScenario, load_item_scenarios
+from codex_workshop.areas.items.scenarios import ItemScenario
+from codex_workshop.areas.scenarios import load_area_scenarios
 from codex_workshop.drive import volatile
 
 
@@ -21,5 +22,5 @@ def _case(version: str, scenario: ItemScenario) -> Case:
 
 
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
-    for scenario in wanted_scenarios(load_item_scenarios(root / "items" / "_scenarios.json"), version, only):
+    for scenario in wanted_scenarios(load_area_scenarios(root, "items", ItemScenario), version, only):
         yield _case(version, scenario)

@@ -193,11 +193,12 @@ def explored_sse_args(edition: str) -> st.SearchStrategy[Args]:
     return as_strategy(lambda draw: _args(draw, edition))
 
 
-# 0.169.0 makes up `<prefix>_<UUIDv7>` for a call, an output, a message or a reasoning item
-# without an id (an empty one too for the last two); the reference writes the zero UUID
-# (spec/sse.md, SSE-ITEM-3, SSE-ITEM-5), so the release's is settled to it.
+# 0.169.0 makes up `<prefix>_<UUIDv7>` for a call, an output, a message, a reasoning item, an
+# additional_tools item, an image generation call, a web search or a compaction without an id (or with an
+# empty one); the reference writes the zero UUID (spec/sse.md, SSE-ITEM-3,
+# SSE-ITEM-4, SSE-ITEM-5), so the release's is settled to it.
 _MADE_UP_ID = re.compile(
-    r"\A(fc|ctc|lsh|fco|ctco|tsc|msg|rs)_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\Z"
+    r"\A(fc|ctc|lsh|fco|ctco|tsc|msg|rs|at|ig|ws|cmp)_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\Z"
 )
 _ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 

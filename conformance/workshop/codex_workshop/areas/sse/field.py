@@ -38,7 +38,7 @@ from openai.types.responses import (
 )
 
 from codex_conformance.generators import Draw
-from codex_workshop.areas.sse.typed_values import TEXTS, literal_type, members, object_of
+from codex_workshop.areas.typed_values import TEXTS, literal_type, members, object_of
 
 __all__ = ["EVENT_MODELS", "ITEM_MODELS", "FieldEvent", "field_events", "usage_of"]
 

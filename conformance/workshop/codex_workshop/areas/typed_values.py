@@ -8,8 +8,8 @@ another type, the ways servers and gateways are reported to get a field
 wrong.  Deep in a value (past ``DEEP``) only required fields are drawn and
 lists stay empty, so that one stream stays a few kilobytes.
 
-Nothing here is particular to SSE; it lives in the sse area until a second
-area draws from the same models.
+Shared by the areas that draw from those models (the sse explorer's events
+and items, the items explorer's items), so it sits beside the area folders.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from typing import Any
 
 from codex_conformance.cases import Case
 from codex_conformance.compare import OBSERVED_KEY, PATTERN_KEY
+from codex_conformance.editions import get_edition
 from codex_conformance.observed import without_observed
 from codex_workshop.areas.approvals.client_events import client_events
 from codex_workshop.areas.approvals.client_scenarios import ClientEventsScenario, load_client_scenarios
@@ -108,5 +109,8 @@ def _client_case(version: str, scenario: ClientEventsScenario) -> Case:
 def cases(root: Path, version: str, only: set[str] | None) -> Iterator[Case]:
     for scenario in wanted_scenarios(load_approval_scenarios(root), version, only):
         yield _case(version, scenario)
+    # What a v1 conversation client is sent exists only where the edition has that client.
+    if get_edition(version).v1_conversation_through is None:
+        return
     for client_scenario in wanted_scenarios(load_client_scenarios(root), version, only):
         yield _client_case(version, client_scenario)

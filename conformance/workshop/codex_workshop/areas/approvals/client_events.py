@@ -97,6 +97,17 @@ def _check_run(turn: V1Turn, sandboxed: dict[str, Any], version: str) -> None:
     raise CaptureError(f"release {version} did not run the command")
 
 
+def decision_and_policy(args: dict[str, Any]) -> tuple[str, str]:
+    """The user's ``decision`` and the ``approval_policy``, as every approvals op reads them."""
+    decision = required(args, "decision", str)
+    if decision not in _DECISIONS:
+        raise InvalidInputError(f"`decision` must be one of {', '.join(_DECISIONS)}")
+    policy = required(args, "approval_policy", str)
+    if policy not in _POLICIES:
+        raise InvalidInputError(f"`approval_policy` must be one of {', '.join(_POLICIES)}")
+    return decision, policy
+
+
 def client_events(version: str, args: dict[str, Any]) -> dict[str, Any]:
     call = required(args, "call", dict)
     name, arguments = call.get("name"), call.get("arguments")
@@ -104,12 +115,7 @@ def client_events(version: str, args: dict[str, Any]) -> dict[str, Any]:
         raise InvalidInputError(
             f'`call` must be {{"name", "arguments"}}: a name of {", ".join(_TOOLS)}, an object'
         )
-    decision = required(args, "decision", str)
-    if decision not in _DECISIONS:
-        raise InvalidInputError(f"`decision` must be one of {', '.join(_DECISIONS)}")
-    policy = required(args, "approval_policy", str)
-    if policy not in _POLICIES:
-        raise InvalidInputError(f"`approval_policy` must be one of {', '.join(_POLICIES)}")
+    decision, policy = decision_and_policy(args)
     methods = required(args, "methods", list)
     if not methods or not all(isinstance(method, str) for method in methods):
         raise InvalidInputError("`methods` must be a non-empty array of strings")

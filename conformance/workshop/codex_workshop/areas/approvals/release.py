@@ -19,7 +19,7 @@ from typing import Any
 
 from codex_conformance.editions import get_edition
 from codex_workshop.areas import ReleaseOp
-from codex_workshop.areas.approvals.client_events import client_events
+from codex_workshop.areas.approvals.client_events import client_events, decision_and_policy
 from codex_workshop.areas.approvals.v2_approvals import run_v2_turn
 from codex_workshop.drive import raw_json
 from codex_workshop.drive.args import optional, required
@@ -28,8 +28,6 @@ from codex_workshop.drive.errors import CaptureError, InvalidInputError
 from codex_workshop.drive.stall import once_more_if_stalled
 from codex_workshop.drive.v1_conversation import CALL_ID, PROMPT, V1Turn, call_id, run_v1_turn
 
-_DECISIONS = ("denied", "abort", "approved", "approved_for_session")
-_POLICIES = ("untrusted", "on-failure", "on-request", "never")
 # The conversation's sandbox: read-only unless a case names workspace-write (APPROVAL-PATCH-3).
 _SANDBOXES = ("read-only", "workspace-write")
 RULES_FILE = "rules/default.rules"
@@ -163,12 +161,7 @@ def _command_turn(version: str, args: dict[str, Any], decision: str, policy: str
 
 
 def written_back(version: str, args: dict[str, Any]) -> dict[str, Any]:
-    decision = required(args, "decision", str)
-    if decision not in _DECISIONS:
-        raise InvalidInputError(f"`decision` must be one of {', '.join(_DECISIONS)}")
-    policy = required(args, "approval_policy", str)
-    if policy not in _POLICIES:
-        raise InvalidInputError(f"`approval_policy` must be one of {', '.join(_POLICIES)}")
+    decision, policy = decision_and_policy(args)
     if required(args, "call_id", str) != CALL_ID:
         raise InvalidInputError(f"`call_id` must be {CALL_ID!r}: the scripted model's call id")
     calls = optional(args, "calls", int, 1)

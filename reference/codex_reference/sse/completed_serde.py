@@ -130,6 +130,7 @@ def _usage(struct: CompletedStruct, usage: JSON) -> Read:
     if usage is None:
         return None, None
     if isinstance(usage, dict):
+        usage = {key: _details_from_seq(key, value) for key, value in usage.items()}
         problem = usage_serde.usage_problem(usage, struct.arbitrary_precision, struct.unsigned_counts)
         return problem, usage
     if isinstance(usage, list):
@@ -148,20 +149,28 @@ def _usage_field(struct: CompletedStruct, key: str | None, value: JSON) -> Read:
             raise NotModelled("0.169.0's sixth usage field given as an object or an array is not captured")
         ok = value is None or (isinstance(value, (int, float)) and not isinstance(value, bool))
         return (None, value) if ok else (_invalid_type(struct, value, "a JSON number"), None)
-    details = dict((name, (count, name_of)) for name, count, name_of in usage_serde.DETAILS)
-    if key in details:
-        count, struct_name = details[key]
-        if isinstance(value, list):
-            # captured: usage-array-details-array ([2] reads as the count)
-            if len(value) != 1:
-                raise NotModelled("a details array of other than one element is not captured")
-            value = {count: value[0]}
+    if key in _DETAILS:
+        value = _details_from_seq(key, value)
+        count, struct_name = _DETAILS[key]
         problem = usage_serde.details_problem(
             value, count, struct_name, struct.arbitrary_precision, struct.unsigned_counts
         )
         return problem, value
     problem = usage_serde.count_problem(value, struct.arbitrary_precision, struct.unsigned_counts)
     return problem, value
+
+
+_DETAILS = {name: (count, struct_name) for name, count, struct_name in usage_serde.DETAILS}
+
+
+def _details_from_seq(key: str, value: JSON) -> JSON:
+    """A details struct given as an array, as the map of its one count
+    (captured: usage-array-details-array, where `[2]` reads as the count)."""
+    if key not in _DETAILS or not isinstance(value, list):
+        return value
+    if len(value) != 1:
+        raise NotModelled("a details array of other than one element is not captured")
+    return {_DETAILS[key][0]: value[0]}
 
 
 def _usage_metadata(struct: CompletedStruct, metadata: JSON) -> str | None:

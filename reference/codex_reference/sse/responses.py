@@ -15,7 +15,7 @@ from enum import Enum
 
 from codex_reference.json_types import JSON
 from codex_reference.sse.completed_serde import CompletedStruct, read_completed
-from codex_reference.sse.item_forms import without_call_answers
+from codex_reference.sse.item_forms import ZERO_UUID, without_call_answers
 from codex_reference.sse.items import ItemNormalizer
 from codex_reference.sse.reader import StreamBroken, read_all
 
@@ -75,6 +75,9 @@ class SseRules:
     completed: CompletedStruct
     # Incomplete reasons the edition retries (as a stream error) instead of ending the turn.
     incomplete_retried_reasons: frozenset[str] = frozenset()
+    # The developer message the edition records where the stream ends in such a
+    # retried incomplete response (SSE-FAIL-3); None: none.
+    incomplete_retried_guidance: str | None = None
     # response.failed codes that end the stream at once; any other failure is
     # kept while the release reads on (SSE-FAIL-4).
     failure_ends_stream: frozenset[str] = frozenset()
@@ -233,6 +236,7 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
     failure: dict[str, JSON] | None = None
     # Where the release reads on after response.completed, a later one replaces it (SSE-END-2).
     completed: dict[str, JSON] | None = None
+    retried_incomplete: dict[str, JSON] | None = None
     for data in read_all(chunks):
         if isinstance(data, StreamBroken):
             break
@@ -262,10 +266,25 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
             if _code(event.get("response")) in rules.failure_ends_stream:
                 break  # nothing completed before it: that ends the reading too
         elif kind == "response.incomplete" and rules.incomplete_message is not None:
-            end = _incomplete(rules, rules.incomplete_message, event.get("response"))
-            break
+            ending = _incomplete(rules, rules.incomplete_message, event.get("response"))
+            if ending["error"] == "fatal":
+                end = ending
+                break
+            # A retried reason is kept like a failure: the release reads on and a later
+            # completed wins (captured: incomplete-content-filter-then-completed).
+            failure = retried_incomplete = ending
     if end is None:
         end = completed or failure or _error("retryable", DISCONNECTED.format(message=CLOSED_EARLY))
     if end["kind"] == "error" and not rules.keep_items_on_error:
         items = []
-    return {"events": without_call_answers(items), "end": end}
+    events = without_call_answers(items)
+    if end is retried_incomplete and rules.incomplete_retried_guidance is not None:
+        events.append({"type": "output_item.done", "item": _guidance(rules.incomplete_retried_guidance)})
+    return {"events": events, "end": end}
+
+
+def _guidance(text: str) -> dict[str, JSON]:
+    """The developer message recorded after the items (captured: incomplete-content-filter-*),
+    its made-up id the zero UUID (item_forms.py)."""
+    content: list[JSON] = [{"type": "input_text", "text": text}]
+    return {"type": "message", "id": f"msg_{ZERO_UUID}", "role": "developer", "content": content}

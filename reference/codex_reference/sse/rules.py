@@ -33,6 +33,14 @@ SSE_0_25_0 = SseRules(
     completed=COMPLETED_0_25_0,
 )
 
+_CONTENT_FILTER_GUIDANCE = (
+    "<content_filter_guidance>\nYour previous response was blocked by a content filter. Do not treat "
+    "this as a transient failure or try to reproduce or work around the blocked content through repeated "
+    "attempts, altered formatting, splitting, encoding, tools, subagents, or later wakes. Briefly explain "
+    "the limitation and offer a permitted alternative. Continue unrelated authorized work.\n"
+    "</content_filter_guidance>"
+)
+
 _QUOTA_EXCEEDED = FatalFailure("Quota exceeded. Check your plan and billing details.")
 
 # 0.94.0: items without their id, read on past nothing after response.completed,
@@ -110,6 +118,8 @@ SSE_0_169_0 = replace(
     incomplete_message="Incomplete response returned, reason: {reason}",
     # Upstream test incomplete_response_emits_content_filter_error_message; the release agrees (SSE-FAIL-3).
     incomplete_retried_reasons=frozenset({"content_filter"}),
+    # Captured: incomplete-content-filter-alone, -after-item (found by the explorer).
+    incomplete_retried_guidance=_CONTENT_FILTER_GUIDANCE,
     completed=COMPLETED_0_169_0,
     # Captured: failed-context-length-message-number (0.94.0 answers FAILED_UNREAD).
     codes_read_raw=frozenset({"context_length_exceeded"}),

@@ -52,6 +52,9 @@ class CompletedStruct:
     unsigned_counts: bool = False
     # serde_json's arbitrary_precision (0.169.0): numbers are named `number`.
     arbitrary_precision: bool = False
+    # Counts a details struct holds besides its own, with a serde default
+    # (0.169.0's cache_write_tokens; captured: usage-cache-write-tokens-*).
+    details_defaulted: frozenset[str] = frozenset()
 
 
 COMPLETED_0_25_0 = CompletedStruct(fields=(("id", False), ("usage", False)), unsigned_counts=True)
@@ -65,6 +68,7 @@ COMPLETED_0_169_0 = CompletedStruct(
     fields=(("id", False), ("usage", True), ("usage_metadata", False), ("end_turn", True)),
     usage_fields=(*_USAGE_COUNTS, (None, True)),
     arbitrary_precision=True,
+    details_defaulted=frozenset({"cache_write_tokens"}),
 )
 
 
@@ -131,7 +135,9 @@ def _usage(struct: CompletedStruct, usage: JSON) -> Read:
         return None, None
     if isinstance(usage, dict):
         usage = {key: _details_from_seq(key, value) for key, value in usage.items()}
-        problem = usage_serde.usage_problem(usage, struct.arbitrary_precision, struct.unsigned_counts)
+        problem = usage_serde.usage_problem(
+            usage, struct.arbitrary_precision, struct.unsigned_counts, struct.details_defaulted
+        )
         return problem, usage
     if isinstance(usage, list):
         return _from_seq(
@@ -153,7 +159,12 @@ def _usage_field(struct: CompletedStruct, key: str | None, value: JSON) -> Read:
         value = _details_from_seq(key, value)
         count, struct_name = _DETAILS[key]
         problem = usage_serde.details_problem(
-            value, count, struct_name, struct.arbitrary_precision, struct.unsigned_counts
+            value,
+            count,
+            struct_name,
+            struct.arbitrary_precision,
+            unsigned=struct.unsigned_counts,
+            defaulted=struct.details_defaulted,
         )
         return problem, value
     problem = usage_serde.count_problem(value, struct.arbitrary_precision, struct.unsigned_counts)

@@ -78,6 +78,9 @@ class SseRules:
     # The developer message the edition records where the stream ends in such a
     # retried incomplete response (SSE-FAIL-3); None: none.
     incomplete_retried_guidance: str | None = None
+    # A done item without an id (missing, null or "") takes the id of the item
+    # the last output_item.added announced, if no done came between them (SSE-ITEM-6).
+    done_takes_added_id: bool = False
     # response.failed codes that end the stream at once; any other failure is
     # kept while the release reads on (SSE-FAIL-4).
     failure_ends_stream: frozenset[str] = frozenset()
@@ -237,6 +240,7 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
     # Where the release reads on after response.completed, a later one replaces it (SSE-END-2).
     completed: dict[str, JSON] | None = None
     retried_incomplete: dict[str, JSON] | None = None
+    added_id: str | None = None
     for data in read_all(chunks):
         if isinstance(data, StreamBroken):
             break
@@ -244,8 +248,14 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
         if event is None:
             continue
         kind = event.get("type")
-        if kind == "response.output_item.done" and isinstance(event.get("item"), dict):
-            item = rules.normalize_item(event["item"])
+        if kind == "response.output_item.added":
+            added_id = _announced_id(event.get("item"))
+        elif kind == "response.output_item.done" and isinstance(event.get("item"), dict):
+            sent = event["item"]
+            if rules.done_takes_added_id and added_id is not None and sent.get("id") in (None, ""):
+                sent = {**sent, "id": added_id}
+            added_id = None
+            item = rules.normalize_item(sent)
             if item is not None:
                 items.append({"type": "output_item.done", "item": item})
         elif kind == "response.completed":
@@ -281,6 +291,12 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
     if end is retried_incomplete and rules.incomplete_retried_guidance is not None:
         events.append({"type": "output_item.done", "item": _guidance(rules.incomplete_retried_guidance)})
     return {"events": events, "end": end}
+
+
+def _announced_id(item: JSON) -> str | None:
+    """The id an output_item.added gives its item (captured: added-message-then-*)."""
+    announced = item.get("id") if isinstance(item, dict) else None
+    return announced if isinstance(announced, str) and announced else None
 
 
 def _guidance(text: str) -> dict[str, JSON]:

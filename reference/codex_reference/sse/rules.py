@@ -120,6 +120,9 @@ SSE_0_169_0 = replace(
     incomplete_retried_reasons=frozenset({"content_filter"}),
     # Captured: incomplete-content-filter-alone, -after-item (found by the explorer).
     incomplete_retried_guidance=_CONTENT_FILTER_GUIDANCE,
+    # Captured: added-message-then-custom-call-without-id, added-custom-call-then-done-without-id,
+    # added-message-then-message-without-id (found by the explorer on 0.171.0).
+    done_takes_added_id=True,
     completed=COMPLETED_0_169_0,
     # Captured: failed-context-length-message-number (0.94.0 answers FAILED_UNREAD).
     codes_read_raw=frozenset({"context_length_exceeded"}),

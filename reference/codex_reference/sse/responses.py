@@ -14,6 +14,7 @@ from decimal import ROUND_CEILING, Decimal
 from enum import Enum
 
 from codex_reference.json_types import JSON
+from codex_reference.sse import tool_search_args
 from codex_reference.sse.completed_serde import CompletedStruct, read_completed
 from codex_reference.sse.item_forms import ZERO_UUID, without_call_answers
 from codex_reference.sse.items import ItemNormalizer
@@ -81,6 +82,9 @@ class SseRules:
     # A done item without an id (missing, null or "") takes the id of the item
     # the last output_item.added announced, if no done came between them (SSE-ITEM-6).
     done_takes_added_id: bool = False
+    # Whether the release runs a client tool_search_call as it reads it, recording
+    # its own output where the arguments do not read (SSE-ITEM-7).
+    runs_tool_search: bool = False
     # response.failed codes that end the stream at once; any other failure is
     # kept while the release reads on (SSE-FAIL-4).
     failure_ends_stream: frozenset[str] = frozenset()
@@ -255,9 +259,7 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
             if rules.done_takes_added_id and added_id is not None and sent.get("id") in (None, ""):
                 sent = {**sent, "id": added_id}
             added_id = None
-            item = rules.normalize_item(sent)
-            if item is not None:
-                items.append({"type": "output_item.done", "item": item})
+            items.extend(_recorded(rules, sent))
         elif kind == "response.completed":
             ending = _completed(rules, event.get("response"))
             if ending is None:
@@ -291,6 +293,16 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
     if end is retried_incomplete and rules.incomplete_retried_guidance is not None:
         events.append({"type": "output_item.done", "item": _guidance(rules.incomplete_retried_guidance)})
     return {"events": events, "end": end}
+
+
+def _recorded(rules: SseRules, sent: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """The events a done item records: the item as stored, and the release's own
+    answer where it runs the item and fails on it (SSE-ITEM-7)."""
+    item = rules.normalize_item(sent)
+    if item is None:
+        return []
+    answer = tool_search_args.failed_answer(item) if rules.runs_tool_search else None
+    return [{"type": "output_item.done", "item": shown} for shown in (item, answer) if shown is not None]
 
 
 def _announced_id(item: JSON) -> str | None:

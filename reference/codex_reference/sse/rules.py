@@ -123,6 +123,8 @@ SSE_0_169_0 = replace(
     # Captured: added-message-then-custom-call-without-id, added-custom-call-then-done-without-id,
     # added-message-then-message-without-id (found by the explorer on 0.171.0).
     done_takes_added_id=True,
+    # Captured: tool-search-call-client-arguments-* (found by the explorer on 0.171.0).
+    runs_tool_search=True,
     completed=COMPLETED_0_169_0,
     # Captured: failed-context-length-message-number (0.94.0 answers FAILED_UNREAD).
     codes_read_raw=frozenset({"context_length_exceeded"}),

@@ -20,7 +20,7 @@ or the response as a map of the fields it read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
@@ -54,7 +54,7 @@ class CompletedStruct:
     arbitrary_precision: bool = False
     # Counts a details struct holds besides its own, with a serde default
     # (0.169.0's cache_write_tokens; captured: usage-cache-write-tokens-*).
-    details_defaulted: frozenset[str] = frozenset()
+    details_defaulted: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 COMPLETED_0_25_0 = CompletedStruct(fields=(("id", False), ("usage", False)), unsigned_counts=True)
@@ -68,7 +68,7 @@ COMPLETED_0_169_0 = CompletedStruct(
     fields=(("id", False), ("usage", True), ("usage_metadata", False), ("end_turn", True)),
     usage_fields=(*_USAGE_COUNTS, (None, True)),
     arbitrary_precision=True,
-    details_defaulted=frozenset({"cache_write_tokens"}),
+    details_defaulted={"input_tokens_details": ("cache_write_tokens",)},
 )
 
 
@@ -134,11 +134,7 @@ def _usage(struct: CompletedStruct, usage: JSON) -> Read:
     if usage is None:
         return None, None
     if isinstance(usage, dict):
-        usage = {key: _details_from_seq(key, value) for key, value in usage.items()}
-        problem = usage_serde.usage_problem(
-            usage, struct.arbitrary_precision, struct.unsigned_counts, struct.details_defaulted
-        )
-        return problem, usage
+        return _usage_map(struct, usage)
     if isinstance(usage, list):
         return _from_seq(
             "ResponseCompletedUsage",
@@ -149,6 +145,21 @@ def _usage(struct: CompletedStruct, usage: JSON) -> Read:
     return _invalid_type(struct, usage, "struct ResponseCompletedUsage"), None
 
 
+def _usage_map(struct: CompletedStruct, usage: dict[str, JSON]) -> Read:
+    """serde reads the map in the order it was written and names the first field it
+    cannot read (captured: usage-details-both-empty-output-first); a count missing
+    from the usage itself is named only once the whole map is read."""
+    read: dict[str, JSON] = {}
+    for key, value in usage.items():
+        if key not in usage_serde.COUNTS and key not in _DETAILS:
+            continue
+        problem, read[key] = _usage_field(struct, key, value)
+        if problem is not None:
+            return problem, None
+    missing = [name for name in usage_serde.COUNTS if name not in usage]
+    return (f"missing field `{missing[0]}`", None) if missing else (None, read)
+
+
 def _usage_field(struct: CompletedStruct, key: str | None, value: JSON) -> Read:
     if key is None:  # 0.169.0's sixth field: an optional JSON number
         if isinstance(value, (dict, list)):
@@ -156,32 +167,35 @@ def _usage_field(struct: CompletedStruct, key: str | None, value: JSON) -> Read:
         ok = value is None or (isinstance(value, (int, float)) and not isinstance(value, bool))
         return (None, value) if ok else (_invalid_type(struct, value, "a JSON number"), None)
     if key in _DETAILS:
-        value = _details_from_seq(key, value)
-        count, struct_name = _DETAILS[key]
-        problem = usage_serde.details_problem(
-            value,
-            count,
-            struct_name,
-            struct.arbitrary_precision,
-            unsigned=struct.unsigned_counts,
-            defaulted=struct.details_defaulted,
-        )
-        return problem, value
-    problem = usage_serde.count_problem(value, struct.arbitrary_precision, struct.unsigned_counts)
-    return problem, value
+        return _details(struct, key, value)
+    return _count(struct, value)
+
+
+def _count(struct: CompletedStruct, value: JSON) -> Read:
+    return usage_serde.count_problem(value, struct.arbitrary_precision, struct.unsigned_counts), value
 
 
 _DETAILS = {name: (count, struct_name) for name, count, struct_name in usage_serde.DETAILS}
 
 
-def _details_from_seq(key: str, value: JSON) -> JSON:
-    """A details struct given as an array, as the map of its one count
-    (captured: usage-array-details-array, where `[2]` reads as the count)."""
-    if key not in _DETAILS or not isinstance(value, list):
-        return value
-    if len(value) != 1:
-        raise NotModelled("a details array of other than one element is not captured")
-    return {_DETAILS[key][0]: value[0]}
+def _details(struct: CompletedStruct, key: str, value: JSON) -> Read:
+    """A details struct: from an object, or from an array by position, its own count
+    first, then the edition's defaulted ones (captured: usage-array-details-array,
+    usage-input-details-array-*, usage-output-details-array-*)."""
+    count, struct_name = _DETAILS[key]
+    defaulted = struct.details_defaulted.get(key, ())
+    if isinstance(value, list):
+        fields: tuple[SeqField, ...] = ((count, False), *((name, True) for name in defaulted))
+        return _from_seq(struct_name, fields, value, lambda _name, element: _count(struct, element))
+    problem = usage_serde.details_problem(
+        value,
+        count,
+        struct_name,
+        struct.arbitrary_precision,
+        unsigned=struct.unsigned_counts,
+        defaulted=frozenset(defaulted),
+    )
+    return problem, value
 
 
 def _usage_metadata(struct: CompletedStruct, metadata: JSON) -> str | None:

@@ -2,7 +2,7 @@
 
 The release reads the call's ``arguments`` (a JSON value) into
 ``SearchToolCallParams``: ``query``, a string, and ``limit``, an optional
-usize; other members are ignored.  Numbers are read with serde_json's
+usize; other members are ignored; an array is read by position.  Numbers are read with serde_json's
 arbitrary_precision, so a number that is no usize is ``invalid number``.
 Where they do not read it records a ``function_call_output`` of its own,
 ``call_id`` empty, right after the call.  Captured: the sse scenarios
@@ -32,18 +32,33 @@ def _limit_problem(limit: JSON) -> str | None:
     return f"invalid type: {unexpected(limit, True)}, expected usize"
 
 
+def _query_problem(query: JSON) -> str | None:
+    return None if isinstance(query, str) else f"invalid type: {unexpected(query, True)}, expected a string"
+
+
+def _from_seq(arguments: list[JSON]) -> str | None:
+    """The struct read by position: the query, then the limit, which has a serde
+    default; a third element is too many (captured: tool-search-call-client-arguments-array-*)."""
+    if not arguments:
+        return "invalid length 0, expected struct SearchToolCallParams with 2 elements"
+    problem = _query_problem(arguments[0])
+    if problem is None and len(arguments) > 1:
+        problem = _limit_problem(arguments[1])
+    if problem is None and len(arguments) > len(("query", "limit")):
+        problem = f"invalid length {len(arguments)}, expected fewer elements in array"
+    return problem
+
+
 def arguments_problem(arguments: JSON) -> str | None:
     """serde's message for the arguments, or None where they read."""
     if isinstance(arguments, list):
-        raise NotModelled(
-            "tool_search arguments given as an array (a struct read from a sequence) are not captured"
-        )
+        return _from_seq(arguments)
     if not isinstance(arguments, dict):
         return f"invalid type: {unexpected(arguments, True)}, expected struct SearchToolCallParams"
     for key, value in arguments.items():
-        if key == "query" and not isinstance(value, str):
-            return f"invalid type: {unexpected(value, True)}, expected a string"
-        problem = _limit_problem(value) if key == "limit" else None
+        problem = (
+            _query_problem(value) if key == "query" else _limit_problem(value) if key == "limit" else None
+        )
         if problem is not None:
             return problem
     return None if "query" in arguments else "missing field `query`"

@@ -4,7 +4,7 @@ The releases that fail the stream on such a usage (0.94.0, 0.169.0) read the
 event's ``response`` as a JSON value, then as ``ResponseCompleted``: counts are
 i64, the details are optional structs whose one count is required (an empty
 details object does not deserialize).  serde names the first field it cannot
-read, in the order the map was written (usage_problem).  0.169.0 reads
+read, in the order the map was written (completed_serde._usage_map).  0.169.0 reads
 numbers with arbitrary precision: a number that is no i64 is "invalid
 number" there, and a number where a struct is expected is just "number".
 Captured: sse scenarios usage-cached-tokens-string,
@@ -26,35 +26,6 @@ DETAILS = (
 )
 _I64 = (-(2**63), 2**63)
 _U64_END = 2**64
-
-
-def usage_problem(
-    usage: dict[str, JSON],
-    arbitrary_precision: bool,
-    unsigned: bool = False,
-    details_defaulted: frozenset[str] = frozenset(),
-) -> str | None:
-    """serde's message for ``usage``; None where it deserializes.
-
-    serde reads the map in the order it was written and names the first
-    field it cannot read (captured: usage-details-both-empty-output-first,
-    where the output details, written first, are named); a count missing
-    from the usage itself is named only once the whole map is read.
-    """
-    details = {name: (key, struct) for name, key, struct in DETAILS}
-    for name, value in usage.items():
-        if name in COUNTS:
-            problem = count_problem(value, arbitrary_precision, unsigned)
-        elif name in details:
-            problem = details_problem(
-                value, *details[name], arbitrary_precision, unsigned=unsigned, defaulted=details_defaulted
-            )
-        else:
-            continue
-        if problem is not None:
-            return problem
-    missing = [name for name in COUNTS if name not in usage]
-    return f"missing field `{missing[0]}`" if missing else None
 
 
 def details_problem(

@@ -308,9 +308,7 @@ def _normalizer(
         # fails the item (captured by items: message-id-number, function-call-id-number,
         # web-search-call-id-object).
         # A kind whose struct has no id field ignores it, whatever it is (kinds_without_id).
-        if not (isinstance(kind, str) and kind in kinds_without_id) and not isinstance(
-            item.get("id"), (str, type(None))
-        ):
+        if kind not in kinds_without_id and not isinstance(item.get("id"), (str, type(None))):
             return None
         # 0.25.0 records an assistant message alone (captured: user-message-item, message-roles).
         if kind == "message" and assistant_messages_only and item.get("role") != "assistant":

@@ -37,11 +37,13 @@ OMITTED_LOW = "image content omitted because detail 'low' is not supported; use 
 _KEPT_DETAILS = ("high", "auto")
 
 
-def _text(part: dict[str, JSON]) -> JSON:
+def _text(part: dict[str, JSON], captured: bool) -> JSON:
     if not isinstance(part.get("text"), str):
-        # Captured by items: function-call-output-text-not-string (0.169.0); by sse:
-        # server-call-output-part-text-number (every edition).
-        raise Unread
+        if captured:
+            raise Unread  # captured by items: function-call-output-text-not-string (0.169.0)
+        raise NotModelled(
+            "how the release reads a call output's text part without a string text is not captured"
+        )
     return {"type": "input_text", "text": part["text"]}
 
 
@@ -50,32 +52,47 @@ def _image_url(part: dict[str, JSON]) -> str:
     if url is None:
         raise Unread  # captured: server-call-output-image-without-url
     if not isinstance(url, str):
-        raise Unread  # captured: server-call-output-image-url-number
+        raise NotModelled(
+            "how the release reads a call output's image whose image_url is no string is not captured"
+        )
     return url
 
 
-def _part(part: JSON) -> dict[str, JSON]:
-    """The content item, where it reads; one that does not drops the output in every
-    edition (the items area's function-call-output-part-string, -part-output-text;
-    sse's server-call-output-part-string, -part-output-text, server-call-output-input-file)."""
-    if not isinstance(part, dict) or part.get("type") not in ("input_text", "input_image"):
-        raise Unread
+def _part(part: JSON, captured: bool) -> dict[str, JSON]:
+    """The content item, where it reads; ``captured``: the edition's answer for one that does
+    not is captured (0.169.0 drops the output: the items area's function-call-output-part-string,
+    function-call-output-part-output-text), else it is declined."""
+    if not isinstance(part, dict):
+        if captured:
+            raise Unread
+        raise NotModelled(
+            "how the release reads a call output's content item that is no object is not captured"
+        )
+    kind = part.get("type")
+    if kind == "input_file":
+        raise Unread  # captured: server-call-output-input-file
+    if kind not in ("input_text", "input_image"):
+        if captured:
+            raise Unread
+        raise NotModelled(
+            "how the release stores a call output's content item other than text is not captured"
+        )
     return part
 
 
 def kept_part(part: JSON) -> JSON:
     """0.94.0: a text as `{type, text}`, an image as `{type, image_url}`."""
-    read = _part(part)
+    read = _part(part, captured=False)
     if read["type"] == "input_text":
-        return _text(read)
+        return _text(read, captured=False)
     return {"type": "input_image", "image_url": _image_url(read)}
 
 
 def prepared_part(part: JSON) -> JSON:
     """0.169.0: a text as `{type, text}`, an image prepared (kept, or a text saying why not)."""
-    read = _part(part)
+    read = _part(part, captured=True)
     if read["type"] == "input_text":
-        return _text(read)
+        return _text(read, captured=True)
     url = _image_url(read)
     detail = read.get("detail")
     if detail is not None and detail != "low" and detail not in _KEPT_DETAILS:

@@ -299,7 +299,6 @@ def _normalizer(
     message_id: IdRead = IdRead.AS_SENT,
     reasoning_id: IdRead = IdRead.AS_SENT,
     web_search_id: IdRead = IdRead.AS_SENT,
-    kinds_without_id: frozenset[str] = frozenset(),
     call_forms: CallForms,
 ) -> ItemNormalizer:
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
@@ -307,8 +306,7 @@ def _normalizer(
         # Every kind's id is read as a string or null, where it is written or not: another value
         # fails the item (captured by items: message-id-number, function-call-id-number,
         # web-search-call-id-object).
-        # A kind whose struct has no id field ignores it, whatever it is (kinds_without_id).
-        if kind not in kinds_without_id and not isinstance(item.get("id"), (str, type(None))):
+        if not isinstance(item.get("id"), (str, type(None))):
             return None
         # 0.25.0 records an assistant message alone (captured: user-message-item, message-roles).
         if kind == "message" and assistant_messages_only and item.get("role") != "assistant":
@@ -369,9 +367,6 @@ NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(
     keep_phase=False,
     keep_id=False,
     reasoning_id=IdRead.DEFAULTED,
-    # Its compaction item has no id field: an id of any type is ignored (captured:
-    # compaction-id-array, compaction-id-number; found by the items explorer).
-    kinds_without_id=frozenset({"compaction"}),
     call_forms=item_forms.CALL_FORMS_0_94_0,
 )
 # 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them

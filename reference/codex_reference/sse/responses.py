@@ -221,7 +221,7 @@ def _incomplete(rules: SseRules, template: str, response: JSON) -> dict[str, JSO
     details = response.get("incomplete_details") if isinstance(response, dict) else None
     reason = details.get("reason") if isinstance(details, dict) else None
     message = template.format(reason=reason if isinstance(reason, str) else "unknown")
-    if reason in rules.incomplete_retried_reasons:
+    if isinstance(reason, str) and reason in rules.incomplete_retried_reasons:
         return _error("retryable", DISCONNECTED.format(message=message))
     return _error("fatal", message)
 

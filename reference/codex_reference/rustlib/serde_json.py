@@ -17,8 +17,8 @@ position; the innermost enclosing ``deserialize_*`` gives them the current
 index when it returns.
 
 What is not modelled raises ``NotModelled``: a struct given as an array past
-the fields modelled (or reaching a field whose serde default is not known), an
-enum given as an object, type errors on strings that are not plain ASCII.
+the fields modelled (or reaching a field whose serde default is not known),
+type errors on strings that are not plain ASCII.
 
 serde_json's recursion limit (128 arrays and objects entered through typed
 deserializers) is left out: no argument type of the releases' handlers
@@ -628,9 +628,10 @@ class _Reader:
 
         end_seq/end_map's own errors (trailing comma, trailing characters, EOF)
         lose to the visitor's, so they show only after a visitor that returns
-        before the bracket: a tuple, a struct from a non-empty array, an enum given
-        as an object, none of them modelled.  The visitors modelled here read to
-        the bracket or fail, so eating it is all that is left of the end.
+        before the bracket: a tuple or a struct from a non-empty array, neither
+        modelled (an enum given as an object checks its own end: _enum_from_map).
+        The visitors modelled here read to the bracket or fail, so eating it is
+        all that is left of the end.
         """
         self.index += 1
         try:
@@ -763,14 +764,42 @@ class _Reader:
     def _enum(self, shape: Shape) -> object:
         peek = self._head()
         if peek == b"{"[0]:
-            raise NotModelled("an enum given as a JSON object is not modelled")
+            return self._enum_from_map(shape)
         if peek != b'"'[0]:
             raise self.peek_error("expected value")
         self.index += 1
+        return self._variant(shape)
+
+    def _variant(self, shape: Shape) -> str:
+        """The variant named by the string whose opening quote was read."""
         name = self.string()
         if name not in shape.variants:
             expected = _one_of([f"`{variant}`" for variant in shape.variants])
             raise self.fix(SerdeError(f"unknown variant `{name}`, {expected}"))
+        return name
+
+    def _enum_from_map(self, shape: Shape) -> object:
+        """An enum given as a JSON object, serde's externally tagged form `{"variant": null}`
+        (every variant modelled is a unit variant): the key is read as the variant's
+        identifier, its value as `()`, then the object must close; a second key is
+        `expected value` where it starts (captured: dispatch serde-plan-status-object-*)."""
+        self.index += 1
+        peek = self.whitespace()
+        if peek is None:
+            raise self.peek_error("EOF while parsing a value")
+        if peek != b'"'[0]:
+            raise self._invalid_type("variant identifier")
+        self.index += 1
+        name = self._variant(shape)
+        self._colon()
+        if self._head() != b"n"[0]:
+            raise self._invalid_type("unit")
+        self.index += 1
+        self.ident(b"ull")
+        close = self.whitespace()
+        if close != b"}"[0]:
+            raise self.error("EOF while parsing an object" if close is None else "expected value")
+        self.index += 1
         return name
 
 

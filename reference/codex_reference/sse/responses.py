@@ -11,11 +11,11 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
+from enum import Enum
 
-from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
-from codex_reference.sse import usage_serde
-from codex_reference.sse.item_forms import without_call_answers
+from codex_reference.sse.completed_serde import CompletedStruct, read_completed
+from codex_reference.sse.item_forms import ZERO_UUID, without_call_answers
 from codex_reference.sse.items import ItemNormalizer
 from codex_reference.sse.reader import StreamBroken, read_all
 
@@ -26,6 +26,18 @@ DISCONNECTED = "stream disconnected before completion: {message}"
 # A response.failed whose error the release cannot read (SSE-FAIL-5).
 FAILED_UNREAD = "response.failed event received"
 _RETRY_AFTER = re.compile(r"(?i)try again in\s*(\d+(?:\.\d+)?)\s*(s|ms|seconds?)")
+
+
+class ErrorField(Enum):
+    STRING = "a string"
+    I64 = "an i64"
+
+    def reads(self, value: JSON) -> bool:
+        if value is None:
+            return True
+        if self is ErrorField.STRING:
+            return isinstance(value, str)
+        return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
 
 
 @dataclass(frozen=True)
@@ -56,24 +68,26 @@ class SseRules:
     # 0.25.0 ignores a response.failed without a response; the others keep
     # FAILED_UNREAD for it (SSE-FAIL-5).
     skip_failed_without_response: bool
-    # Whether the error's `code` is a string field of the struct the release
-    # reads the error into (a code of another type fails it: SSE-FAIL-5).
-    error_code_typed: bool
+    # The typed fields of the struct the release reads the error into, each
+    # optional: a value of another type fails the struct (SSE-FAIL-5).
+    error_fields: dict[str, ErrorField]
+    # The struct response.completed's response is read into (completed_serde.py).
+    completed: CompletedStruct
     # Incomplete reasons the edition retries (as a stream error) instead of ending the turn.
     incomplete_retried_reasons: frozenset[str] = frozenset()
+    # The developer message the edition records where the stream ends in such a
+    # retried incomplete response (SSE-FAIL-3); None: none.
+    incomplete_retried_guidance: str | None = None
     # response.failed codes that end the stream at once; any other failure is
     # kept while the release reads on (SSE-FAIL-4).
     failure_ends_stream: frozenset[str] = frozenset()
-    # Whether usage numbers are read with serde_json's arbitrary_precision
-    # (0.169.0), which changes the messages for unreadable ones (usage_serde.py).
-    usage_numbers_arbitrary_precision: bool = False
-    # A response.completed whose usage does not deserialize: None, the event
+    # A response.completed whose response does not deserialize: None, the event
     # is skipped as if it were not sent; else the stream ends in this
-    # retryable error, over {error} (SSE-END-4).
+    # retryable error, over {error} (SSE-END-4, SSE-END-5).
     usage_unreadable: str | None = None
     # Codes read from the raw error even where that struct does not read
-    # (0.169.0's context window check); which others such an edition reads so
-    # is not captured.
+    # (0.169.0's context window check; its other codes are not: captured
+    # failed-*-message-number, SSE-FAIL-5).
     codes_read_raw: frozenset[str] = frozenset()
 
 
@@ -141,12 +155,11 @@ def _read_error(rules: SseRules, response: JSON) -> tuple[JSON, str | None] | No
     error = response.get("error") if isinstance(response, dict) else None
     if not isinstance(error, dict):
         return None
-    code, message = error.get("code"), error.get("message")
-    if not isinstance(message, (str, type(None))):
+    if not all(kind.reads(error.get(name)) for name, kind in rules.error_fields.items()):
         return None
-    if rules.error_code_typed and not isinstance(code, (str, type(None))):
-        return None
-    return code, message
+    message = error.get("message")
+    assert message is None or isinstance(message, str)  # every edition types it
+    return error.get("code"), message
 
 
 def _failed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
@@ -156,14 +169,9 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     read = _read_error(rules, response)
     if read is None:
         code = _code(response)
-        if code in rules.codes_read_raw:
-            read = (code, None)  # the code alone, without a message
-        elif rules.codes_read_raw and _acted_on(rules, code):
-            raise NotModelled(
-                "which codes the release reads from an error it cannot deserialize is not modelled"
-            )
-        else:
+        if code not in rules.codes_read_raw:
             return _error("retryable", DISCONNECTED.format(message=FAILED_UNREAD))
+        read = (code, None)  # the code alone, without a message
     code, given = read
     message = given or ""
     if isinstance(code, str) and code in rules.fatal_codes:
@@ -178,70 +186,6 @@ def _failed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     return _error("retryable", DISCONNECTED.format(message=message))
 
 
-def _acted_on(rules: SseRules, code: str | None) -> bool:
-    """Whether the edition ends the stream or waits on a failure with ``code``."""
-    return code is not None and (
-        code in rules.fatal_codes or code in rules.fatal_message_codes or code in rules.rate_limit_codes
-    )
-
-
-def _check_modelled(response: JSON) -> None:
-    """Decline the response.completed payloads whose reading is not captured."""
-    if isinstance(response, list):
-        raise NotModelled(
-            "a response.completed response that is an array (serde reads a struct from it) is not modelled"
-        )
-    if not isinstance(response, dict):
-        return
-    if isinstance(response.get("usage"), list):
-        raise NotModelled("a usage that is an array (serde reads a struct from it) is not modelled")
-    if "id" in response and not isinstance(response["id"], str):
-        raise NotModelled("serde's message for a response id that is not a string is not modelled")
-
-
-def _completed_problem(response: JSON, arbitrary_precision: bool) -> str | None:
-    """Why ``response`` does not deserialize into ResponseCompleted (serde's message), or None."""
-    if not isinstance(response, dict):
-        unexpected = usage_serde.unexpected(response, arbitrary_precision)
-        return f"invalid type: {unexpected}, expected struct ResponseCompleted"
-    usage = response.get("usage")
-    problem = usage_serde.usage_problem(usage, arbitrary_precision) if isinstance(usage, dict) else None
-    if usage is not None and not isinstance(usage, dict):
-        # captured: usage-is-a-string
-        unexpected = usage_serde.unexpected(usage, arbitrary_precision)
-        problem = f"invalid type: {unexpected}, expected struct ResponseCompletedUsage"
-    # A missing field is named after the map is read, so after a mistyped usage.
-    return problem if problem is not None or "id" in response else "missing field `id`"
-
-
-def _reads_in_u64(response: JSON) -> bool:
-    """Whether ``response`` deserializes with 0.25.0's u64 counts (only that matters: it skips the event)."""
-    if not isinstance(response, dict) or not isinstance(response.get("id"), str):
-        return False
-    usage = response.get("usage")
-    return usage is None or (isinstance(usage, dict) and _u64_usage_reads(usage))
-
-
-def _u64_usage_reads(usage: dict[str, JSON]) -> bool:
-    def bad_count(value: JSON) -> bool:
-        return isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64
-
-    sections = [usage.get(name) for name, _key, _struct in usage_serde.DETAILS]
-    # A details object without its count does not deserialize either
-    # (captured: usage-output-details-empty); None stands for the missing count.
-    inner = [
-        section.get(key)
-        for section, (_name, key, _struct) in zip(sections, usage_serde.DETAILS, strict=True)
-        if isinstance(section, dict)
-    ]
-    present = [usage[name] for name in usage_serde.COUNTS if name in usage]
-    if any(bad_count(value) for value in present + inner) or any(
-        section is not None and not isinstance(section, dict) for section in sections
-    ):
-        return False
-    return all(name in usage for name in usage_serde.COUNTS)
-
-
 def _code(response: JSON) -> str | None:
     """The error's code where it is a string: the rules name only such codes (and a
     list or an object in its place could not be looked up among them)."""
@@ -254,24 +198,15 @@ def _completed(rules: SseRules, response: JSON) -> dict[str, JSON] | None:
     """The completed end; None where the release skips the event; an error where it fails on it."""
     if response is None:
         return None  # every edition skips it (captured: completed-response-null)
-    if rules.usage_unreadable is None:
-        # An edition that skips what does not read needs no serde message: only a
-        # struct read from an array is left unmodelled.
-        if isinstance(response, list):
-            _check_modelled(response)
-        if not _reads_in_u64(response):
-            return None
-    else:
-        _check_modelled(response)
-        problem = _completed_problem(response, rules.usage_numbers_arbitrary_precision)
-        if problem is not None:
-            return _error(
-                "retryable", DISCONNECTED.format(message=rules.usage_unreadable.format(error=problem))
-            )
-    assert isinstance(response, dict)  # both checks refuse any other value
-    usage = rules.read_usage(response.get("usage"))
+    problem, read = read_completed(rules.completed, response)
+    if problem is not None:
+        if rules.usage_unreadable is None:
+            return None  # 0.25.0 skips what does not read
+        return _error("retryable", DISCONNECTED.format(message=rules.usage_unreadable.format(error=problem)))
+    assert isinstance(read, dict)  # read_completed answers a map where there is no problem
+    usage = rules.read_usage(read.get("usage"))
     if rules.report_response_id and usage is not None:
-        return {"kind": "completed", "response_id": response.get("id"), "usage": usage}
+        return {"kind": "completed", "response_id": read.get("id"), "usage": usage}
     return {"kind": "completed", "usage": usage}
 
 
@@ -301,6 +236,7 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
     failure: dict[str, JSON] | None = None
     # Where the release reads on after response.completed, a later one replaces it (SSE-END-2).
     completed: dict[str, JSON] | None = None
+    retried_incomplete: dict[str, JSON] | None = None
     for data in read_all(chunks):
         if isinstance(data, StreamBroken):
             break
@@ -330,10 +266,25 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
             if _code(event.get("response")) in rules.failure_ends_stream:
                 break  # nothing completed before it: that ends the reading too
         elif kind == "response.incomplete" and rules.incomplete_message is not None:
-            end = _incomplete(rules, rules.incomplete_message, event.get("response"))
-            break
+            ending = _incomplete(rules, rules.incomplete_message, event.get("response"))
+            if ending["error"] == "fatal":
+                end = ending
+                break
+            # A retried reason is kept like a failure: the release reads on and a later
+            # completed wins (captured: incomplete-content-filter-then-completed).
+            failure = retried_incomplete = ending
     if end is None:
         end = completed or failure or _error("retryable", DISCONNECTED.format(message=CLOSED_EARLY))
     if end["kind"] == "error" and not rules.keep_items_on_error:
         items = []
-    return {"events": without_call_answers(items), "end": end}
+    events = without_call_answers(items)
+    if end is retried_incomplete and rules.incomplete_retried_guidance is not None:
+        events.append({"type": "output_item.done", "item": _guidance(rules.incomplete_retried_guidance)})
+    return {"events": events, "end": end}
+
+
+def _guidance(text: str) -> dict[str, JSON]:
+    """The developer message recorded after the items (captured: incomplete-content-filter-*),
+    its made-up id the zero UUID (item_forms.py)."""
+    content: list[JSON] = [{"type": "input_text", "text": text}]
+    return {"type": "message", "id": f"msg_{ZERO_UUID}", "role": "developer", "content": content}

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from codex_reference.sse import items
+from codex_reference.sse.completed_serde import COMPLETED_0_25_0, COMPLETED_0_94_0, COMPLETED_0_169_0
 from codex_reference.sse.responses import (
+    ErrorField,
     FatalFailure,
     SseRules,
     usage_as_sent,
@@ -25,7 +27,18 @@ SSE_0_25_0 = SseRules(
     incomplete_message=None,  # response.incomplete is an unknown event
     # Captured: failed-response-null, failed-error-code-number (SSE-FAIL-5).
     skip_failed_without_response=True,
-    error_code_typed=False,
+    # Captured: failed-error-type-number, failed-error-plan-type-number,
+    # failed-error-resets-at-string (0.25.0 reads no resets_at) (SSE-FAIL-5).
+    error_fields={"type": ErrorField.STRING, "message": ErrorField.STRING, "plan_type": ErrorField.STRING},
+    completed=COMPLETED_0_25_0,
+)
+
+_CONTENT_FILTER_GUIDANCE = (
+    "<content_filter_guidance>\nYour previous response was blocked by a content filter. Do not treat "
+    "this as a transient failure or try to reproduce or work around the blocked content through repeated "
+    "attempts, altered formatting, splitting, encoding, tools, subagents, or later wakes. Briefly explain "
+    "the limitation and offer a permitted alternative. Continue unrelated authorized work.\n"
+    "</content_filter_guidance>"
 )
 
 _QUOTA_EXCEEDED = FatalFailure("Quota exceeded. Check your plan and billing details.")
@@ -55,7 +68,14 @@ SSE_0_94_0 = replace(
     # Captured: explored-f3b1d9ab31cd.
     usage_unreadable="failed to parse ResponseCompleted: {error}",
     skip_failed_without_response=False,
-    error_code_typed=True,
+    # The code is typed too, and a resets_at (captured: failed-error-code-number,
+    # failed-error-resets-at-string).
+    error_fields={
+        **SSE_0_25_0.error_fields,
+        "code": ErrorField.STRING,
+        "resets_at": ErrorField.I64,
+    },
+    completed=COMPLETED_0_94_0,
 )
 
 # 0.169.0: 0.94.0's rules, with the response id reported, cache writes in the
@@ -98,7 +118,9 @@ SSE_0_169_0 = replace(
     incomplete_message="Incomplete response returned, reason: {reason}",
     # Upstream test incomplete_response_emits_content_filter_error_message; the release agrees (SSE-FAIL-3).
     incomplete_retried_reasons=frozenset({"content_filter"}),
-    usage_numbers_arbitrary_precision=True,
+    # Captured: incomplete-content-filter-alone, -after-item (found by the explorer).
+    incomplete_retried_guidance=_CONTENT_FILTER_GUIDANCE,
+    completed=COMPLETED_0_169_0,
     # Captured: failed-context-length-message-number (0.94.0 answers FAILED_UNREAD).
     codes_read_raw=frozenset({"context_length_exceeded"}),
 )

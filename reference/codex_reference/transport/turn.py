@@ -57,11 +57,37 @@ def enabled(rules: TransportRules, args: Mapping[str, Any]) -> bool:
     return False
 
 
-def handshake(rules: TransportRules) -> dict[str, JSON]:
-    """TRANSPORT-HANDSHAKE-1."""
-    headers: list[JSON] = [
-        [name, None if value is None else value.replace("{key}", _API_KEY)] for name, value in rules.handshake
-    ]
+@dataclass(frozen=True)
+class Login:
+    """A ChatGPT login's access token and account (TRANSPORT-HANDSHAKE-3)."""
+
+    token: str
+    account: str
+
+
+def login(rules: TransportRules, args: Mapping[str, Any]) -> Login | None:
+    auth = args.get("auth")
+    if auth is None:
+        return None
+    tokens = auth.get("chatgpt") if isinstance(auth, Mapping) else None
+    if not isinstance(tokens, Mapping) or not all(
+        isinstance(tokens.get(name), str) for name in ("access_token", "account_id")
+    ):
+        raise InvalidArgs('auth must be {"chatgpt": {"access_token": "…", "account_id": "…", ...}}')
+    if not rules.login_handshake:
+        raise NotModelled("a ChatGPT login in this edition: not captured")
+    return Login(str(tokens["access_token"]), str(tokens["account_id"]))
+
+
+def handshake(rules: TransportRules, who: Login | None = None) -> dict[str, JSON]:
+    """TRANSPORT-HANDSHAKE-1, and TRANSPORT-HANDSHAKE-3 under a login."""
+    places = {"{key}": _API_KEY} if who is None else {"{token}": who.token, "{account}": who.account}
+    headers: list[JSON] = []
+    for name, template in rules.handshake if who is None else rules.login_handshake:
+        value = template
+        for place, text in places.items():
+            value = None if value is None else value.replace(place, text)
+        headers.append([name, value])
     return {"path": "/v1/responses", "headers": headers}
 
 
@@ -234,6 +260,7 @@ def _observed(args: Mapping[str, Any]) -> tuple[list[JSON], str | None]:
 def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
     upgrade, refused, turns, limit = _server(args)
     delays, fallback_delay = _observed(args)
+    who = login(rules, args)
     result: dict[str, JSON] = {
         "upgrades": 0,
         "handshake": None,
@@ -252,7 +279,7 @@ def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
     ending = run.play()
     result |= {
         "upgrades": run.upgrades,
-        "handshake": handshake(rules),
+        "handshake": handshake(rules, who),
         "sent": run.sent,
         "notices": run.notices,
     }

@@ -28,6 +28,7 @@ from typing import Any
 from codex_conformance.mock_responses_server import turn_events
 from codex_workshop.areas import ReleaseOp
 from codex_workshop.areas.transport.observe import observe
+from codex_workshop.drive import chatgpt_login
 from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import RequestArgsError
 from codex_workshop.drive.exec_run import run_exec
@@ -119,6 +120,11 @@ def script(server: Any) -> WebSocketScript:
     )
 
 
+def _login(args: Mapping[str, Any]) -> dict[str, str] | None:
+    """A ChatGPT login's tokens (``auth.chatgpt``), or None: the mock provider's API key."""
+    return chatgpt_login.chatgpt_tokens(args.get("auth"))
+
+
 def transport_turn(version: str, args: dict[str, Any]) -> dict[str, Any]:
     mock = script(args.get("server", {}))
     provider: dict[str, Any] = {"stream_idle_timeout_ms": STREAM_IDLE_TIMEOUT_MS}
@@ -129,6 +135,10 @@ def transport_turn(version: str, args: dict[str, Any]) -> dict[str, Any]:
     feature = _flag(args, "features", "responses_websockets")
     if feature is not None:
         extra["features.responses_websockets"] = feature
+    login = _login(args)
+    if login is not None:
+        # The provider takes the login of auth.json and reads no key (spec/request.md, REQ-AUTH-3).
+        provider |= {"requires_openai_auth": True, "env_key": None}
     run = run_exec(
         release_binary(version),
         model=str(args.get("model", "gpt-5")),
@@ -136,6 +146,10 @@ def transport_turn(version: str, args: dict[str, Any]) -> dict[str, Any]:
         provider=provider,
         extra=extra,
         upgrade=mock.serve,
+        # Every ChatGPT host the login reaches is the mock (drive/chatgpt_login.py).
+        mock_config=None if login is None else chatgpt_login.CHATGPT_CONFIG,
+        mock_env=None if login is None else chatgpt_login.CHATGPT_ENV,
+        home_texts=None if login is None else lambda: {"auth.json": chatgpt_login.auth_json(login)},
     )
     return observe(run, list(mock.messages))
 

@@ -35,11 +35,16 @@ class TransportScenario(Scenario):
     # A ChatGPT login (made-up tokens naming this account) on the mock's provider table,
     # which then takes it (`requires_openai_auth`) and reads no API key.
     chatgpt_login: str | None = None
+    # The release's own provider (`openai`) instead of the mock's table, pointed at the mock;
+    # it says itself whether it talks WebSockets (`supports_websockets` must then be None).
+    builtin: str | None = None
 
     def args(self, version: str) -> dict[str, Any]:
         args: dict[str, Any] = {"edition": version, "model": self.model}
         if self.supports_websockets is not None:
             args["provider"] = {"supports_websockets": self.supports_websockets}
+        if self.builtin is not None:
+            args["provider"] = {"builtin": self.builtin}
         if self.feature is not None:
             args["features"] = {"responses_websockets": self.feature}
         server: dict[str, Any] = {"upgrade": self.upgrade, "turns": list(self.turns)}

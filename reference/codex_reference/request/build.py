@@ -8,7 +8,7 @@ from collections.abc import Callable
 from codex_reference.args import mapping, optional_string, string, string_map
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
-from codex_reference.request import builtin_extras, context_layout, lite, lite_providers
+from codex_reference.request import builtin_extras, context_layout, lite, lite_providers, service_tier
 from codex_reference.request.identity import (
     Identity,
     account,
@@ -252,6 +252,7 @@ def _developer_messages(
     body = {
         "model": model,
         "stream": True,
+        **_tier(version, model, config),
         "input": messages,
         "tools": _tools(version, "default" if who.account_id is None else "chatgpt-login"),
         "tool_choice": "auto",
@@ -315,6 +316,7 @@ def _lite_request(
     body: dict[str, JSON] = {
         "model": args["model"],
         "stream": True,
+        **_tier(version, str(args["model"]), config),
         "input": [item, *messages],
         "tool_choice": "auto",
         "parallel_tool_calls": profile.parallel_tool_calls,
@@ -328,6 +330,12 @@ def _lite_request(
     return result(
         url(rules, who.provider, "responses"), headers, hash_map_headers(who, own), body, body_encoding(who)
     )
+
+
+def _tier(version: str, model: str, config: dict[str, JSON]) -> dict[str, JSON]:
+    """REQ-TIER-1: `service_tier`, right after `stream`, when one is sent."""
+    tier = service_tier.service_tier(version, model, config)
+    return {} if tier is None else {"service_tier": tier}
 
 
 def _tools(version: str, name: str) -> JSON:
@@ -358,6 +366,8 @@ def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
 
 def build(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
     checked = _checked(args)
+    if rules.layout != "developer-messages" and "service_tier" in checked["config"]:
+        raise NotModelled("service_tier in this edition: not captured")  # REQ-TIER-1
     if rules.layout != "instructions-field" and (checked["agents_md"] or checked["instructions_file"]):
         # Later layouts put AGENTS.md in their context messages (REQ-INPUT-2); no case gives one.
         raise NotModelled("user or base instructions in this edition's layout: not captured")

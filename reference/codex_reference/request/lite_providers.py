@@ -25,8 +25,10 @@ from codex_reference.request.parts import Observed
 
 _DATA = Path(__file__).with_name("data")
 # The config keys a Lite case may set (captured: request/V/lite-effort-summary-verbosity,
-# request/V/lite-summary-none-effort-minimal).
-LITE_CONFIG = frozenset({"model_reasoning_effort", "model_reasoning_summary", "model_verbosity"})
+# request/V/lite-summary-none-effort-minimal, request/V/lite-service-tier-fast).
+LITE_CONFIG = frozenset(
+    {"model_reasoning_effort", "model_reasoning_summary", "model_verbosity", "service_tier"}
+)
 
 
 @dataclass(frozen=True)

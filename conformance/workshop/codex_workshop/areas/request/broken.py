@@ -38,6 +38,13 @@ def _lite_tags_dropped(result: dict[str, Any], _args: dict[str, Any]) -> None:
             item.pop("internal_chat_message_metadata_passthrough", None)
 
 
+def _service_tier_dropped(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """The body without its service_tier (a proxy that drops members it does not know)."""
+    body = result.get("body")
+    if isinstance(body, dict):
+        body.pop("service_tier", None)
+
+
 # The rows whose change is a value are data, in broken.json beside this module,
 # which places these rows among them (codex_workshop/broken.py).
 BROKEN = area_adapters(
@@ -47,5 +54,6 @@ BROKEN = area_adapters(
         "request-no-context-messages": rewrites("REQ-INPUT-2", "request.build", _context_messages_dropped),
         "request-no-lite-item": rewrites("REQ-LITE-2", "request.build", _lite_item_dropped),
         "request-no-lite-tags": rewrites("REQ-LITE-4", "request.build", _lite_tags_dropped),
+        "request-no-service-tier": rewrites("REQ-TIER-1", "request.build", _service_tier_dropped),
     },
 )

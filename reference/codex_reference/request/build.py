@@ -367,7 +367,8 @@ def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
 def build(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
     checked = _checked(args)
     if rules.layout != "developer-messages" and "service_tier" in checked["config"]:
-        raise NotModelled("service_tier in this edition: not captured")  # REQ-TIER-1
+        # REQ-TIER-1: only the developer-messages layout places a tier (no case of the others has one).
+        raise NotModelled("service_tier in this edition: not captured")
     if rules.layout != "instructions-field" and (checked["agents_md"] or checked["instructions_file"]):
         # Later layouts put AGENTS.md in their context messages (REQ-INPUT-2); no case gives one.
         raise NotModelled("user or base instructions in this edition's layout: not captured")

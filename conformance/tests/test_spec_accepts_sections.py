@@ -47,7 +47,7 @@ PAGES = sorted(
 
 
 def test_the_wire_areas_have_the_section() -> None:
-    assert {page.stem for page in PAGES} >= {"chat", "dispatch", "items", "sse"}
+    assert {page.stem for page in PAGES} >= {"chat", "dispatch", "http", "items", "sse", "transport"}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.stem)

@@ -81,13 +81,29 @@ def test_0_169_0_prepares_an_image(part: dict[str, Any], stored: dict[str, Any])
 
 def test_what_is_not_captured_is_declined() -> None:
     assert "unsupported" in _answer("0.169.0", {"type": "input_image", "image_url": _PNG, "detail": "medium"})
-    assert "unsupported" in _answer("0.94.0", {"type": "refusal", "refusal": "no"})
 
 
-def test_0_169_0_drops_an_output_whose_content_item_does_not_read() -> None:
-    # Captured by items: function-call-output-part-output-text, -part-string, -text-not-string.
-    for part in ({"type": "refusal", "refusal": "no"}, "x", {"type": "input_text", "text": True}):
-        assert _answer("0.169.0", part)["result"]["events"] == []
+# Captured by items: function-call-output-part-output-text, -part-string, -text-not-string;
+# by sse: server-call-output-content-item-forms (0.94.0 and 0.169.0 alike).
+_UNREAD_PARTS = [
+    {"type": "refusal", "refusal": "no"},
+    {"type": "output_text", "text": "t"},
+    {"text": "t"},
+    "x",
+    7,
+    None,
+    ["x"],
+    {"type": "input_text", "text": True},
+    {"type": "input_text"},
+    {"type": "input_image", "image_url": 7},
+    {"type": "input_image", "image_url": {"url": _PNG}},
+]
+
+
+@pytest.mark.parametrize("edition", ["0.94.0", "0.169.0"])
+@pytest.mark.parametrize("part", _UNREAD_PARTS)
+def test_an_output_whose_content_item_does_not_read_is_not_recorded(edition: str, part: Any) -> None:
+    assert _answer(edition, part)["result"]["events"] == []
 
 
 def test_0_94_0_reads_a_custom_tools_output_as_a_string_only() -> None:

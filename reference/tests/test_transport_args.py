@@ -32,6 +32,10 @@ _GOOD: dict[str, Any] = {
         ("observed", "0.2"),
         ("observed", {"upgrade_delays": "0.2"}),
         ("observed", {"fallback_delay": 0.2}),
+        ("auth", {"chatgpt": {"access_token": 1, "account_id": "acct"}}),
+        ("auth", "token"),
+        ("provider", {"builtin": "other"}),
+        ("provider", {"builtin": "openai", "supports_websockets": True}),
     ],
 )
 def test_bad_args_are_invalid_args(field: str, value: Any) -> None:
@@ -49,3 +53,28 @@ def test_the_good_args_give_a_result_with_the_observed_delays_written_back() -> 
 def test_a_limit_between_the_modelled_ones_is_unsupported_not_guessed() -> None:
     args = {**_GOOD, "edition": "0.171.0", "server": {"upgrade": "accept", "max_message_bytes": 30000}}
     assert "unsupported" in handle({"op": "transport.turn", "args": args})
+
+
+_LOGIN = {"chatgpt": {"access_token": "at", "account_id": "acct"}}
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"edition": "0.25.0", "auth": _LOGIN},  # no WebSocket there, and no case
+        {"edition": "0.94.0", "provider": {"builtin": "openai"}},
+        {"provider": {"builtin": "openai"}},  # a refused upgrade: its idle timeout is its own
+    ],
+)
+def test_a_login_or_builtin_provider_no_case_shows_is_unsupported_not_guessed(
+    changes: dict[str, Any],
+) -> None:
+    assert "unsupported" in handle({"op": "transport.turn", "args": {**_GOOD, **changes}})
+
+
+def test_a_login_puts_the_account_before_its_bearer() -> None:
+    args = {**_GOOD, "auth": _LOGIN, "server": {"upgrade": "accept", "turns": ["full"]}}
+    headers = handle({"op": "transport.turn", "args": args})["result"]["handshake"]["headers"]
+    names = [name for name, _ in headers]
+    assert names.index("chatgpt-account-id") + 1 == names.index("authorization")
+    assert ["authorization", "Bearer at"] in headers

@@ -94,3 +94,18 @@ def test_a_server_without_an_upgrade_hook_still_answers_404() -> None:
                 b"GET /v1/responses HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"
             )
             assert raw.recv(64).startswith(b"HTTP/1.1 404")
+
+
+def test_a_run_made_again_on_a_new_server_starts_the_script_afresh() -> None:
+    # A stalled release run is run once more (drive/stall.py) with the same script: the
+    # second run must be refused and answered as the first was, and record only its own.
+    script = WebSocketScript(turns=[_TURN], refusals=[Refusal(404), None])
+    for run in (1, 2):
+        with MockResponsesServer(upgrade=script.serve) as server:
+            with pytest.raises(InvalidStatus):
+                connect(_ws_url(server))
+            with connect(_ws_url(server)) as client:
+                client.send(json.dumps({"type": "response.create", "run": run}))
+                assert client.recv(timeout=5) == _TURN.messages[0]
+        assert [json.loads(m.data)["run"] for m in script.messages if m.kind == "text"] == [run]
+        assert len(script.handshakes) == 1

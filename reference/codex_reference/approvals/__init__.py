@@ -31,6 +31,7 @@ from codex_reference.apply_patch.model import PatchParseError
 from codex_reference.apply_patch.rules import ApplyPatchRules
 from codex_reference.approvals.dangerous import might_be_dangerous
 from codex_reference.approvals.exec_policy import Verdict, evaluate, parse_rules
+from codex_reference.approvals.policy_and_decision import decision_of, policy_of
 from codex_reference.approvals.quoting import shell_join
 from codex_reference.approvals.retry import CommandRun
 from codex_reference.approvals.rules import (
@@ -45,9 +46,7 @@ from codex_reference.safety import SafetyRules, is_known_safe_command
 
 __all__ = ["APPROVALS_0_25_0", "APPROVALS_0_94_0", "APPROVALS_0_169_0", "ApprovalRules", "written_back"]
 
-_DECISIONS = ("denied", "abort", "approved", "approved_for_session")
 _APPROVED = ("approved", "approved_for_session")
-_POLICIES = ("untrusted", "on-failure", "on-request", "never")
 _SANDBOXES = ("read-only", "workspace-write")
 # The most calls of one command a case makes (the release op's limit too).
 _MAX_CALLS = 3
@@ -63,13 +62,6 @@ def _argv(args: dict[str, JSON]) -> list[str]:
     if not isinstance(argv, list) or not argv or not all(isinstance(arg, str) for arg in argv):
         raise InvalidArgs("`argv` must be a non-empty array of strings")
     return [str(arg) for arg in argv]
-
-
-def _choice(args: dict[str, JSON], key: str, choices: tuple[str, ...]) -> str:
-    value = args.get(key)
-    if not isinstance(value, str) or value not in choices:
-        raise InvalidArgs(f"`{key}` must be one of {', '.join(choices)}")
-    return value
 
 
 def _run(args: dict[str, JSON], key: str) -> CommandRun:
@@ -148,7 +140,7 @@ class _Turn:
 
     def __init__(self, rules: ApprovalRules, formatters: ExecFormatters, args: dict[str, JSON]) -> None:
         self.rules, self.formatters, self.args = rules, formatters, args
-        self.decision = _choice(args, "decision", _DECISIONS)
+        self.decision = decision_of(args)
         self.asked: list[JSON] = []
         # Approved for the session: the same command runs again without asking (APPROVAL-SESSION-1).
         self.session_approved = False
@@ -295,7 +287,7 @@ def written_back(
     if rules is None:
         raise NotModelled("this edition has no approvals for its client to answer")
     turn = _Turn(rules, formatters, args)
-    policy = _choice(args, "approval_policy", _POLICIES)
+    policy = policy_of(args)
     call_ids = _call_ids(args)
     argv, patch = _command(rules, patch_rules, args)
     if "sandbox" in args and rules.command_tool != "shell":

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from codex_reference.approvals.client_rules import ClientEventRules
+from codex_reference.approvals.policy_and_decision import decision_of, policy_of
 from codex_reference.approvals.rules import ApprovalRules
 from codex_reference.errors import InvalidArgs, NotModelled
 from codex_reference.json_types import JSON
@@ -43,8 +44,6 @@ MODELLED = frozenset(
         _EVENT + "item_started",
     }
 )
-_POLICIES = ("untrusted", "on-failure", "on-request", "never")
-_DECISIONS = ("denied", "abort", "approved", "approved_for_session")
 _STATUSES = ("pending", "in_progress", "completed")
 # Any id of the release's form is as good as the one it made up (compared by form).
 _PLACEHOLDER_UUID = "00000000-0000-0000-0000-000000000000"
@@ -66,13 +65,6 @@ def _event(msg: dict[str, JSON]) -> Message:
         "method": _EVENT + str(msg["type"]),
         "params": {"id": "0", "msg": msg, "conversationId": _PLACEHOLDER_UUID},
     }
-
-
-def _choice(args: dict[str, JSON], key: str, choices: tuple[str, ...]) -> str:
-    value = args.get(key)
-    if not isinstance(value, str) or value not in choices:
-        raise InvalidArgs(f"`{key}` must be one of {', '.join(choices)}")
-    return value
 
 
 def _plan_events(arguments: dict[str, JSON]) -> list[Message]:
@@ -197,8 +189,8 @@ def _shell_events(
     if not isinstance(argv, list) or not argv or not all(isinstance(arg, str) for arg in argv):
         raise NotModelled("a shell call without an argv is refused (dispatch.call): not captured here")
     command = [str(arg) for arg in argv]
-    policy = _choice(args, "approval_policy", _POLICIES)
-    decision = _choice(args, "decision", _DECISIONS)
+    policy = policy_of(args)
+    decision = decision_of(args)
     cwd = _cwd(args)
     begin = _begin(client, command, cwd)
     if not _asks(rules, safety, policy, command, arguments):
@@ -286,8 +278,8 @@ def client_events(rules: ApprovalRules | None, safety: SafetyRules, args: dict[s
         raise InvalidArgs('`call` must be {"name", "arguments"} with an object of arguments')
     arguments = call["arguments"]
     assert isinstance(arguments, dict)
-    _choice(args, "approval_policy", _POLICIES)
-    _choice(args, "decision", _DECISIONS)
+    policy_of(args)
+    decision_of(args)
     if call.get("name") == "update_plan":
         called = _plan_events(arguments)
     elif call.get("name") == "shell":

@@ -215,6 +215,9 @@ _SHELL_0_25_0 = _struct(
         ("justification", _optional(_STRING)),
     ),
     aliases=(("timeout", "timeout_ms"),),
+    # No field has a serde default, Options included: `[[]]` is `invalid length 1`
+    # (captured: serde-array-shell-fields-short, serde-array-container-exec-fields-short).
+    defaulted=frozenset(),
 )
 _PLAN_ITEM = _struct(
     "PlanItemArg",
@@ -414,6 +417,9 @@ _SHELL_0_94_0 = _struct(
     aliases=(("timeout", "timeout_ms"),),
     declined=frozenset({"sandbox_permissions", "prefix_rule"}),
     field_count=6,  # `[]`: "with 6 elements" (captured: serde-empty-array-shell)
+    # No field has a serde default: `[[]]` is `invalid length 1` (captured:
+    # serde-array-shell-fields-short, serde-array-container-exec-fields-short).
+    defaulted=frozenset(),
 )
 _VIEW_IMAGE_0_94_0 = _struct("ViewImageArgs", (("path", _STRING),))
 # 0.94.0 runs shell_command by name, whatever the model is sent (captured:

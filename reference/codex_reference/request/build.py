@@ -8,8 +8,9 @@ from collections.abc import Callable
 from codex_reference.args import mapping, optional_string, string, string_map
 from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
-from codex_reference.request import builtin_extras, context_layout, lite
+from codex_reference.request import builtin_extras, context_layout, lite, lite_providers, service_tier
 from codex_reference.request.identity import (
+    Identity,
     account,
     authorization,
     body_encoding,
@@ -161,7 +162,7 @@ def _developer_messages(
     own = provider_headers(provider, env, who.authorization or "", rules)
     session, turn = observed["session_id"], observed["turn_id"]
     installation, window = observed["installation_id"], f"{session}:0"
-    profile = _lite_profile(rules, version, model, config, who.builtin or who.account_id is not None)
+    profile = _lite_profile(version, model, config)
     turn_metadata: dict[str, JSON] = {
         "installation_id": installation,
         "session_id": session,
@@ -224,10 +225,14 @@ def _developer_messages(
         "x-codex-turn-metadata": metadata,
         "x-codex-window-id": window,
     }
+    if who.builtin:
+        client_metadata |= builtin_extras.client_metadata(logged_in=who.account_id is not None)
     if profile is not None:
         return _lite_request(
             rules,
+            version,
             args,
+            who=who,
             observed=observed,
             profile=profile,
             headers=headers,
@@ -244,10 +249,10 @@ def _developer_messages(
     ]
     if who.builtin:
         builtin_extras.tag_messages(messages, turn, observed)
-        client_metadata |= builtin_extras.client_metadata(logged_in=who.account_id is not None)
     body = {
         "model": model,
         "stream": True,
+        **_tier(version, model, config),
         "input": messages,
         "tools": _tools(version, "default" if who.account_id is None else "chatgpt-login"),
         "tool_choice": "auto",
@@ -263,28 +268,22 @@ def _developer_messages(
     )
 
 
-# Config keys a Lite case may set: none is captured with a Lite model yet.
-_LITE_CONFIG: frozenset[str] = frozenset()
-
-
-def _lite_profile(
-    rules: RequestRules, version: str, model: str, config: dict[str, JSON], logged_in_or_builtin: bool
-) -> lite.LiteProfile | None:
+def _lite_profile(version: str, model: str, config: dict[str, JSON]) -> lite.LiteProfile | None:
     """REQ-LITE-1: the model's Lite profile in this release (None: it is not Lite there)."""
     profile = lite.profile(version, model)
     if profile is None:
         return None
-    if set(config) - _LITE_CONFIG:
+    if set(config) - lite_providers.LITE_CONFIG:
         raise NotModelled(f"config keys with a Lite model: {sorted(config)} not captured")
-    if logged_in_or_builtin:
-        raise NotModelled("a Lite model under a login or the built-in provider: not captured")
     return profile
 
 
 def _lite_request(
     rules: RequestRules,
+    version: str,
     args: dict[str, JSON],
     *,
+    who: Identity,
     observed: Observed,
     profile: lite.LiteProfile,
     headers: list[list[str]],
@@ -293,37 +292,50 @@ def _lite_request(
     skills: str,
 ) -> dict[str, JSON]:
     """REQ-LITE-2, REQ-LITE-3: no `tools` member; the tools in an additional_tools item first,
-    then the model's own instructions and context messages, its reasoning and verbosity."""
+    then the model's own instructions and context messages, its reasoning and verbosity;
+    REQ-LITE-4: with what a login, the built-in provider and the config change."""
     ids = observed.message_ids(5 + len(profile.messages))
+    login = who.account_id is not None
     item: dict[str, JSON] = {
         "type": "additional_tools",
         "id": ids[0],
         "role": "developer",
-        "tools": profile.tools,
+        "tools": lite_providers.tools(version, profile, login=login, builtin=who.builtin),
     }
-    messages: list[JSON] = [
-        item,
+    messages = [
         message("developer", profile.instructions, ids[1]),
         message("developer", [skills, *profile.context], ids[2]),
         *(message("developer", list(texts), ids[3 + n]) for n, texts in enumerate(profile.messages)),
         message("user", _filesystem_environment(observed), ids[-2]),
         message("user", args["prompt"], ids[-1]),
     ]
-    session = observed["session_id"]
+    if who.builtin:
+        keys = lite_providers.content_keys(profile)
+        lite_providers.tag_messages(version, messages, keys, observed["turn_id"], observed)
+    session, config = observed["session_id"], args["config"]
     body: dict[str, JSON] = {
         "model": args["model"],
         "stream": True,
-        "input": messages,
+        **_tier(version, str(args["model"]), config),
+        "input": [item, *messages],
         "tool_choice": "auto",
         "parallel_tool_calls": profile.parallel_tool_calls,
-        "reasoning": profile.reasoning,
+        "reasoning": lite_providers.reasoning(profile, config),
         "store": False,
         "include": ["reasoning.encrypted_content"],
         "prompt_cache_key": session,
-        "text": profile.text,
+        "text": lite_providers.text(profile, config),
         "client_metadata": dict(sorted(client_metadata.items())),  # REQ-ORDER-1
     }
-    return result(url(rules, args["provider"], "responses"), headers, own, body)
+    return result(
+        url(rules, who.provider, "responses"), headers, hash_map_headers(who, own), body, body_encoding(who)
+    )
+
+
+def _tier(version: str, model: str, config: dict[str, JSON]) -> dict[str, JSON]:
+    """REQ-TIER-1: `service_tier`, right after `stream`, when one is sent."""
+    tier = service_tier.service_tier(version, model, config)
+    return {} if tier is None else {"service_tier": tier}
 
 
 def _tools(version: str, name: str) -> JSON:
@@ -354,6 +366,9 @@ def _checked(args: dict[str, JSON]) -> dict[str, JSON]:
 
 def build(rules: RequestRules, version: str, args: dict[str, JSON]) -> dict[str, JSON]:
     checked = _checked(args)
+    if rules.layout != "developer-messages" and "service_tier" in checked["config"]:
+        # REQ-TIER-1: only the developer-messages layout places a tier (no case of the others has one).
+        raise NotModelled("service_tier in this edition: not captured")
     if rules.layout != "instructions-field" and (checked["agents_md"] or checked["instructions_file"]):
         # Later layouts put AGENTS.md in their context messages (REQ-INPUT-2); no case gives one.
         raise NotModelled("user or base instructions in this edition's layout: not captured")

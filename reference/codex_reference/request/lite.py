@@ -26,6 +26,9 @@ class LiteProfile:
     tools: JSON  # the namespaces of the additional_tools item
     context: tuple[str, ...]  # texts after the skills text in the second developer message
     messages: tuple[tuple[str, ...], ...]  # developer messages before the environment
+    # The data's names of those texts (REQ-LITE-4: what the built-in provider tags each one with).
+    context_keys: tuple[str, ...]
+    message_keys: tuple[tuple[str, ...], ...]
     reasoning: JSON
     text: JSON
     parallel_tool_calls: bool
@@ -45,6 +48,8 @@ def _profiles(version: str) -> dict[str, LiteProfile]:
             tools=tools[entry["tools"]],
             context=tuple(texts[key] for key in entry["context"]),
             messages=tuple(tuple(texts[key] for key in message) for message in entry["messages"]),
+            context_keys=tuple(entry["context"]),
+            message_keys=tuple(tuple(message) for message in entry["messages"]),
             reasoning=entry["reasoning"],
             text=entry["text"],
             parallel_tool_calls=entry["parallel_tool_calls"],

@@ -110,9 +110,14 @@ def model_instructions(rules: RequestRules, version: str, model: str) -> str:
     if profile is not None:  # REQ-LITE-3: a Lite model's own instructions
         return profile.instructions
     text = instructions(version)
-    if rules.apply_patch_instruction_prefixes and model.startswith(rules.apply_patch_instruction_prefixes):
+    if model.startswith(rules.apply_patch_instruction_prefixes) and not _in_catalog(rules, model):
         text += apply_patch_instructions(version)
     return text
+
+
+def _in_catalog(rules: RequestRules, model: str) -> bool:
+    """A slug the release's catalog describes takes its entry's texts and effort, not its family's."""
+    return rules.catalog_slugs is not None and model in rules.catalog_slugs
 
 
 def _has_reasoning(rules: RequestRules, model: str, config: dict[str, JSON]) -> bool:
@@ -127,9 +132,9 @@ def reasoning(rules: RequestRules, model: str, config: dict[str, JSON]) -> JSON:
     if not _has_reasoning(rules, model, config):
         return None
     effort = config.get("model_reasoning_effort")
-    if effort is None and (
-        rules.default_effort_prefixes is None or model.startswith(rules.default_effort_prefixes)
-    ):
+    by_prefix = rules.default_effort_prefixes is None or model.startswith(rules.default_effort_prefixes)
+    # REQ-REASON-2: a catalog slug's entry names `medium` (the only one a case runs is 0.94.0's gpt-5).
+    if effort is None and (by_prefix or _in_catalog(rules, model)):
         effort = "medium"
     summary = config.get("model_reasoning_summary", "auto")
     result: dict[str, JSON] = {}

@@ -89,6 +89,13 @@ class RequestRules:
     drop_summary_none: bool = False
     # REQ-TEXT-2: slug prefixes whose instructions end with the apply_patch text.
     apply_patch_instruction_prefixes: tuple[str, ...] = ()
+    # REQ-TEXT-2, REQ-REASON-2: the slugs of the model catalog the release embeds
+    # (None: it has none that changes a request).  A catalog slug takes the base
+    # instructions and its default effort from its entry; any other slug takes
+    # them from the family its prefix names: 0.94.0's catalog holds `gpt-5`,
+    # while `gpt-5.6-sol`, `gpt-5-mini` and every other gpt-5 slug outside it get
+    # the apply_patch text and no default effort (request/0.94.0/lite-gpt-5.6-sol).
+    catalog_slugs: frozenset[str] | None = None
     # Model families as (slug prefix, modelled here), first match wins: a
     # family whose instructions and tools this reference does not carry is
     # answered `unsupported`; a slug no prefix matches is modelled.
@@ -121,9 +128,33 @@ REQUEST_0_94_0 = replace(
     trim_base_url_slash=True,
     auth_replaces_provider_header=True,
     summaries_config_decides=True,
-    default_effort_prefixes=("gpt-5",),
+    # Only a catalog slug has a default effort (`gpt-5`); no family by prefix.
+    default_effort_prefixes=(),
     drop_summary_none=True,
-    apply_patch_instruction_prefixes=("o3", "o4-mini", "codex-mini-latest", "gpt-4.1", "gpt-4o", "gpt-3.5"),
+    apply_patch_instruction_prefixes=(
+        "o3",
+        "o4-mini",
+        "codex-mini-latest",
+        "gpt-4.1",
+        "gpt-4o",
+        "gpt-3.5",
+        "gpt-5",
+    ),
+    # The `"slug"` entries of the catalog in the 0.94.0 binary; those the
+    # model families below decline are listed all the same.
+    catalog_slugs=frozenset(
+        (
+            "gpt-5",
+            "gpt-5-codex",
+            "gpt-5-codex-mini",
+            "gpt-5.1",
+            "gpt-5.1-codex",
+            "gpt-5.1-codex-max",
+            "gpt-5.1-codex-mini",
+            "gpt-5.2",
+            "gpt-5.2-codex",
+        )
+    ),
     # In the release's own family order; the gpt-5.x and
     # codex families bring other instructions and tool sets no case shows yet.
     model_families=(
@@ -147,8 +178,8 @@ REQUEST_0_94_0 = replace(
 
 # 0.169.0: 0.94.0's rules, with the instructions as developer messages,
 # reasoning for every model, no verbosity or default effort by prefix, and
-# neither 0.94.0's summaries switch, its apply_patch text, its families nor
-# its chat tool name (0.169.0 has no chat wire).
+# neither 0.94.0's summaries switch, its apply_patch text, its catalog, its
+# families nor its chat tool name (0.169.0 has no chat wire).
 REQUEST_0_169_0 = replace(
     REQUEST_0_94_0,
     layout="developer-messages",
@@ -157,6 +188,7 @@ REQUEST_0_169_0 = replace(
     summaries_config_decides=REQUEST_0_25_0.summaries_config_decides,
     default_effort_prefixes=(),
     apply_patch_instruction_prefixes=REQUEST_0_25_0.apply_patch_instruction_prefixes,
+    catalog_slugs=REQUEST_0_25_0.catalog_slugs,
     model_families=REQUEST_0_25_0.model_families,
     chat_tool_name_outside=REQUEST_0_25_0.chat_tool_name_outside,
     lite_header="x-openai-internal-codex-responses-lite",

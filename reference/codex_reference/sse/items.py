@@ -9,7 +9,7 @@ recorded; tool calls and their outputs have forms of their own (item_forms.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 
 from codex_reference.errors import NotModelled
@@ -299,14 +299,23 @@ def _normalizer(
     message_id: IdRead = IdRead.AS_SENT,
     reasoning_id: IdRead = IdRead.AS_SENT,
     web_search_id: IdRead = IdRead.AS_SENT,
+    idless_kinds: frozenset[str] = frozenset(),
+    type_aliases: Mapping[str, str] | None = None,
     call_forms: CallForms,
 ) -> ItemNormalizer:
+    aliases = type_aliases or {}
+
     def normalize(item: dict[str, JSON]) -> dict[str, JSON] | None:
         kind = item.get("type")
+        if isinstance(kind, str) and kind in aliases:
+            # Another name the item's type is read under, written by its own name.
+            item = {**item, "type": aliases[kind]}
+            kind = item["type"]
         # Every kind's id is read as a string or null, where it is written or not: another value
         # fails the item (captured by items: message-id-number, function-call-id-number,
-        # web-search-call-id-object).
-        if not isinstance(item.get("id"), (str, type(None))):
+        # web-search-call-id-object); a kind whose struct has no id ignores it, of any type.
+        idless = isinstance(kind, str) and kind in idless_kinds
+        if not idless and not isinstance(item.get("id"), (str, type(None))):
             return None
         # 0.25.0 records an assistant message alone (captured: user-message-item, message-roles).
         if kind == "message" and assistant_messages_only and item.get("role") != "assistant":
@@ -360,6 +369,9 @@ NORMALIZE_ITEM_0_25_0: ItemNormalizer = _normalizer(
     reasoning_id=IdRead.REQUIRED,
     call_forms=item_forms.CALL_FORMS_0_25_0,
 )
+# 0.94.0 and later read a `compaction_summary` item as a compaction, and write it `compaction`
+# (captured by items: compaction-summary-type; by sse: server-items-id-not-string).
+_COMPACTION_ALIASES = {"compaction_summary": "compaction"}
 # 0.94.0 stores a message, reasoning or web_search_call item without its `id` (captured:
 # message-completed, web-search-call-item).
 NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(
@@ -367,6 +379,11 @@ NORMALIZE_ITEM_0_94_0: ItemNormalizer = _normalizer(
     keep_phase=False,
     keep_id=False,
     reasoning_id=IdRead.DEFAULTED,
+    # A compaction item and a call output have no id here: an id of any JSON type is
+    # ignored (captured by items: compaction-id-array, -object, -number; by sse:
+    # server-items-id-not-string).
+    idless_kinds=frozenset({"compaction", "function_call_output", "custom_tool_call_output"}),
+    type_aliases=_COMPACTION_ALIASES,
     call_forms=item_forms.CALL_FORMS_0_94_0,
 )
 # 0.169.0 keeps `annotations` and a message's `phase` when the server sent them (and omits them
@@ -379,5 +396,6 @@ NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(
     message_id=IdRead.MADE_UP,
     reasoning_id=IdRead.MADE_UP,
     web_search_id=IdRead.MADE_UP,
+    type_aliases=_COMPACTION_ALIASES,
     call_forms=item_forms.CALL_FORMS_0_169_0,
 )

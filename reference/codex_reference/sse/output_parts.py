@@ -5,16 +5,18 @@ the release's typed content items; an item it cannot read fails the whole
 output item, which is then not recorded.  Captured (0.94.0, 0.169.0):
 server-call-output-content-items, server-call-output-images,
 server-call-output-image-without-url, custom-call-output-image-and-text,
-server-call-output-input-file.
+server-call-output-input-file, server-call-output-content-item-forms.
 
 - A text part is written `{type, text}`.
-- An `input_image` needs a string `image_url` (without one the item is not
-  recorded).  0.94.0 keeps `{type, image_url}`, its `detail` dropped.  0.169.0
-  prepares it: a PNG data URL it decodes is kept with its `detail` (`high`,
+- An `input_image` needs a string `image_url` (without one, or with one of
+  another type, the item is not recorded).  0.94.0 keeps `{type, image_url}`,
+  its `detail` dropped.  0.169.0 prepares it: a PNG data URL it decodes is kept with its `detail` (`high`,
   `auto`); `detail: "low"`, an undecodable image and a remote URL each become a
   text part saying why the image was omitted.
-- An `input_file` part (by `file_id`, `file_data` or `file_url`) is not read:
-  the item is not recorded.
+- An `input_file` part (by `file_id`, `file_data` or `file_url`), a part of
+  another type, without a type, or that is no object, and a text part whose
+  `text` is no string, are not read: the item is not recorded
+  (server-call-output-content-item-forms).
 """
 
 from __future__ import annotations
@@ -37,62 +39,47 @@ OMITTED_LOW = "image content omitted because detail 'low' is not supported; use 
 _KEPT_DETAILS = ("high", "auto")
 
 
-def _text(part: dict[str, JSON], captured: bool) -> JSON:
+def _text(part: dict[str, JSON]) -> JSON:
     if not isinstance(part.get("text"), str):
-        if captured:
-            raise Unread  # captured by items: function-call-output-text-not-string (0.169.0)
-        raise NotModelled(
-            "how the release reads a call output's text part without a string text is not captured"
-        )
+        # A text that is null, absent or of another type (captured by items:
+        # function-call-output-text-not-string; by sse: server-call-output-content-item-forms).
+        raise Unread
     return {"type": "input_text", "text": part["text"]}
 
 
 def _image_url(part: dict[str, JSON]) -> str:
     url = part.get("image_url")
-    if url is None:
-        raise Unread  # captured: server-call-output-image-without-url
     if not isinstance(url, str):
-        raise NotModelled(
-            "how the release reads a call output's image whose image_url is no string is not captured"
-        )
+        # Absent, null, a number or an object (captured: server-call-output-image-without-url,
+        # server-call-output-content-item-forms).
+        raise Unread
     return url
 
 
-def _part(part: JSON, captured: bool) -> dict[str, JSON]:
-    """The content item, where it reads; ``captured``: the edition's answer for one that does
-    not is captured (0.169.0 drops the output: the items area's function-call-output-part-string,
-    function-call-output-part-output-text), else it is declined."""
-    if not isinstance(part, dict):
-        if captured:
-            raise Unread
-        raise NotModelled(
-            "how the release reads a call output's content item that is no object is not captured"
-        )
-    kind = part.get("type")
-    if kind == "input_file":
-        raise Unread  # captured: server-call-output-input-file
-    if kind not in ("input_text", "input_image"):
-        if captured:
-            raise Unread
-        raise NotModelled(
-            "how the release stores a call output's content item other than text is not captured"
-        )
+def _part(part: JSON) -> dict[str, JSON]:
+    """The content item, where it reads: an object of type `input_text` or `input_image`.
+    A string, a number, null or an array, an `output_text`, a `refusal`, an item without a
+    type or an `input_file` fails the output, in every edition that records one (captured:
+    server-call-output-content-item-forms, server-call-output-input-file; by items:
+    function-call-output-part-string, function-call-output-part-output-text)."""
+    if not isinstance(part, dict) or part.get("type") not in ("input_text", "input_image"):
+        raise Unread
     return part
 
 
 def kept_part(part: JSON) -> JSON:
     """0.94.0: a text as `{type, text}`, an image as `{type, image_url}`."""
-    read = _part(part, captured=False)
+    read = _part(part)
     if read["type"] == "input_text":
-        return _text(read, captured=False)
+        return _text(read)
     return {"type": "input_image", "image_url": _image_url(read)}
 
 
 def prepared_part(part: JSON) -> JSON:
     """0.169.0: a text as `{type, text}`, an image prepared (kept, or a text saying why not)."""
-    read = _part(part, captured=True)
+    read = _part(part)
     if read["type"] == "input_text":
-        return _text(read, captured=True)
+        return _text(read)
     url = _image_url(read)
     detail = read.get("detail")
     if detail is not None and detail != "low" and detail not in _KEPT_DETAILS:

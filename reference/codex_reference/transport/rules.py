@@ -20,6 +20,16 @@ class TransportRules:
     # The upgrade request's headers in order: null where the value is made up per run,
     # "{key}" where the provider's API key goes (TRANSPORT-HANDSHAKE-1).
     handshake: tuple[tuple[str, str | None], ...] = ()
+    # The same under a ChatGPT login on a provider that takes it: "{token}" the access token,
+    # "{account}" the account id (TRANSPORT-HANDSHAKE-3); empty: not captured.
+    login_handshake: tuple[tuple[str, str | None], ...] = ()
+    # The built-in OpenAI provider's, without and with a login ("{version}": the release's,
+    # "{model}": the model's); empty: the built-in provider is not modelled (TRANSPORT-HANDSHAKE-3).
+    builtin_handshake: tuple[tuple[str, str | None], ...] = ()
+    builtin_login_handshake: tuple[tuple[str, str | None], ...] = ()
+    # The client_metadata keys the built-in provider adds, and those a login adds to them.
+    builtin_metadata_keys: tuple[str, ...] = ()
+    builtin_login_metadata_keys: tuple[str, ...] = ()
     # Every field a `response.create` message may have, in the order written; a message
     # has `type`, the HTTP body's fields, and the ones its kind adds (TRANSPORT-MESSAGE-1).
     message_fields: tuple[str, ...] = ()
@@ -97,6 +107,16 @@ TRANSPORT_0_94_0 = replace(
         ("session_id", None),
         ("x-oai-web-search-eligible", "true"),
     ),
+    login_handshake=(
+        ("connection", "Upgrade"),
+        ("upgrade", "websocket"),
+        ("sec-websocket-version", "13"),
+        ("sec-websocket-key", None),
+        ("chatgpt-account-id", "{account}"),
+        ("authorization", "Bearer {token}"),
+        ("session_id", None),
+        ("x-oai-web-search-eligible", "true"),
+    ),
     message_fields=(
         "type",
         "model",
@@ -135,6 +155,65 @@ TRANSPORT_0_169_0 = replace(
         ("x-codex-window-id", None),
         ("sec-websocket-extensions", "permessage-deflate; client_max_window_bits"),
     ),
+    # The account header before the bearer, and the turn metadata moved after the window id.
+    login_handshake=(
+        ("connection", "Upgrade"),
+        ("upgrade", "websocket"),
+        ("sec-websocket-version", "13"),
+        ("sec-websocket-key", None),
+        ("chatgpt-account-id", "{account}"),
+        ("authorization", "Bearer {token}"),
+        ("user-agent", None),
+        ("originator", "codex_exec"),
+        ("openai-beta", "responses_websockets=2026-02-06"),
+        ("x-codex-beta-features", "remote_compaction_v2"),
+        ("x-client-request-id", None),
+        ("session-id", None),
+        ("thread-id", None),
+        ("x-codex-window-id", None),
+        ("x-codex-turn-metadata", None),
+        ("sec-websocket-extensions", "permessage-deflate; client_max_window_bits"),
+    ),
+    # The built-in provider talks WebSockets by itself: no authorization without a login.
+    builtin_handshake=(
+        ("connection", "Upgrade"),
+        ("upgrade", "websocket"),
+        ("sec-websocket-version", "13"),
+        ("sec-websocket-key", None),
+        ("user-agent", None),
+        ("originator", "codex_exec"),
+        ("openai-beta", "responses_websockets=2026-02-06"),
+        ("x-codex-turn-metadata", None),
+        ("x-codex-window-id", None),
+        ("version", "{version}"),
+        ("x-codex-beta-features", "remote_compaction_v2"),
+        ("x-client-request-id", None),
+        ("session-id", None),
+        ("thread-id", None),
+        ("sec-websocket-extensions", "permessage-deflate; client_max_window_bits"),
+    ),
+    builtin_login_handshake=(
+        ("connection", "Upgrade"),
+        ("upgrade", "websocket"),
+        ("sec-websocket-version", "13"),
+        ("sec-websocket-key", None),
+        ("chatgpt-account-id", "{account}"),
+        ("authorization", "Bearer {token}"),
+        ("user-agent", None),
+        ("originator", "codex_exec"),
+        ("openai-beta", "responses_websockets=2026-02-06"),
+        ("version", "{version}"),
+        ("x-codex-beta-features", "remote_compaction_v2"),
+        ("x-client-request-id", None),
+        ("session-id", None),
+        ("thread-id", None),
+        ("x-codex-window-id", None),
+        ("x-codex-turn-metadata", None),
+        ("x-codex-routing-hint", "model={model}"),
+        ("sec-websocket-extensions", "permessage-deflate; client_max_window_bits"),
+    ),
+    builtin_metadata_keys=("mcp_attribution",),
+    builtin_login_metadata_keys=("guardian_credits_requested",),
     message_fields=(
         "type",
         "model",

@@ -57,11 +57,67 @@ def enabled(rules: TransportRules, args: Mapping[str, Any]) -> bool:
     return False
 
 
-def handshake(rules: TransportRules) -> dict[str, JSON]:
-    """TRANSPORT-HANDSHAKE-1."""
-    headers: list[JSON] = [
-        [name, None if value is None else value.replace("{key}", _API_KEY)] for name, value in rules.handshake
-    ]
+@dataclass(frozen=True)
+class Who:
+    """Who talks to the server (TRANSPORT-HANDSHAKE-3): the mock's table or the built-in
+    provider, with the API key or a ChatGPT login's access token and account."""
+
+    builtin: bool = False
+    token: str | None = None
+    account: str | None = None
+
+    def table(self, rules: TransportRules) -> tuple[tuple[str, str | None], ...]:
+        login = self.token is not None
+        if self.builtin:
+            headers = rules.builtin_login_handshake if login else rules.builtin_handshake
+        else:
+            headers = rules.login_handshake if login else rules.handshake
+        if not headers:
+            raise NotModelled("this provider or login in this edition: not captured")
+        return headers
+
+    def metadata_keys(self, rules: TransportRules) -> tuple[str, ...]:
+        if not self.builtin:
+            return ()
+        login = rules.builtin_login_metadata_keys if self.token is not None else ()
+        return (*rules.builtin_metadata_keys, *login)
+
+
+def who(rules: TransportRules, args: Mapping[str, Any]) -> Who:
+    provider = args.get("provider") or {}
+    builtin = isinstance(provider, Mapping) and provider.get("builtin") is not None
+    if builtin and (provider.get("builtin") != "openai" or set(provider) != {"builtin"}):
+        raise InvalidArgs('a built-in provider is {"builtin": "openai"}, with no other provider key')
+    auth = args.get("auth")
+    if auth is None:
+        found = Who(builtin)
+    else:
+        tokens = auth.get("chatgpt") if isinstance(auth, Mapping) else None
+        if not isinstance(tokens, Mapping) or not all(
+            isinstance(tokens.get(name), str) for name in ("access_token", "account_id")
+        ):
+            raise InvalidArgs('auth must be {"chatgpt": {"access_token": "…", "account_id": "…", ...}}')
+        found = Who(builtin, str(tokens["access_token"]), str(tokens["account_id"]))
+    if found != Who():
+        found.table(rules)  # a combination no case shows is declined before anything else
+    return found
+
+
+def handshake(rules: TransportRules, sender: Who, args: Mapping[str, Any]) -> dict[str, JSON]:
+    """TRANSPORT-HANDSHAKE-1, and TRANSPORT-HANDSHAKE-3 under a login or the built-in provider."""
+    places = {
+        "{key}": _API_KEY,
+        "{token}": sender.token or "",
+        "{account}": sender.account or "",
+        "{version}": str(args.get("edition")),
+        "{model}": str(args.get("model", "gpt-5")),
+    }
+    headers: list[JSON] = []
+    for name, template in sender.table(rules):
+        value = template
+        for place, text in places.items():
+            value = None if value is None else value.replace(place, text)
+        headers.append([name, value])
     return {"path": "/v1/responses", "headers": headers}
 
 
@@ -72,7 +128,9 @@ def _metadata(rules: TransportRules, extra: tuple[str, ...], lacking: tuple[str,
     return {"metadata_keys": list(names)}
 
 
-def message(rules: TransportRules, connection: int, kind: str) -> dict[str, JSON]:
+def message(
+    rules: TransportRules, connection: int, kind: str, extra: tuple[str, ...] = ()
+) -> dict[str, JSON]:
     """TRANSPORT-MESSAGE-1 and -2: a `response.create` of kind "warmup", "chained" or "whole"."""
     present = {"type", *rules.body_fields}
     items = rules.input_items
@@ -88,14 +146,14 @@ def message(rules: TransportRules, connection: int, kind: str) -> dict[str, JSON
     if kind == "warmup":
         summary["generate"] = False
     summary["input_items"] = items
-    return summary | _metadata(rules, rules.ws_metadata_keys, lacking)
+    return summary | _metadata(rules, (*rules.ws_metadata_keys, *extra), lacking)
 
 
-def http_request(rules: TransportRules) -> dict[str, JSON]:
+def http_request(rules: TransportRules, extra: tuple[str, ...] = ()) -> dict[str, JSON]:
     keys: list[JSON] = list(rules.body_fields)
     summary: dict[str, JSON] = {"method": "POST", "path": "/v1/responses", "keys": keys}
     summary["input_items"] = rules.input_items
-    return summary | _metadata(rules, (), ())
+    return summary | _metadata(rules, extra, ())
 
 
 def _over_limit(rules: TransportRules, limit: int | None) -> bool:
@@ -117,6 +175,8 @@ class _Run:
     refused_upgrades: int | None
     turns: list[str]
     over_limit: bool = False
+    # client_metadata keys the provider and the login add (TRANSPORT-HANDSHAKE-3).
+    extra_metadata: tuple[str, ...] = ()
     # Whether a turn's whole message (no warm-up before it on its connection) went out.
     whole_sent: bool = False
     upgrades: int = 0
@@ -161,7 +221,7 @@ class _Run:
             if self.at_once(failure) or (failure is None and self.over_limit):
                 return "fallback"
             if failure is None:
-                self.sent.append(message(rules, number, "warmup"))
+                self.sent.append(message(rules, number, "warmup", self.extra_metadata))
                 warm = connection = number
         attempt = 0
         while True:
@@ -174,7 +234,7 @@ class _Run:
             if connection is not None:
                 kind = "chained" if connection == warm else "whole"
                 self.whole_sent |= kind == "whole"
-                self.sent.append(message(rules, connection, kind))
+                self.sent.append(message(rules, connection, kind, self.extra_metadata))
                 turn = self.next_turn()
                 if turn == "full":
                     return "reply"
@@ -234,25 +294,32 @@ def _observed(args: Mapping[str, Any]) -> tuple[list[JSON], str | None]:
 def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
     upgrade, refused, turns, limit = _server(args)
     delays, fallback_delay = _observed(args)
+    sender = who(rules, args)
+    extra = sender.metadata_keys(rules)
+    if sender.builtin and (upgrade != "accept" or turns != ["full"]):
+        # Only a whole turn is captured with it: the built-in provider's idle timeout is its own.
+        raise NotModelled(
+            "the built-in provider with a server that does not answer a whole turn: not captured"
+        )
     result: dict[str, JSON] = {
         "upgrades": 0,
         "handshake": None,
         "upgrade_delays": delays,
         "fallback_delay": fallback_delay,
         "sent": [],
-        "http": [http_request(rules)],
+        "http": [http_request(rules, extra)],
         "differs_from_http": None,
         "exit": 0,
         "reply": HTTP_REPLY,
         "notices": [],
     }
-    if not enabled(rules, args):
+    if not (sender.builtin or enabled(rules, args)):  # the built-in provider says so itself
         return result
-    run = _Run(rules, upgrade, refused, turns, _over_limit(rules, limit))
+    run = _Run(rules, upgrade, refused, turns, _over_limit(rules, limit), extra_metadata=extra)
     ending = run.play()
     result |= {
         "upgrades": run.upgrades,
-        "handshake": handshake(rules),
+        "handshake": handshake(rules, sender, args),
         "sent": run.sent,
         "notices": run.notices,
     }

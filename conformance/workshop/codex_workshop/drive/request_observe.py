@@ -69,6 +69,8 @@ CONFIG_KEYS = (
     "disable_response_storage",
     # 0.94.0 and later: whether a logged-in release compresses its request bodies (REQ-ZSTD-1).
     "features.enable_request_compression",
+    # The service tier asked for (REQ-TIER-1).
+    "service_tier",
 )
 # `requires_openai_auth`: the provider takes the login of auth.json (REQ-AUTH-3).
 _PROVIDER_KEYS = ("wire_api", "query_params", "http_headers", "env_http_headers", "requires_openai_auth")

@@ -92,6 +92,20 @@ class WebSocketScript:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _upgrades: int = 0
     _answered: int = 0
+    # The server of the run being answered: a run made again (drive/stall.py) has a new one,
+    # and starts the script afresh rather than where the stalled run left it.
+    _server: object = None
+
+    def _start_run_of(self, server: object) -> None:
+        """Forget what an earlier run (one that stalled, then was run again) was sent and answered."""
+        with self._lock:
+            if server is self._server:
+                return
+            if self._server is not None:
+                self._upgrades = self._answered = 0
+                self.messages.clear()
+                self.handshakes.clear()
+            self._server = server
 
     def _next_refusal(self) -> tuple[int, Refusal | None]:
         with self._lock:
@@ -112,6 +126,7 @@ class WebSocketScript:
     def serve(self, handler: BaseHTTPRequestHandler) -> None:
         """Answer the upgrade request ``handler`` has read (its request line and headers)."""
         handler.close_connection = True
+        self._start_run_of(handler.server)
         number, refusal = self._next_refusal()
         connection: socket.socket = handler.connection
         if refusal is not None:

@@ -62,7 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ReleaseUnavailableError as error:
             print(f"{version}: {error}", flush=True)
             continue
-        if not (unpacked / edition.binary_path).is_file() and not any(unpacked.rglob("codex")):
+        no_binary = not (unpacked / edition.binary_path).is_file() and not any(unpacked.rglob("codex"))
+        # A release already recorded as unavailable keeps its words: writing them again on
+        # every prefetch changed a committed file for nothing.
+        if no_binary and release.unavailable is None:
             releases[version] = replace(release, unavailable=NO_BINARY)
             save_releases(directory, releases)
         print(f"{version}: {unpacked} in {time.monotonic() - started:.0f} s", flush=True)

@@ -36,6 +36,7 @@ from codex_workshop.areas.dispatch.run import CWD_FORM
 from codex_workshop.drive.conversation_run import MODEL, written_back
 from codex_workshop.drive.errors import ReleaseRejectedError
 from codex_workshop.explorer import Args, Explorer, Response, answer_kinds
+from codex_workshop.explorer.made_up_ids import ANY_UUID, with_settled_id
 
 __all__ = ["EXPLORERS", "explored_dispatch_args", "generate_arguments"]
 
@@ -195,8 +196,7 @@ def scenario(args: Args) -> dict[str, Any]:
     return {"editions": [args["edition"]], "item": args["item"]}
 
 
-_MADE_UP_ID = re.compile(r"\A([a-z]+_)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
-_FIXED_UUID = "00000000-0000-0000-0000-000000000000"
+_MADE_UP_ID = re.compile(rf"\A([a-z]+)_{ANY_UUID}\Z")
 _CWD = re.compile(CWD_FORM)
 _FIXED_CWD = "/tmp/codex-conformance-work-explored"
 
@@ -204,10 +204,8 @@ _FIXED_CWD = "/tmp/codex-conformance-work-explored"
 def _settle(release: Response) -> tuple[Response, Args]:
     """The made-up id as the reference writes it, the run's cwd fixed and given as ``cwd``, and a
     command's run given as ``runs`` with its measured values fixed (command_runs.py)."""
-    item = dict(release["result"]["item"])
+    item = dict(with_settled_id(release["result"]["item"], _MADE_UP_ID))
     observed: Args = {}
-    if isinstance(item.get("id"), str) and (match := _MADE_UP_ID.match(item["id"])):
-        item["id"] = match.group(1) + _FIXED_UUID
     if isinstance(item.get("output"), str) and _CWD.search(item["output"]):
         item["output"] = _CWD.sub(_FIXED_CWD, item["output"])
         observed["cwd"] = _FIXED_CWD

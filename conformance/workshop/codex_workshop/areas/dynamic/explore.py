@@ -20,6 +20,7 @@ JSON-RPC errors.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hypothesis import strategies as st
@@ -29,6 +30,7 @@ from codex_conformance.generators import Draw, as_strategy
 from codex_workshop.areas.dynamic.scenarios import CALL_ID
 from codex_workshop.areas.tool_answers import FILLERS, PIECES, PNG, described
 from codex_workshop.explorer import Args, Explorer, Response
+from codex_workshop.explorer.made_up_ids import with_settled_id
 
 __all__ = ["EXPLORERS", "explored_dynamic_answer_args", "explored_dynamic_spec_args"]
 
@@ -225,12 +227,13 @@ def explored_dynamic_answer_args(edition: str) -> st.SearchStrategy[Args]:
     return as_strategy(lambda draw: _answer_args(draw, edition))
 
 
+# The made-up id of DYN-OUT-ITEM-1, told by its prefix alone: whatever follows is the release's.
+_MADE_UP_ID = re.compile(r"\A(fco)_")
+
+
 def _settle(release: Response) -> tuple[Response, Args]:
     """The item's made-up id (DYN-OUT-ITEM-1) as the reference writes it; nothing else varies."""
-    item = dict(release["result"]["item"])
-    if isinstance(item.get("id"), str) and item["id"].startswith("fco_"):
-        item["id"] = "fco_00000000-0000-0000-0000-000000000000"
-    return {"result": {"item": item}}, {}
+    return {"result": {"item": dict(with_settled_id(release["result"]["item"], _MADE_UP_ID))}}, {}
 
 
 EXPLORERS = (

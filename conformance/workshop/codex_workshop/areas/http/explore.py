@@ -12,12 +12,14 @@ Before these, the replies real gateways sent Codex are replayed
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import strategies as st
 
 from codex_conformance.generators import Draw, as_strategy
 from codex_workshop.explorer import Args, Explorer, Response, answer_kinds, args_as_scenario
+from codex_workshop.explorer.key_differences import key_differences
 
 __all__ = ["EXPLORERS", "explored_http_args"]
 
@@ -71,19 +73,18 @@ def explored_http_args(edition: str) -> st.SearchStrategy[Args]:
     return as_strategy(lambda draw: _args(draw, edition))
 
 
+def _text_start(side: Mapping[str, Any], key: str) -> str:
+    return str(side.get(key))[:30]
+
+
 def describe(release: Response, reference: Response) -> str:
     """Which parts of the result differ, texts by their first words."""
     if (kinds := answer_kinds(release, reference)) is not None:
         return kinds
     mine: dict[str, Any] = release["result"]
     theirs: dict[str, Any] = reference["result"]
-    found = []
-    for key in ("requests", "waits", "exit_code", "resent_items"):
-        if mine.get(key) != theirs.get(key):
-            found.append(f"{key}:{mine.get(key)}≠{theirs.get(key)}")
-    for key in ("error", "notices"):
-        if mine.get(key) != theirs.get(key):
-            found.append(f"{key}:{str(mine.get(key))[:30]}≠{str(theirs.get(key))[:30]}")
+    found = key_differences(mine, theirs, ("requests", "waits", "exit_code", "resent_items"))
+    found += key_differences(mine, theirs, ("error", "notices"), _text_start)
     return " ".join(found) or "key order"
 
 

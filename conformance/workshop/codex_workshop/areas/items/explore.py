@@ -31,6 +31,7 @@ from codex_workshop.areas.items.scenarios import load_item_scenarios
 from codex_workshop.checkout import fixtures_dir
 from codex_workshop.drive.errors import CaptureError, ReleaseRejectedError
 from codex_workshop.explorer import Args, Explorer, Response, answer_kinds, args_as_scenario
+from codex_workshop.explorer.made_up_ids import UUID_V7, ZERO_UUID
 
 __all__ = ["EXPLORERS", "KIT_ONE_IN", "explored_items_args", "generate_item"]
 
@@ -79,8 +80,7 @@ def _batch(version: str, inputs: list[Args]) -> list[Response | None]:
 # 0.169.0 makes up `<prefix>_<UUIDv7>` for an item without an id; the reference writes the
 # zero UUID (spec/items.md, ITEMS-ID-1), so the release's is settled to it.  An id the input
 # carried is the input's, whatever its form: recorded items carry ids a release made up.
-_MADE_UP_ID = re.compile(r"\"id\":\"([a-z]+_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})\"")
-_ZERO_UUID = "00000000-0000-0000-0000-000000000000"
+_MADE_UP_ID = re.compile(rf"\"id\":\"([a-z]+_{UUID_V7})\"")
 
 
 def _settle(release: Response, args: Args) -> tuple[Response, Args]:
@@ -90,7 +90,7 @@ def _settle(release: Response, args: Args) -> tuple[Response, Args]:
     if match is None or (isinstance(item, dict) and item.get("id") == match.group(1)):
         return release, {}
     prefix = match.group(1).split("_", 1)[0]
-    settled = text[: match.start()] + f'"id":"{prefix}_{_ZERO_UUID}"' + text[match.end() :]
+    settled = text[: match.start()] + f'"id":"{prefix}_{ZERO_UUID}"' + text[match.end() :]
     return {"result": {"json": settled}}, {}
 
 

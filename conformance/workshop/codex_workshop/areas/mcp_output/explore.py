@@ -25,6 +25,7 @@ from codex_workshop.areas.mcp_output.scenarios import CALL_ID, SERVER, TOOL
 from codex_workshop.areas.sized_text import exactly
 from codex_workshop.areas.tool_answers import FILLERS, PIECES, PNG, described
 from codex_workshop.explorer import Args, Explorer, Response
+from codex_workshop.explorer.made_up_ids import ANY_UUID, with_settled_id
 
 __all__ = ["EXPLORERS", "described", "explored_mcp_output_args", "generate_result"]
 
@@ -216,8 +217,7 @@ def scenario(args: Args) -> dict[str, Any]:
     return fields
 
 
-_MADE_UP_ID = re.compile(r"\Afco_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
-_FIXED_ID = "fco_00000000-0000-0000-0000-000000000000"
+_MADE_UP_ID = re.compile(rf"\A(fco)_{ANY_UUID}\Z")
 _WALL_TIME = re.compile(r"\AWall time: ([0-9]+\.[0-9]{4}) seconds\n")
 
 
@@ -233,10 +233,8 @@ def _header_text(output: Any) -> str | None:
 
 def _settle(release: Response) -> tuple[Response, Args]:
     """The made-up id as the reference writes it, and the measured wall time given as ``duration_seconds``."""
-    item = dict(release["result"]["item"])
+    item = dict(with_settled_id(release["result"]["item"], _MADE_UP_ID))
     observed: Args = {}
-    if isinstance(item.get("id"), str) and _MADE_UP_ID.match(item["id"]):
-        item["id"] = _FIXED_ID
     text = _header_text(item.get("output"))
     if text is not None and (match := _WALL_TIME.match(text)):
         observed["duration_seconds"] = float(match.group(1))

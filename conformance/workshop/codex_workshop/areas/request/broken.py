@@ -28,6 +28,23 @@ def _lite_item_dropped(result: dict[str, Any], _args: dict[str, Any]) -> None:
         body["input"] = [item for item in body["input"] if item.get("type") != "additional_tools"]
 
 
+def _lite_tags_dropped(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """A Lite model's messages on the built-in provider without their per-message metadata (a port
+    that tags only the plain layout's messages)."""
+    body = result.get("body", {})
+    items = body.get("input") if "tools" not in body else None
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict):
+            item.pop("internal_chat_message_metadata_passthrough", None)
+
+
+def _service_tier_dropped(result: dict[str, Any], _args: dict[str, Any]) -> None:
+    """The body without its service_tier (a proxy that drops members it does not know)."""
+    body = result.get("body")
+    if isinstance(body, dict):
+        body.pop("service_tier", None)
+
+
 # The rows whose change is a value are data, in broken.json beside this module,
 # which places these rows among them (codex_workshop/broken.py).
 BROKEN = area_adapters(
@@ -36,5 +53,7 @@ BROKEN = area_adapters(
         "request-builtins-trimmed": rewrites("REQ-TEXT-1", "request.builtins", _instructions_trimmed),
         "request-no-context-messages": rewrites("REQ-INPUT-2", "request.build", _context_messages_dropped),
         "request-no-lite-item": rewrites("REQ-LITE-2", "request.build", _lite_item_dropped),
+        "request-no-lite-tags": rewrites("REQ-LITE-4", "request.build", _lite_tags_dropped),
+        "request-no-service-tier": rewrites("REQ-TIER-1", "request.build", _service_tier_dropped),
     },
 )

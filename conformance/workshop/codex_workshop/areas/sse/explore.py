@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import strategies as st
@@ -36,6 +37,8 @@ from hypothesis import strategies as st
 from codex_conformance.generators import Draw, as_strategy
 from codex_workshop.areas.sse.field import FieldEvent, field_events
 from codex_workshop.explorer import Args, Explorer, Response, answer_kinds, args_as_scenario
+from codex_workshop.explorer.key_differences import key_differences
+from codex_workshop.explorer.made_up_ids import UUID_V7, with_settled_id
 
 __all__ = ["EXPLORERS", "FIELD_ONE_IN", "explored_sse_args", "generate_stream"]
 
@@ -197,25 +200,21 @@ def explored_sse_args(edition: str) -> st.SearchStrategy[Args]:
 # additional_tools item, an image generation call, a web search or a compaction without an id (or with an
 # empty one); the reference writes the zero UUID (spec/sse.md, SSE-ITEM-3,
 # SSE-ITEM-4, SSE-ITEM-5), so the release's is settled to it.
-_MADE_UP_ID = re.compile(
-    r"\A(fc|ctc|lsh|fco|ctco|tsc|msg|rs|at|ig|ws|cmp)_[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\Z"
-)
-_ZERO_UUID = "00000000-0000-0000-0000-000000000000"
-
-
-def _settled_item(item: Any) -> Any:
-    if isinstance(item, dict) and isinstance(item.get("id"), str):
-        match = _MADE_UP_ID.match(item["id"])
-        if match:
-            return {**item, "id": f"{match.group(1)}_{_ZERO_UUID}"}
-    return item
+_MADE_UP_ID = re.compile(rf"\A(fc|ctc|lsh|fco|ctco|tsc|msg|rs|at|ig|ws|cmp)_{UUID_V7}\Z")
 
 
 def settle(release: Response) -> tuple[Response, Args]:
     """The release's made-up item ids as the reference writes them."""
     result = release["result"]
-    events = [{**event, "item": _settled_item(event["item"])} for event in result.get("events") or []]
+    events = [
+        {**event, "item": with_settled_id(event["item"], _MADE_UP_ID)} for event in result.get("events") or []
+    ]
     return {"result": {**result, "events": events}}, {}
+
+
+def _shown_end(end: Mapping[str, Any], key: str) -> object:
+    """Texts by their start, numbers blanked; usage and ids by presence only."""
+    return re.sub(r"\d+", "#", str(end.get(key)))[:60] if key in ("kind", "error", "message") else key in end
 
 
 def describe(release: Response, reference: Response) -> str:
@@ -232,16 +231,8 @@ def describe(release: Response, reference: Response) -> str:
             first = next(i for i, (a, b) in enumerate(zip(*events, strict=True)) if a != b)
             found.append(f"events:{events[0][first].get('item', {}).get('type')} item form")
     ends = [result.get("end") or {} for result in (mine, theirs)]
-    for key in ("kind", "error", "message", "retry_after_ms", "usage", "response_id"):
-        if ends[0].get(key) != ends[1].get(key):
-            # Texts by their start, numbers blanked; usage and ids by presence only.
-            shown = [
-                re.sub(r"\d+", "#", str(end.get(key)))[:60]
-                if key in ("kind", "error", "message")
-                else key in end
-                for end in ends
-            ]
-            found.append(f"end.{key}:{shown[0]}≠{shown[1]}")
+    keys = ("kind", "error", "message", "retry_after_ms", "usage", "response_id")
+    found += key_differences(ends[0], ends[1], keys, _shown_end, prefix="end.")
     return " ".join(found) or "key order"
 
 

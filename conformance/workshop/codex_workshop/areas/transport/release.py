@@ -28,9 +28,11 @@ from typing import Any
 from codex_conformance.mock_responses_server import turn_events
 from codex_workshop.areas import ReleaseOp
 from codex_workshop.areas.transport.observe import observe
+from codex_workshop.drive import chatgpt_login
 from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import RequestArgsError
 from codex_workshop.drive.exec_run import run_exec
+from codex_workshop.drive.request_observe import BUILTIN_PROVIDERS
 from codex_workshop.drive.websocket_mock import Refusal, WebSocketScript, WebSocketTurn
 
 REPLY_TEXT = "over websocket"
@@ -119,6 +121,24 @@ def script(server: Any) -> WebSocketScript:
     )
 
 
+def _login(args: Mapping[str, Any]) -> dict[str, str] | None:
+    """A ChatGPT login's tokens (``auth.chatgpt``), or None: the mock provider's API key."""
+    return chatgpt_login.chatgpt_tokens(args.get("auth"))
+
+
+def _builtin(args: Mapping[str, Any]) -> str | None:
+    """``provider.builtin``: the release's own provider named instead of the mock's table."""
+    provider = args.get("provider") or {}
+    name = provider.get("builtin") if isinstance(provider, Mapping) else None
+    if name is None:
+        return None
+    if name not in BUILTIN_PROVIDERS:
+        raise RequestArgsError(f"provider.builtin must be one of {sorted(BUILTIN_PROVIDERS)}, not {name!r}")
+    if set(provider) != {"builtin"}:
+        raise RequestArgsError("a built-in provider takes no other provider key (its own table decides)")
+    return str(name)
+
+
 def transport_turn(version: str, args: dict[str, Any]) -> dict[str, Any]:
     mock = script(args.get("server", {}))
     provider: dict[str, Any] = {"stream_idle_timeout_ms": STREAM_IDLE_TIMEOUT_MS}
@@ -129,13 +149,32 @@ def transport_turn(version: str, args: dict[str, Any]) -> dict[str, Any]:
     feature = _flag(args, "features", "responses_websockets")
     if feature is not None:
         extra["features.responses_websockets"] = feature
+    login = _login(args)
+    builtin = _builtin(args)
+    mock_config: dict[str, str] = {}
+    mock_env: dict[str, str] = {}
+    if login is not None:
+        # Every ChatGPT host the login reaches is the mock (drive/chatgpt_login.py); a table
+        # takes the login of auth.json and reads no key (spec/request.md, REQ-AUTH-3).
+        mock_config |= chatgpt_login.CHATGPT_CONFIG
+        mock_env |= chatgpt_login.CHATGPT_ENV
+        provider |= {"requires_openai_auth": True, "env_key": None}
+    if builtin is not None:
+        # The built-in provider pointed at the mock both ways the releases read (spec/request.md).
+        env_table, config_table = BUILTIN_PROVIDERS[builtin]
+        mock_env |= {key: value.replace("{url}", "{origin}/v1") for key, value in env_table.items()}
+        mock_config |= {key: value.replace("{url}", "{origin}/v1") for key, value in config_table.items()}
     run = run_exec(
         release_binary(version),
         model=str(args.get("model", "gpt-5")),
         servers=[],
-        provider=provider,
+        provider=None if builtin is not None else provider,
+        builtin_provider=builtin,
         extra=extra,
         upgrade=mock.serve,
+        mock_config=mock_config,
+        mock_env=mock_env,
+        home_texts=None if login is None else lambda: {"auth.json": chatgpt_login.auth_json(login)},
     )
     return observe(run, list(mock.messages))
 

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from codex_workshop.areas.scenarios import Scenario, load_scenarios
+from codex_workshop.drive.chatgpt_login import fake_tokens
 
 # What the mock does with the release's n-th message (areas/transport/release.py, SERVER_TURNS).
 ServerTurn = Literal["full", "error", "close", "cut"]
@@ -31,11 +32,19 @@ class TransportScenario(Scenario):
     turns: list[ServerTurn] = Field(default_factory=_whole_turn)
     # The `x-codex-websocket-max-message-bytes` header of the mock's handshake answer (None: not sent).
     max_message_bytes: int | None = None
+    # A ChatGPT login (made-up tokens naming this account) on the mock's provider table,
+    # which then takes it (`requires_openai_auth`) and reads no API key.
+    chatgpt_login: str | None = None
+    # The release's own provider (`openai`) instead of the mock's table, pointed at the mock;
+    # it says itself whether it talks WebSockets (`supports_websockets` must then be None).
+    builtin: str | None = None
 
     def args(self, version: str) -> dict[str, Any]:
         args: dict[str, Any] = {"edition": version, "model": self.model}
         if self.supports_websockets is not None:
             args["provider"] = {"supports_websockets": self.supports_websockets}
+        if self.builtin is not None:
+            args["provider"] = {"builtin": self.builtin}
         if self.feature is not None:
             args["features"] = {"responses_websockets": self.feature}
         server: dict[str, Any] = {"upgrade": self.upgrade, "turns": list(self.turns)}
@@ -44,6 +53,8 @@ class TransportScenario(Scenario):
         if self.max_message_bytes is not None:
             server["max_message_bytes"] = self.max_message_bytes
         args["server"] = server
+        if self.chatgpt_login is not None:
+            args["auth"] = {"chatgpt": fake_tokens(self.chatgpt_login, "plus", "conformance@example.invalid")}
         return args
 
 

@@ -42,6 +42,9 @@ class ScenarioResult:
     not_applicable: str | None = None
     # The model Codex ran the scenario under: the gateway's verdicts are given per model too.
     model: str | None = None
+    # How the model requests reached the upstream through the gateway ("websocket", "http"), in
+    # a scenario where the upstream speaks both (spec/gateway.md, `websocket`); else None.
+    transport: str | None = None
 
     @property
     def outcome(self) -> str:
@@ -102,9 +105,9 @@ def _plan(editions: Sequence[str], only: Sequence[str]) -> list[tuple[str, Scena
     ]
 
 
-def _direct(version: str, scenario: Scenario) -> Observation:
+def _direct(version: str, scenario: Scenario, *, websocket: bool | None = None) -> Observation:
     with MockResponsesServer() as upstream:
-        return observe(version, scenario, upstream, upstream.base_url)
+        return observe(version, scenario, upstream, upstream.base_url, websocket=websocket)
 
 
 def certify_gateway(
@@ -195,6 +198,11 @@ def _one(
         check_alive()
         through = _through(version, scenario, upstream, url, recorder)
         check_alive()
+        if scenario.websocket and through.transport != "websocket":
+            # The gateway refused the upgrade (or forwarded it as plain HTTP) and the release fell
+            # back: what reached the upstream is judged against the release's own fallback, a
+            # direct run whose upstream refuses the upgrade too (spec/gateway.md, `websocket`).
+            direct = _direct(version, scenario, websocket=False)
     except GatewayError as died:
         error = f"gateway: {died}"
         return ScenarioResult(version, scenario.slug, scenario.title, error=error, model=scenario.model)
@@ -204,8 +212,17 @@ def _one(
     apis = tuple(request.api for request in through.upstream)
     verdicts = tuple(judge(scenario, direct, through))
     counted = len(direct.upstream)
+    transport = through.transport if scenario.websocket else None
     return ScenarioResult(
-        version, scenario.slug, scenario.title, verdicts, None, apis, counted, model=scenario.model
+        version,
+        scenario.slug,
+        scenario.title,
+        verdicts,
+        None,
+        apis,
+        counted,
+        model=scenario.model,
+        transport=transport,
     )
 
 

@@ -150,6 +150,26 @@ def _fence(text: str) -> str:
     return f"{ticks}text\n{text.rstrip()}\n{ticks}"
 
 
+_TRANSPORTS = {
+    "websocket": "over the WebSocket: the gateway relayed it "
+    "(judged against the direct run over the WebSocket)",
+    "http": "over HTTP: the release fell back after the gateway refused the upgrade or passed it on as "
+    "plain HTTP (judged against a direct run whose upstream refuses the upgrade too)",
+}
+
+
+def _transport_section(run: GatewayRun) -> list[str]:
+    """Which transport carried the model requests to the upstream, where the upstream took both."""
+    shown = [result for result in run.results if result.transport is not None]
+    if not shown:
+        return []
+    lines = ["## Transport", ""]
+    for result in shown:
+        said = _TRANSPORTS.get(result.transport or "", result.transport or "")
+        lines.append(f"- {result.edition} `{result.slug}`: the turn reached the upstream {said}")
+    return [*lines, ""]
+
+
 def render_markdown(run: GatewayRun) -> str:
     lines = [f"# Gateway certification: `{run.gateway}`", ""]
     lines.append("Each scenario ran twice, through the gateway and directly against the kit's mock upstream;")
@@ -180,6 +200,7 @@ def render_markdown(run: GatewayRun) -> str:
                 for difference in verdict.differences:
                     lines.append(f"- {verdict.clause}: {difference}")
             lines.append("")
+    lines += _transport_section(run)
     skipped = [result for result in run.results if result.not_applicable is not None]
     if skipped:
         lines += ["## Not applicable", ""]
@@ -210,6 +231,8 @@ def report_json(run: GatewayRun) -> dict[str, Any]:
                 "passes_apart_from_headers": result.passes_apart_from(HEADERS_CLAUSE),
                 "upstream_apis": list(result.upstream_apis),
                 "direct_requests": result.direct_requests,
+                # Only where the upstream spoke both transports (the `websocket` scenario).
+                **({"transport": result.transport} if result.transport is not None else {}),
                 "verdicts": [
                     {
                         "clause": verdict.clause,

@@ -397,4 +397,4 @@ def judge(scenario: Scenario, direct: Observation, through: Observation) -> list
     return [Verdict(clause, tuple(check(scenario, direct, through))) for clause, check in CLAUSES.items()]
 
 
-__all__ = ["CLAUSES", "Verdict", "judge"]
+__all__ = ["CLAUSES", "Verdict", "judge", "websocket_messages_relayed"]

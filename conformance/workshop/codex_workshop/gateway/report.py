@@ -153,8 +153,9 @@ def _fence(text: str) -> str:
 _TRANSPORTS = {
     "websocket": "over the WebSocket: the gateway relayed it "
     "(judged against the direct run over the WebSocket)",
-    "http": "over HTTP: the release fell back after the gateway refused the upgrade or passed it on as "
-    "plain HTTP (judged against a direct run whose upstream refuses the upgrade too)",
+    "http": "over HTTP: the gateway refused the upgrade (or passed it on as plain HTTP) and the release "
+    "fell back, or the gateway took the WebSocket itself and called the upstream over HTTP "
+    "(judged against a direct run whose upstream refuses the upgrade)",
 }
 
 

@@ -189,6 +189,7 @@ def test_a_proxy_that_relays_the_websocket_passes_over_it(version: str) -> None:
     [result] = run.results
     assert result.outcome == "pass", render_markdown(run)
     assert result.transport == "websocket" and set(result.upstream_apis) == {"websocket"}
+    assert set(result.upgrade_answers) == {101}
     assert "reached the upstream over the WebSocket" in render_markdown(run)
 
 
@@ -198,7 +199,9 @@ def test_the_http_only_proxy_gets_the_fallback_and_passes_over_http(version: str
     [result] = run.results
     assert result.outcome == "pass", render_markdown(run)
     assert result.transport == "http" and set(result.upstream_apis) == {"responses"}
-    assert "reached the upstream over HTTP" in render_markdown(run)
+    # It passes the upgrade on as a plain GET: the upstream's 404 is what the release reads.
+    assert set(result.upgrade_answers) == {404}, render_markdown(run)
+    assert "the gateway refused the upgrade (404) and the release fell back" in render_markdown(run)
 
 
 @pytest.mark.parametrize(

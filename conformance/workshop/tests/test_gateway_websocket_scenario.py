@@ -12,7 +12,9 @@ from websockets.sync.client import connect
 from codex_conformance.editions import EDITIONS
 from codex_conformance.mock_responses_server import MockResponsesServer
 from codex_workshop.gateway.certify import GatewayRun, ScenarioResult
+from codex_workshop.gateway.http_wire import upgrade_status
 from codex_workshop.gateway.observe import Observation, UpstreamRequest, upstream_requests
+from codex_workshop.gateway.relay import Connection
 from codex_workshop.gateway.report import render_markdown, report_json
 from codex_workshop.gateway.scenarios import NotApplicable, Scenario, scenarios
 from codex_workshop.gateway.verdicts import CLAUSES, Verdict, errors_the_same, websocket_messages_relayed
@@ -162,3 +164,37 @@ def test_the_report_says_which_transport_reached_the_upstream() -> None:
     assert "`text`: the turn" not in markdown
     results = report_json(run)["results"]
     assert results[0]["transport"] == "http" and "transport" not in results[1]
+
+
+def _connection(sent: bytes, *received: bytes) -> Connection:
+    return Connection(bytearray(sent), list(received))
+
+
+def test_the_gateways_answer_to_an_upgrade_is_read_off_the_relayed_bytes() -> None:
+    upgrade = b"GET /v1/responses HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"
+    assert (
+        upgrade_status(_connection(upgrade, b"HTTP/1.1 101 Switching Protocols\r\n\r\n", b"\x81\x02hi"))
+        == 101
+    )
+    assert (
+        upgrade_status(
+            _connection(upgrade, b"HTTP/1.1 405 Method Not Allowed\r\n", b"Content-Length: 0\r\n\r\n")
+        )
+        == 405
+    )
+    assert upgrade_status(_connection(upgrade)) == 0
+    post = b"POST /v1/responses HTTP/1.1\r\nContent-Length: 0\r\n\r\n"
+    assert upgrade_status(_connection(post, b"HTTP/1.1 200 OK\r\n\r\n")) is None
+
+
+def test_the_report_tells_a_refused_upgrade_from_one_the_gateway_took() -> None:
+    run = GatewayRun("g", ["1.0.0"])
+    verdicts = tuple(Verdict(clause, ()) for clause in CLAUSES)
+    run.results = [
+        ScenarioResult("1.0.0", "websocket", "t", verdicts, transport="http", upgrade_answers=(405, 405)),
+        ScenarioResult("1.0.0", "websocket", "t", verdicts, transport="http", upgrade_answers=(101,)),
+    ]
+    markdown = render_markdown(run)
+    assert "the gateway refused the upgrade (405) and the release fell back" in markdown
+    assert "the gateway accepted the upgrade (101)" in markdown
+    assert report_json(run)["results"][0]["upgrade_answers"] == [405, 405]

@@ -150,13 +150,22 @@ def _fence(text: str) -> str:
     return f"{ticks}text\n{text.rstrip()}\n{ticks}"
 
 
-_TRANSPORTS = {
-    "websocket": "over the WebSocket: the gateway relayed it "
-    "(judged against the direct run over the WebSocket)",
-    "http": "over HTTP: the gateway refused the upgrade (or passed it on as plain HTTP) and the release "
-    "fell back, or the gateway took the WebSocket itself and called the upstream over HTTP "
-    "(judged against a direct run whose upstream refuses the upgrade)",
-}
+def _transport_said(result: ScenarioResult) -> str:
+    """How the turn reached the upstream, and what the gateway answered the upgrades with."""
+    if result.transport == "websocket":
+        return "over the WebSocket: the gateway relayed it (judged against the direct run over the WebSocket)"
+    answers = sorted(set(result.upgrade_answers))
+    if 101 in answers:
+        how = (
+            "the gateway accepted the upgrade (101), then called the upstream over HTTP or failed "
+            "on the WebSocket so that the release fell back"
+        )
+    elif answers:
+        statuses = ", ".join(str(answer) if answer else "no answer" for answer in answers)
+        how = f"the gateway refused the upgrade ({statuses}) and the release fell back"
+    else:
+        how = "the gateway's answer to the upgrade was not seen"
+    return f"over HTTP: {how} (judged against a direct run whose upstream refuses the upgrade)"
 
 
 def _transport_section(run: GatewayRun) -> list[str]:
@@ -165,9 +174,10 @@ def _transport_section(run: GatewayRun) -> list[str]:
     if not shown:
         return []
     lines = ["## Transport", ""]
-    for result in shown:
-        said = _TRANSPORTS.get(result.transport or "", result.transport or "")
-        lines.append(f"- {result.edition} `{result.slug}`: the turn reached the upstream {said}")
+    lines += [
+        f"- {result.edition} `{result.slug}`: the turn reached the upstream {_transport_said(result)}"
+        for result in shown
+    ]
     return [*lines, ""]
 
 
@@ -233,7 +243,11 @@ def report_json(run: GatewayRun) -> dict[str, Any]:
                 "upstream_apis": list(result.upstream_apis),
                 "direct_requests": result.direct_requests,
                 # Only where the upstream spoke both transports (the `websocket` scenario).
-                **({"transport": result.transport} if result.transport is not None else {}),
+                **(
+                    {"transport": result.transport, "upgrade_answers": list(result.upgrade_answers)}
+                    if result.transport is not None
+                    else {}
+                ),
                 "verdicts": [
                     {
                         "clause": verdict.clause,

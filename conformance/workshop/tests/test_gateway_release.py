@@ -1,5 +1,7 @@
 """The gateway mode against real releases: a faithful pass-through proxy passes every scenario, and
-each broken proxy (examples/gateways/passthrough_proxy.py --break KIND) fails on its clause.
+each broken proxy (examples/gateways/passthrough_proxy.py --break KIND) fails on its clause.  In the
+`websocket` scenario the WebSocket relay (examples/gateways/websocket_proxy.py) passes over the
+WebSocket, each of its breaks fails on its clause, and the HTTP-only proxy passes by the fallback.
 
 These tests run releases from the kit's cache (~/.cache/codex-conformance/releases, fetched once
 with npm); where a release cannot be had they are skipped, saying so.  The broken proxies run on the

@@ -223,16 +223,17 @@ class Proxy(BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_DELETE = _forward
 
 
+def parser(doc: str | None, breaks: tuple[str, ...]) -> argparse.ArgumentParser:
+    """The command line (websocket_proxy.py adds its own breaks)."""
+    found = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    found.add_argument("--port", type=int, required=True)
+    found.add_argument("--upstream", required=True, help="the Responses base URL, e.g. http://127.0.0.1:N/v1")
+    found.add_argument("--break", dest="broken", choices=breaks, help="break it on purpose (see above)")
+    return found
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument(
-        "--upstream", required=True, help="the Responses base URL, e.g. http://127.0.0.1:N/v1"
-    )
-    parser.add_argument("--break", dest="broken", choices=BREAKS, help="break it on purpose (see above)")
-    options = parser.parse_args()
+    options = parser(__doc__, BREAKS).parse_args()
     Proxy.upstream = urlsplit(options.upstream)
     Proxy.broken = options.broken
     server = ThreadingHTTPServer(("127.0.0.1", options.port), Proxy)

@@ -1,5 +1,7 @@
 """The gateway mode against real releases: a faithful pass-through proxy passes every scenario, and
-each broken proxy (examples/gateways/passthrough_proxy.py --break KIND) fails on its clause.
+each broken proxy (examples/gateways/passthrough_proxy.py --break KIND) fails on its clause.  In the
+`websocket` scenario the WebSocket relay (examples/gateways/websocket_proxy.py) passes over the
+WebSocket, each of its breaks fails on its clause, and the HTTP-only proxy passes by the fallback.
 
 These tests run releases from the kit's cache (~/.cache/codex-conformance/releases, fetched once
 with npm); where a release cannot be had they are skipped, saying so.  The broken proxies run on the
@@ -24,6 +26,7 @@ from codex_workshop.gateway.plug import free_port, parse_gateway
 from codex_workshop.gateway.report import render_markdown
 
 PROXY = Path(__file__).resolve().parents[3] / "examples" / "gateways" / "passthrough_proxy.py"
+WEBSOCKET_PROXY = PROXY.with_name("websocket_proxy.py")
 
 
 def _release(version: str) -> None:
@@ -33,8 +36,8 @@ def _release(version: str) -> None:
         pytest.skip(f"release {version} cannot be fetched here: {exc}")
 
 
-def _template(broken: str | None = None) -> str:
-    template = f"cmd:{sys.executable} {PROXY} --port {{port}} --upstream {{upstream}}"
+def _template(broken: str | None = None, proxy: Path = PROXY) -> str:
+    template = f"cmd:{sys.executable} {proxy} --port {{port}} --upstream {{upstream}}"
     return template + (f" --break {broken}" if broken else "")
 
 
@@ -49,9 +52,11 @@ def _with_namespaces_and_freeform(edition: Edition) -> bool:
 SHOWCASE = next(version for version, edition in EDITIONS.items() if _with_namespaces_and_freeform(edition))
 
 
-def _certify(version: str, broken: str | None = None, only: tuple[str, ...] = ()) -> GatewayRun:
+def _certify(
+    version: str, broken: str | None = None, only: tuple[str, ...] = (), proxy: Path = PROXY
+) -> GatewayRun:
     _release(version)
-    return certify_gateway(parse_gateway(_template(broken)), [version], only=only, ready_seconds=20)
+    return certify_gateway(parse_gateway(_template(broken, proxy)), [version], only=only, ready_seconds=20)
 
 
 @pytest.mark.parametrize("version", list(EDITIONS))
@@ -173,3 +178,41 @@ def test_a_gateway_that_strips_the_lite_header_passes() -> None:
     run = _certify(version, "strip-lite-header", ("lite-model",))
     [result] = run.results
     assert result.outcome == "pass", render_markdown(run)
+
+
+WEBSOCKET_EDITIONS = [
+    version for version, edition in EDITIONS.items() if edition.websocket_config is not None
+]
+
+
+@pytest.mark.parametrize("version", WEBSOCKET_EDITIONS)
+def test_a_proxy_that_relays_the_websocket_passes_over_it(version: str) -> None:
+    run = _certify(version, only=("websocket",), proxy=WEBSOCKET_PROXY)
+    [result] = run.results
+    assert result.outcome == "pass", render_markdown(run)
+    assert result.transport == "websocket" and set(result.upstream_apis) == {"websocket"}
+    assert set(result.upgrade_answers) == {101}
+    assert "reached the upstream over the WebSocket" in render_markdown(run)
+
+
+@pytest.mark.parametrize("version", WEBSOCKET_EDITIONS)
+def test_the_http_only_proxy_gets_the_fallback_and_passes_over_http(version: str) -> None:
+    run = _certify(version, only=("websocket",))
+    [result] = run.results
+    assert result.outcome == "pass", render_markdown(run)
+    assert result.transport == "http" and set(result.upstream_apis) == {"responses"}
+    # It passes the upgrade on as a plain GET: the upstream's 404 is what the release reads.
+    assert set(result.upgrade_answers) == {404}, render_markdown(run)
+    assert "the gateway refused the upgrade (404) and the release fell back" in render_markdown(run)
+
+
+@pytest.mark.parametrize(
+    ("broken", "clause"),
+    [("ws-drop-metadata", "GATEWAY-WS-1"), ("ws-strip-handshake", "GATEWAY-HEADERS-1")],
+)
+def test_a_broken_websocket_relay_fails_on_its_clause(broken: str, clause: str) -> None:
+    # The newest edition with a WebSocket: it sends client_metadata and the openai-beta handshake header.
+    run = _certify(WEBSOCKET_EDITIONS[-1], broken, ("websocket",), proxy=WEBSOCKET_PROXY)
+    [result] = run.results
+    assert result.transport == "websocket", render_markdown(run)
+    assert result.failed_clauses() == [clause], render_markdown(run)

@@ -22,7 +22,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
@@ -86,6 +86,9 @@ class WebSocketScript:
     warmup: WebSocketTurn | None = None
     # Headers added to every accepted handshake's response (what a server tells the client there).
     response_headers: Sequence[tuple[str, str]] = ()
+    # Given: it answers every message (its text) instead of ``turns`` and ``warmup``, for a server
+    # whose answer depends on what was sent (the gateway mode's scripted model reads the tools).
+    answer: Callable[[str], WebSocketTurn | None] | None = None
     messages: list[RecordedMessage] = field(default_factory=list)
     # The response headers of each accepted handshake, in order.
     handshakes: list[list[tuple[str, str]]] = field(default_factory=list)
@@ -184,6 +187,8 @@ class WebSocketScript:
             _flush(connection, protocol)  # pongs and close answers the protocol queued
 
     def _turn_for(self, text: str) -> WebSocketTurn | None:
+        if self.answer is not None:
+            return self.answer(text)
         if self.warmup is not None and _is_warmup(text):
             return self.warmup
         return self._next_turn()

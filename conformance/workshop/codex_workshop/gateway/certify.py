@@ -19,9 +19,11 @@ from codex_conformance.editions import get_edition
 from codex_conformance.mock_responses_server import MockResponsesServer
 from codex_workshop.drive.cache import release_binary
 from codex_workshop.drive.errors import CaptureError, ReleaseUnavailableError
+from codex_workshop.gateway.http_wire import upgrade_status
 from codex_workshop.gateway.observe import Observation, observe
 from codex_workshop.gateway.plug import DEFAULT_READY_SECONDS, GatewayError, GatewaySpec, running_gateway
 from codex_workshop.gateway.record import Recorder
+from codex_workshop.gateway.relay import RecordingRelay
 from codex_workshop.gateway.scenarios import NotApplicable, Scenario, scenarios
 from codex_workshop.gateway.verdicts import Verdict, judge
 
@@ -42,6 +44,12 @@ class ScenarioResult:
     not_applicable: str | None = None
     # The model Codex ran the scenario under: the gateway's verdicts are given per model too.
     model: str | None = None
+    # How the model requests reached the upstream through the gateway ("websocket", "http"), in
+    # a scenario where the upstream speaks both (spec/gateway.md, `websocket`); else None.
+    transport: str | None = None
+    # There, the status the gateway answered each of the release's WebSocket upgrades with
+    # (101: it took the WebSocket itself; 0: no answer); empty where it could not be seen.
+    upgrade_answers: tuple[int, ...] = ()
 
     @property
     def outcome(self) -> str:
@@ -102,9 +110,9 @@ def _plan(editions: Sequence[str], only: Sequence[str]) -> list[tuple[str, Scena
     ]
 
 
-def _direct(version: str, scenario: Scenario) -> Observation:
+def _direct(version: str, scenario: Scenario, *, websocket: bool | None = None) -> Observation:
     with MockResponsesServer() as upstream:
-        return observe(version, scenario, upstream, upstream.base_url)
+        return observe(version, scenario, upstream, upstream.base_url, websocket=websocket)
 
 
 def certify_gateway(
@@ -171,14 +179,28 @@ def _not_applicable(version: str, scenario: NotApplicable) -> ScenarioResult:
 
 def _through(
     version: str, scenario: Scenario, upstream: MockResponsesServer, url: str, recorder: Recorder | None
-) -> Observation:
-    if recorder is None:
-        return observe(version, scenario, upstream, url)
-    with recorder.relaying(url) as (relayed_url, relay):
+) -> tuple[Observation, tuple[int, ...]]:
+    """The run through the gateway, and how the gateway answered the release's WebSocket upgrades
+    where the scenario asks (seen on a recording relay: what the upstream receives cannot tell a
+    gateway that refused the upgrade from one that took the WebSocket and called over HTTP)."""
+    if recorder is None and not scenario.websocket:
+        return observe(version, scenario, upstream, url), ()
+    relay: RecordingRelay | None = None
+    with ExitStack() as stack:
+        try:
+            relayed_url, relay = stack.enter_context((recorder or Recorder()).relaying(url))
+        except ValueError:
+            if recorder is not None:
+                raise
+            relayed_url = url  # a gateway reached over TLS: its answers cannot be read on the way
         through = observe(version, scenario, upstream, relayed_url)
+    if relay is None:
+        return through, ()
     # Kept once the relay is closed: every byte it passed is in by then.
-    recorder.keep(version, scenario.slug, scenario.model, relay, through)
-    return through
+    if recorder is not None:
+        recorder.keep(version, scenario.slug, scenario.model, relay, through)
+    answers = [upgrade_status(connection) for connection in relay.connections]
+    return through, tuple(answer for answer in answers if answer is not None)
 
 
 def _one(
@@ -193,8 +215,13 @@ def _one(
     try:
         direct = _direct(version, scenario)
         check_alive()
-        through = _through(version, scenario, upstream, url, recorder)
+        through, upgrade_answers = _through(version, scenario, upstream, url, recorder)
         check_alive()
+        if scenario.websocket and through.transport != "websocket":
+            # The gateway refused the upgrade (or forwarded it as plain HTTP) and the release fell
+            # back: what reached the upstream is judged against the release's own fallback, a
+            # direct run whose upstream refuses the upgrade too (spec/gateway.md, `websocket`).
+            direct = _direct(version, scenario, websocket=False)
     except GatewayError as died:
         error = f"gateway: {died}"
         return ScenarioResult(version, scenario.slug, scenario.title, error=error, model=scenario.model)
@@ -204,8 +231,18 @@ def _one(
     apis = tuple(request.api for request in through.upstream)
     verdicts = tuple(judge(scenario, direct, through))
     counted = len(direct.upstream)
+    transport = through.transport if scenario.websocket else None
     return ScenarioResult(
-        version, scenario.slug, scenario.title, verdicts, None, apis, counted, model=scenario.model
+        version,
+        scenario.slug,
+        scenario.title,
+        verdicts,
+        None,
+        apis,
+        counted,
+        model=scenario.model,
+        transport=transport,
+        upgrade_answers=upgrade_answers if scenario.websocket else (),
     )
 
 

@@ -190,4 +190,15 @@ def replies(connection: Connection) -> list[Reply]:
     return found
 
 
-__all__ = ["Reply", "replies"]
+def upgrade_status(connection: Connection) -> int | None:
+    """The status the gateway answered a WebSocket upgrade with, when the connection opened with
+    one (101: it took the WebSocket; 0: it answered nothing readable); None for any other request.
+    ``replies`` skips a 101 with the other informational answers: what follows it is frames."""
+    head = _head(_Cursor(bytes(connection.sent)))
+    if head is None or (_value([(k.lower(), v) for k, v in head[1]], "upgrade") or "").lower() != "websocket":
+        return None
+    answer = _head(_Cursor(b"".join(connection.received)))
+    return _status(answer[0])[0] if answer is not None else 0
+
+
+__all__ = ["Reply", "replies", "upgrade_status"]

@@ -30,6 +30,7 @@ from codex_workshop.drive.exec_run import FAKE_MCP_SERVER, run_exec
 from codex_workshop.drive.request_observe import decoded_body
 from codex_workshop.drive.scratch import scratch_dir
 from codex_workshop.gateway.scenarios import MCP_ANSWERS, MCP_SERVER, MCP_TOOLS, Scenario
+from codex_workshop.gateway.websocket_upstream import WEBSOCKET_API, WebSocketUpstream
 
 # Among the recorded items, the prompt marks where the scenario's turn starts.
 PROMPT = "codex-conformance gateway scenario"
@@ -70,11 +71,15 @@ def masked_json(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class UpstreamRequest:
-    """A model request as the upstream received it: which API, its headers (names lower-cased), its body."""
+    """A model request as the upstream received it: which API, its headers (names lower-cased), its body.
+
+    ``api`` is ``websocket`` for a ``response.create`` message (websocket_upstream.py): its headers
+    are its connection's handshake's, ``connection`` that connection's number (from 0)."""
 
     api: str
     headers: dict[str, str]
     body: Any
+    connection: int | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,14 @@ class Observation:
     error_lines: list[str]
     stdout_tail: str
     stderr_tail: str
+
+    @property
+    def transport(self) -> str | None:
+        """How the model requests reached the upstream: ``websocket`` when any came as a WebSocket
+        message, else ``http``; None when none came."""
+        if any(request.api == WEBSOCKET_API for request in self.upstream):
+            return "websocket"
+        return "http" if self.upstream else None
 
     def final_message(self) -> str | None:
         texts = [
@@ -112,11 +125,23 @@ def _api(request: RecordedRequest) -> str | None:
     return None
 
 
-def upstream_requests(server: MockResponsesServer) -> list[UpstreamRequest]:
-    """The model requests ``server`` received; a zstd body (REQ-ZSTD-1) is read decompressed, so a
+def upstream_requests(
+    server: MockResponsesServer, websocket: WebSocketUpstream | None = None
+) -> list[UpstreamRequest]:
+    """The model requests ``server`` received, in the order they arrived: over HTTP, and with
+    ``websocket`` its WebSocket messages; a zstd body (REQ-ZSTD-1) is read decompressed, so a
     gateway may forward it compressed or plain."""
-    found = []
-    for request in list(server.requests):
+    found: list[tuple[float, UpstreamRequest]] = []
+    requests = list(server.requests)
+    if websocket is not None:
+        found += [
+            (
+                message.received_at,
+                UpstreamRequest(WEBSOCKET_API, message.headers, message.body, message.connection),
+            )
+            for message in websocket.messages(requests)
+        ]
+    for request in requests:
         api = _api(request)
         if api is None:
             continue
@@ -125,8 +150,8 @@ def upstream_requests(server: MockResponsesServer) -> list[UpstreamRequest]:
         except (ValueError, UnicodeDecodeError, CaptureError):
             body = request.body.decode("utf-8", errors="replace")
         headers = {name.lower(): value for name, value in request.headers}
-        found.append(UpstreamRequest(api, headers, body))
-    return found
+        found.append((request.received_at, UpstreamRequest(api, headers, body)))
+    return [request for _, request in sorted(found, key=lambda timed: timed[0])]
 
 
 def _after_prompt(rollout: tuple[Any, ...]) -> list[dict[str, Any]]:
@@ -214,9 +239,25 @@ def _logged_in(upstream: MockResponsesServer, release_url: str) -> dict[str, Any
     }
 
 
-def observe(version: str, scenario: Scenario, upstream: MockResponsesServer, release_url: str) -> Observation:
-    """Run ``scenario`` with the release's provider at ``release_url``; ``upstream`` gets its script."""
+def observe(
+    version: str,
+    scenario: Scenario,
+    upstream: MockResponsesServer,
+    release_url: str,
+    *,
+    websocket: bool | None = None,
+) -> Observation:
+    """Run ``scenario`` with the release's provider at ``release_url``; ``upstream`` gets its script.
+
+    ``websocket`` (default: the scenario's own ``websocket``): whether the upstream accepts a
+    WebSocket upgrade and answers the script over it; else it answers one with a 404."""
     upstream.reset(scenario.script.responses(), scenario.script.chats())
+    speaking = (
+        WebSocketUpstream(scenario.script)
+        if (scenario.websocket if websocket is None else websocket)
+        else None
+    )
+    upstream.upgrade = speaking.mock.serve if speaking is not None else None
     with scratch_dir(prefix="codex-conformance-gateway-") as scratch_path:
         scratch = Path(scratch_path)
         log = scratch / "mcp-log.jsonl"
@@ -240,7 +281,7 @@ def observe(version: str, scenario: Scenario, upstream: MockResponsesServer, rel
         return Observation(
             exit_code=run.returncode,
             recorded=_after_prompt(run.rollout),
-            upstream=upstream_requests(upstream),
+            upstream=upstream_requests(upstream, speaking),
             mcp_calls=_mcp_calls(log),
             error_lines=_error_lines(run.stdout, run.stderr, scenario.chatgpt_login),
             stdout_tail=run.stdout[-2000:],

@@ -150,6 +150,37 @@ def _fence(text: str) -> str:
     return f"{ticks}text\n{text.rstrip()}\n{ticks}"
 
 
+def _transport_said(result: ScenarioResult) -> str:
+    """How the turn reached the upstream, and what the gateway answered the upgrades with."""
+    if result.transport == "websocket":
+        return "over the WebSocket: the gateway relayed it (judged against the direct run over the WebSocket)"
+    answers = sorted(set(result.upgrade_answers))
+    if 101 in answers:
+        how = (
+            "the gateway accepted the upgrade (101), then called the upstream over HTTP or failed "
+            "on the WebSocket so that the release fell back"
+        )
+    elif answers:
+        statuses = ", ".join(str(answer) if answer else "no answer" for answer in answers)
+        how = f"the gateway refused the upgrade ({statuses}) and the release fell back"
+    else:
+        how = "the gateway's answer to the upgrade was not seen"
+    return f"over HTTP: {how} (judged against a direct run whose upstream refuses the upgrade)"
+
+
+def _transport_section(run: GatewayRun) -> list[str]:
+    """Which transport carried the model requests to the upstream, where the upstream took both."""
+    shown = [result for result in run.results if result.transport is not None]
+    if not shown:
+        return []
+    lines = ["## Transport", ""]
+    lines += [
+        f"- {result.edition} `{result.slug}`: the turn reached the upstream {_transport_said(result)}"
+        for result in shown
+    ]
+    return [*lines, ""]
+
+
 def render_markdown(run: GatewayRun) -> str:
     lines = [f"# Gateway certification: `{run.gateway}`", ""]
     lines.append("Each scenario ran twice, through the gateway and directly against the kit's mock upstream;")
@@ -180,6 +211,7 @@ def render_markdown(run: GatewayRun) -> str:
                 for difference in verdict.differences:
                     lines.append(f"- {verdict.clause}: {difference}")
             lines.append("")
+    lines += _transport_section(run)
     skipped = [result for result in run.results if result.not_applicable is not None]
     if skipped:
         lines += ["## Not applicable", ""]
@@ -210,6 +242,12 @@ def report_json(run: GatewayRun) -> dict[str, Any]:
                 "passes_apart_from_headers": result.passes_apart_from(HEADERS_CLAUSE),
                 "upstream_apis": list(result.upstream_apis),
                 "direct_requests": result.direct_requests,
+                # Only where the upstream spoke both transports (the `websocket` scenario).
+                **(
+                    {"transport": result.transport, "upgrade_answers": list(result.upgrade_answers)}
+                    if result.transport is not None
+                    else {}
+                ),
                 "verdicts": [
                     {
                         "clause": verdict.clause,

@@ -48,6 +48,9 @@ class Scenario:
     # Printed error lines the verdicts do not compare (GATEWAY-ERROR-1): those of a step a
     # gateway may take in more than one right way (spec/gateway.md, websocket-fallback).
     unjudged_error_lines: str | None = None
+    # The kit's upstream accepts a WebSocket upgrade and answers the script over it
+    # (websocket_upstream.py); else it answers an upgrade with a 404, as an HTTP-only API does.
+    websocket: bool = False
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,13 @@ def _client_error(edition: Edition) -> Scenario:
     return Scenario("client-error", "a 400 with an error body", Script((failure,)), edition.capture_model)
 
 
+# How the upgrade is refused (the gateway's 404 or 426, or the upstream's, forwarded) changes
+# what the release prints about its attempts, not the turn: those lines, and the refusal's body
+# it may quote on a line of its own (whether it read the body with the status is a race), are
+# not compared.
+_UPGRADE_LINES = r"(?i)websocket|reconnecting|^\{\"error\":\{\"message\":\"not found\"\}\}$"
+
+
 def _websocket_fallback(edition: Edition) -> Scenario | NotApplicable:
     slug = "websocket-fallback"
     title = "a provider that supports WebSockets: the turn goes over HTTP once the upgrade is refused"
@@ -218,11 +228,32 @@ def _websocket_fallback(edition: Edition) -> Scenario | NotApplicable:
         edition.capture_model,
         extra_config=dict.fromkeys(edition.websocket_config, True),
         provider={"supports_websockets": True},
-        # How the upgrade is refused (the gateway's 404 or 426, or the upstream's, forwarded)
-        # changes what the release prints about its attempts, not the turn: those lines, and
-        # the refusal's body it may quote on a line of its own (whether it read the body with
-        # the status is a race), are not compared.
-        unjudged_error_lines=r"(?i)websocket|reconnecting|^\{\"error\":\{\"message\":\"not found\"\}\}$",
+        unjudged_error_lines=_UPGRADE_LINES,
+    )
+
+
+def _websocket(edition: Edition) -> Scenario | NotApplicable:
+    slug = "websocket"
+    title = "Responses over a WebSocket the upstream accepts: relayed, or refused and sent over HTTP"
+    if edition.websocket_config is None:
+        return NotApplicable(slug, title, "the release has no WebSocket transport (spec/transport.md)")
+    # A call and its output, then a message: the follow-up continues the first response on the
+    # same connection (previous_response_id), which a relay must carry as the release sent it.
+    script = Script(
+        (Turn((_command_call(edition, "call_websocket"),)), Turn((Text("ran it over the socket"),)))
+    )
+    return Scenario(
+        slug,
+        title,
+        script,
+        edition.capture_model,
+        called=(_command_target(edition),),
+        extra_config=dict.fromkeys(edition.websocket_config, True),
+        provider={"supports_websockets": True},
+        # A gateway that refuses the upgrade sends the release to HTTP (judged as in
+        # websocket-fallback): its lines about the attempts are not compared.
+        unjudged_error_lines=_UPGRADE_LINES,
+        websocket=True,
     )
 
 
@@ -240,6 +271,7 @@ _BUILDERS: tuple[Callable[[Edition], Scenario | NotApplicable], ...] = (
     _cut_stream,
     _client_error,
     _websocket_fallback,
+    _websocket,
 )
 
 
@@ -265,6 +297,7 @@ def scenario_slugs() -> list[str]:
         "cut-stream",
         "client-error",
         "websocket-fallback",
+        "websocket",
     ]
 
 

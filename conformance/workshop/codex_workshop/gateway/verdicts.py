@@ -23,6 +23,7 @@ from codex_workshop.gateway.model import (
 )
 from codex_workshop.gateway.observe import Observation, UpstreamRequest, masked_json
 from codex_workshop.gateway.scenarios import Scenario
+from codex_workshop.gateway.websocket_upstream import WEBSOCKET_API
 
 # Codex's identity headers: what tells the API (and the gateway's own upstream) which client and
 # session a request is from.  Hop-by-hop and transport headers, and credentials, are the gateway's own.
@@ -302,6 +303,57 @@ def errors_the_same(scenario: Scenario, direct: Observation, through: Observatio
     return _listed_difference("error line", judged(direct.error_lines), judged(through.error_lines))
 
 
+# What GATEWAY-WS-1 leaves to the clauses that judge an HTTP body the same way: the tools
+# (GATEWAY-TOOLS-1/2, a gateway may rename them) and the input's items (GATEWAY-CALL-1,
+# GATEWAY-PAIR-1: the calls and outputs in them), of which it compares only the kinds.
+_JUDGED_ELSEWHERE = frozenset({"tools", "input"})
+
+
+def _input_kinds(body: Any) -> list[Any]:
+    items = body.get("input") if isinstance(body, dict) else None
+    return [item.get("type") if isinstance(item, dict) else item for item in items or []]
+
+
+def _message_differences(direct: UpstreamRequest, through: UpstreamRequest) -> list[str]:
+    if direct.connection != through.connection:
+        return [f"sent on connection {through.connection}, direct on {direct.connection}"]
+    left = direct.body if isinstance(direct.body, dict) else {}
+    right = through.body if isinstance(through.body, dict) else {}
+    differences = [f"lost the key {key}" for key in left if key not in right]
+    differences += [f"gained the key {key}" for key in right if key not in left]
+    for key in left:
+        if (
+            key in right
+            and key not in _JUDGED_ELSEWHERE
+            and masked_json(left[key]) != masked_json(right[key])
+        ):
+            differences.append(
+                f"{key} is {_short(masked_json(right[key]))}, direct {_short(masked_json(left[key]))}"
+            )
+    if _input_kinds(left) != _input_kinds(right):
+        differences.append(f"input items {_input_kinds(right)}, direct {_input_kinds(left)}")
+    return differences
+
+
+def websocket_messages_relayed(scenario: Scenario, direct: Observation, through: Observation) -> list[str]:
+    """GATEWAY-WS-1: a gateway that relays the WebSocket carries each ``response.create`` the release
+    sent as it was sent (every key but the tools and the input's items, judged by the other clauses);
+    one that refused the upgrade is judged by the others against a direct run over HTTP."""
+    del scenario
+    sent = [request for request in direct.upstream if request.api == WEBSOCKET_API]
+    relayed = [request for request in through.upstream if request.api == WEBSOCKET_API]
+    if not relayed:
+        return []
+    differences = []
+    for index, (left, right) in enumerate(zip(sent, relayed, strict=False)):
+        differences += [f"message #{index + 1} {what}" for what in _message_differences(left, right)]
+    if len(sent) != len(relayed):
+        differences.append(
+            f"the upstream received {len(relayed)} messages over the WebSocket, direct {len(sent)}"
+        )
+    return differences
+
+
 def _identity(request: UpstreamRequest) -> dict[str, Any]:
     return {
         name: masked_json(value)
@@ -336,6 +388,7 @@ CLAUSES: dict[str, Check] = {
     "GATEWAY-PAIR-1": follow_up_pairs,
     "GATEWAY-END-1": turn_ends_the_same,
     "GATEWAY-ERROR-1": errors_the_same,
+    "GATEWAY-WS-1": websocket_messages_relayed,
     "GATEWAY-HEADERS-1": identity_headers,
 }
 
@@ -344,4 +397,4 @@ def judge(scenario: Scenario, direct: Observation, through: Observation) -> list
     return [Verdict(clause, tuple(check(scenario, direct, through))) for clause, check in CLAUSES.items()]
 
 
-__all__ = ["CLAUSES", "Verdict", "judge"]
+__all__ = ["CLAUSES", "Verdict", "judge", "websocket_messages_relayed"]

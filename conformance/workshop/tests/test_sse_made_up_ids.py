@@ -36,3 +36,10 @@ def test_the_explorer_settles_a_made_up_reasoning_or_message_id() -> None:
     assert (
         settle(message)[0]["result"]["events"][0]["item"]["id"] == "msg_00000000-0000-0000-0000-000000000000"
     )
+
+
+def test_the_explorer_settles_a_made_up_tool_search_output_id() -> None:
+    # The acceptance run final-s24 saw these vary from run to run (0.169.0, 0.171.0).
+    output = {"type": "tool_search_output", "id": "tso_01a238df-3cbd-7bf2-8389-b3d1a7213e8f"}
+    settled, _observed = settle({"result": {"events": [{"item": output}]}})
+    assert settled["result"]["events"][0]["item"]["id"] == "tso_00000000-0000-0000-0000-000000000000"

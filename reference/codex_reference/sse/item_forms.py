@@ -160,10 +160,14 @@ def stored_call(forms: CallForms, item: dict[str, JSON]) -> dict[str, JSON] | No
 
 def _answered_ids(items: list[JSON]) -> set[JSON]:
     """The call ids an output of the release's own would carry: each call's, and for a
-    call without one, its id and the empty id (0.25.0: `LocalShellCall without call_id or id`)."""
+    call without one, its id and the empty id (0.25.0: `LocalShellCall without call_id or id`);
+    a tool_search_call's as stored, null included (its tool_search_output carries it:
+    captured, tool-search-call-null-call-id-then-outputs)."""
     ids: set[JSON] = set()
     for item in items:
-        if isinstance(item, dict) and item.get("type") in CALL_KINDS:
+        if isinstance(item, dict) and item.get("type") == "tool_search_call":
+            ids.add(item.get("call_id"))
+        elif isinstance(item, dict) and item.get("type") in CALL_KINDS:
             call_id = item.get("call_id")
             ids |= {call_id} if isinstance(call_id, str) else {"", item.get("id")}
     return ids
@@ -179,7 +183,8 @@ def without_call_answers(events: list[dict[str, JSON]]) -> list[dict[str, JSON]]
 
 
 def _answers(item: JSON, answered: set[JSON]) -> bool:
-    return isinstance(item, dict) and item.get("type") in OUTPUT_KINDS and item.get("call_id") in answered
+    kinds = (*OUTPUT_KINDS, "tool_search_output")
+    return isinstance(item, dict) and item.get("type") in kinds and item.get("call_id") in answered
 
 
 _S, _O, _N, _M, _A = Read.STRING, Read.OPTIONAL, Read.NULLABLE, Read.MADE_UP, Read.AS_SENT

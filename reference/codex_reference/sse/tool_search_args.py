@@ -70,6 +70,10 @@ def failed_answer(item: dict[str, JSON]) -> dict[str, JSON] | None:
     which answers the call and is not shown: item_forms.without_call_answers)."""
     if item.get("type") != "tool_search_call" or item.get("execution") != "client":
         return None
+    if not isinstance(item.get("call_id"), str):
+        # No output is shown for a call without a call_id, absent or null (captured:
+        # tool-search-call-client-no-call-id-arguments-null-no-completed, -null-call-id-arguments-string-).
+        return None
     problem = arguments_problem(item.get("arguments"))
     if problem is None:
         return None

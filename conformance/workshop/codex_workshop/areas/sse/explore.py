@@ -197,10 +197,10 @@ def explored_sse_args(edition: str) -> st.SearchStrategy[Args]:
 
 
 # 0.169.0 makes up `<prefix>_<UUIDv7>` for a call, an output, a message, a reasoning item, an
-# additional_tools item, an image generation call, a web search or a compaction without an id (or with an
-# empty one); the reference writes the zero UUID (spec/sse.md, SSE-ITEM-3,
-# SSE-ITEM-4, SSE-ITEM-5), so the release's is settled to it.
-_MADE_UP_ID = re.compile(rf"\A(fc|ctc|lsh|fco|ctco|tsc|msg|rs|at|ig|ws|cmp)_{UUID_V7}\Z")
+# additional_tools item, an image generation call, a web search, a compaction or a tool search output
+# (`tso_`: acceptance run final-s24) without an id (or with an empty one); the reference writes the
+# zero UUID (spec/sse.md, SSE-ITEM-3, SSE-ITEM-4, SSE-ITEM-5), so the release's is settled to it.
+_MADE_UP_ID = re.compile(rf"\A(fc|ctc|lsh|fco|ctco|tsc|tso|msg|rs|at|ig|ws|cmp)_{UUID_V7}\Z")
 
 
 def settle(release: Response) -> tuple[Response, Args]:

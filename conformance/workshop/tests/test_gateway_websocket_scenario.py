@@ -55,6 +55,8 @@ def test_the_lines_about_the_upgrade_are_not_compared_and_the_others_are() -> No
         [
             "warning: Falling back from WebSockets to HTTPS transport. unexpected status 426",
             '{"error":{"message":"not found"}}',
+            # The form 0.169.0 printed in CI (stop 44), the URL masked as observe() masks it.
+            '{"error":{"message":"not found"}}, url: ws://127.0.0.1:<port>/v1/responses',
         ]
     )
     assert errors_the_same(scenario, direct, through) == []

@@ -242,6 +242,18 @@ def test_record_usage_errors(
     assert said in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("report", "said"), [("gw.md", "writes its JSON"), ("gw.json", "writes its Markdown")]
+)
+def test_a_recording_where_the_report_would_go_is_refused_before_anything_runs(
+    tmp_path: Path, report: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "gw.json"
+    argv = ["gateway", "--gateway", "cmd:proxy {port}", "--record", str(record), "--name", "gw 1.0"]
+    assert main([*argv, "--report", str(tmp_path / report)]) == 2
+    assert said in capsys.readouterr().err and not record.exists()
+
+
 def test_a_broken_recording_file_is_refused_before_anything_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

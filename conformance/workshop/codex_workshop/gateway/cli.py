@@ -116,6 +116,16 @@ def _record_problem(args: argparse.Namespace) -> str | None:
         return "--record needs --name: the run's name in the recording file"
     if gateway_version(args.name, args.gateway_version) is None:
         return "--record needs the gateway's version: --gateway-version, or a version in --name"
+    if args.report is not None and args.record.resolve() in {
+        args.report.resolve(),
+        json_path_for(args.report).resolve(),
+    }:
+        # The report's JSON is written after the recording and would replace it.
+        return (
+            f"--record {args.record} is where --report {args.report} writes its "
+            f"{'Markdown' if args.record.resolve() == args.report.resolve() else 'JSON'}: "
+            "give the recording another name"
+        )
     if args.record.exists():
         try:
             read(args.record)

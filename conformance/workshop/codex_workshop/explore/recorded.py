@@ -46,11 +46,12 @@ from codex_workshop.gateway.sse_text import handed_back, is_call
 # codex_workshop/ -> workshop/: the recordings sit beside the package, out of both wheels.
 RECORDED_DIR = Path(codex_workshop.__file__).resolve().parents[1] / "recorded"
 OPS = ("sse.responses", "dispatch.call", "items.serialize", "http.reply")
-_KINDS = {"sse", "reply", "call", "request", "refused"}
+_KINDS = {"sse", "reply", "websocket", "call", "request", "refused"}
 # The fields each kind of entry must have, and their types.
 _NEEDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "sse": {"status": int, "headers": list, "stream": str, "writes": list},
     "reply": {"status": int, "headers": list, "body": str},
+    "websocket": {"status": int, "headers": list, "from_release": list, "from_gateway": list},
     "call": {"item": dict},
     "request": {"api": str},
     "refused": {},

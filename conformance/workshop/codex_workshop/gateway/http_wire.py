@@ -190,6 +190,13 @@ def replies(connection: Connection) -> list[Reply]:
     return found
 
 
+def head_end(data: bytes) -> tuple[int, list[tuple[str, str]]] | None:
+    """(where the first message's head ends, its header fields), or None when the bytes end inside it."""
+    cursor = _Cursor(data)
+    head = _head(cursor)
+    return None if head is None else (cursor.at, head[1])
+
+
 def upgrade_status(connection: Connection) -> int | None:
     """The status the gateway answered a WebSocket upgrade with, when the connection opened with
     one (101: it took the WebSocket; 0: it answered nothing readable); None for any other request.
@@ -201,4 +208,4 @@ def upgrade_status(connection: Connection) -> int | None:
     return _status(answer[0])[0] if answer is not None else 0
 
 
-__all__ = ["Reply", "replies", "upgrade_status"]
+__all__ = ["Reply", "head_end", "replies", "upgrade_status"]

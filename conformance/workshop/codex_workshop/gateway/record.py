@@ -13,7 +13,9 @@ A scenario's run becomes entries (``recording_file`` writes them):
   headers and stream text exactly as the release received them (framing
   removed), with ``writes``, the offsets where the gateway's writes ended;
 - ``reply``: each other reply (an error's status and body, a JSON answer);
-- ``call``: each call item (``*_call``) the streams hand back, with the
+- ``websocket``: a WebSocket the gateway took (its 101's headers), with the
+  messages each side sent after it (websocket_wire.py);
+- ``call``: each call item (``*_call``) the streams or WebSocket messages hand back, with the
   ``event`` it came in: a ``response.output_item.done`` (what the release
   routes to a tool), or the final response's ``output`` where no such event
   carried it (what a gateway sent that the release never read);
@@ -36,7 +38,8 @@ from urllib.parse import urlsplit, urlunsplit
 from codex_workshop.gateway.http_wire import Reply, replies
 from codex_workshop.gateway.observe import Observation
 from codex_workshop.gateway.relay import RecordingRelay, recording_relay
-from codex_workshop.gateway.sse_text import handed_back, is_call
+from codex_workshop.gateway.sse_text import handed_back, handed_back_in_messages, is_call
+from codex_workshop.gateway.websocket_wire import WebSocketExchange, websocket_exchange
 
 Entry = dict[str, Any]
 EVENT_STREAM = "text/event-stream"
@@ -87,13 +90,35 @@ def _reply_entry(reply: Reply, exchange: int) -> Entry:
     return entry
 
 
+def _websocket_entry(socket: WebSocketExchange, exchange: int) -> Entry:
+    return {
+        "kind": "websocket",
+        "exchange": exchange,
+        "status": 101,
+        "headers": [[name, value] for name, value in socket.headers],
+        "from_release": socket.from_release,
+        "from_gateway": socket.from_gateway,
+        "complete": socket.complete,
+    }
+
+
+def _handed_back(entry: Entry) -> list[tuple[str, dict[str, Any]]]:
+    """(event, item) of each item a recorded stream, or the gateway's WebSocket messages, hand back."""
+    if entry["kind"] == "sse" and "stream" in entry:
+        return handed_back(entry["stream"])
+    if entry["kind"] == "websocket":
+        texts = [message["data"] for message in entry["from_gateway"] if message["type"] == "text"]
+        return handed_back_in_messages(texts)
+    return []
+
+
 def call_entries(replies_kept: list[Entry]) -> list[Entry]:
-    """The call items handed back in the recorded streams among ``replies_kept``, in order."""
+    """The call items handed back in the recorded streams and WebSocket messages among
+    ``replies_kept``, in order."""
     return [
         {"kind": "call", "exchange": entry["exchange"], "event": event, "item": item}
         for entry in replies_kept
-        if entry["kind"] == "sse" and "stream" in entry
-        for event, item in handed_back(entry["stream"])
+        for event, item in _handed_back(entry)
         if is_call(item)
     ]
 
@@ -107,6 +132,10 @@ def scenario_entries(relay: RecordingRelay, observation: Observation) -> list[En
         if connection.refused is not None:
             exchange += 1
             entries.append({"kind": "refused", "exchange": exchange, "why": connection.refused})
+            continue
+        if (socket := websocket_exchange(connection)) is not None:
+            exchange += 1
+            entries.append(_websocket_entry(socket, exchange))
             continue
         for reply in replies(connection):
             exchange += 1

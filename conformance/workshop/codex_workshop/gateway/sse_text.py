@@ -34,9 +34,13 @@ def payloads(text: str) -> list[Any]:
 
 def output_items(text: str) -> list[dict[str, Any]]:
     """The items of the stream's ``response.output_item.done`` events, in order."""
+    return _done_items(payloads(text))
+
+
+def _done_items(events: list[Any]) -> list[dict[str, Any]]:
     return [
         payload["item"]
-        for payload in payloads(text)
+        for payload in events
         if isinstance(payload, dict)
         and payload.get("type") == "response.output_item.done"
         and isinstance(payload.get("item"), dict)
@@ -51,11 +55,24 @@ def handed_back(text: str) -> list[tuple[str, dict[str, Any]]]:
     """(event, item) for every item the stream hands back: each ``response.output_item.done``
     item, then each item of the final response's ``output`` that no such event carried (some
     gateways send their items only there, where releases do not read them)."""
-    found = [("response.output_item.done", item) for item in output_items(text)]
+    return _handed_back(payloads(text))
+
+
+def handed_back_in_messages(texts: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    """The same for a WebSocket's text messages, each one event's JSON (not JSON: skipped)."""
+    found: list[Any] = []
+    for text in texts:
+        with suppress(json.JSONDecodeError):
+            found.append(json.loads(text))
+    return _handed_back(found)
+
+
+def _handed_back(events: list[Any]) -> list[tuple[str, dict[str, Any]]]:
+    found = [("response.output_item.done", item) for item in _done_items(events)]
     seen = {json.dumps(item, sort_keys=True) for _, item in found}
     ends = [
         payload
-        for payload in payloads(text)
+        for payload in events
         if isinstance(payload, dict)
         and payload.get("type") in _ENDS
         and isinstance(payload.get("response"), dict)
@@ -74,4 +91,4 @@ def is_call(item: dict[str, Any]) -> bool:
     return isinstance(kind, str) and kind.endswith("_call") and kind != "web_search_call"
 
 
-__all__ = ["handed_back", "is_call", "output_items", "payloads"]
+__all__ = ["handed_back", "handed_back_in_messages", "is_call", "output_items", "payloads"]

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from enum import Enum
 
-from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.reasoning_parts import typed_parts
 from codex_reference.sse import image_prep, item_forms
@@ -52,9 +51,7 @@ def _prepared_image(part: JSON) -> JSON:
     url = part.get("image_url")
     detail = part.get("detail")
     if not isinstance(url, str):
-        raise NotModelled("a message's image part without a string image_url is not captured")
-    if detail is not None and detail not in image_prep.DETAILS:
-        raise NotModelled("a message's image part with a detail the release does not know is not captured")
+        return part  # never here: _parts_read has dropped such a message
     return image_prep.prepared(url, detail)
 
 
@@ -71,8 +68,22 @@ def _parts_read(content: JSON) -> bool:
     return all(
         isinstance(part, dict)
         and part.get("type") in _PART_TYPES
-        and (part["type"] == "input_image" or isinstance(part.get("text"), str))
+        # An image part needs a string image_url, in every edition (captured:
+        # message-with-image-part-without-url, -url-number).
+        and isinstance(part.get("image_url" if part["type"] == "input_image" else "text"), str)
         for part in parts
+    )
+
+
+def _image_details_read(content: JSON) -> bool:
+    """Where a message's image part has a `detail` (0.169.0, which prepares images), it is
+    one the release knows, or null: another fails the item (captured:
+    message-with-image-part-detail-unknown; 0.25.0 and 0.94.0 ignore it)."""
+    parts = content if isinstance(content, list) else []
+    return all(
+        part.get("detail") in (None, *image_prep.DETAILS)
+        for part in parts
+        if isinstance(part, dict) and part.get("type") == "input_image"
     )
 
 
@@ -336,6 +347,8 @@ def _normalizer(
         # Where the message has a `phase`, it is one of the phases the struct names, or null:
         # another value fails the item (captured by items: message-phase-empty, -unknown).
         if kind == "message" and keep_phase and item.get("phase") not in (None, *_PHASES):
+            return None
+        if kind == "message" and prepare_images and not _image_details_read(item.get("content")):
             return None
         if kind == "message":
             return _message(

@@ -33,6 +33,7 @@ _TOKEN = "$serde_json::private::Number"
         {_TOKEN: "3", "a": 1},  # more members after the token
         {_TOKEN: 3},  # a value that is no string
         {_TOKEN: "1.50"},  # a number the release keeps as spelled
+        {_TOKEN: ""},  # nothing to read
     ],
 )
 def test_uncaptured_number_maps_are_declined_in_0_169(number: JSON) -> None:

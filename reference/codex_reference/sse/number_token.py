@@ -21,7 +21,7 @@ from codex_reference.json_types import JSON
 TOKEN = "$serde_json::private::Number"
 _INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 # A first character no JSON number can start with: the parse fails at once.
-_NO_NUMBER_START = re.compile(r"[^-0-9]|$")
+_NO_NUMBER_START = re.compile(r"[^-0-9]")
 
 
 class Unparsed(Exception):

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from codex_reference.adapter import handle
-from codex_reference.sse import output_parts
+from codex_reference.sse import image_prep
 
 # A 1x1 PNG the release decodes (sse/0.169.0/message-with-image-part).
 _PNG = (
@@ -63,15 +63,15 @@ def test_0_94_0_keeps_an_images_url_only() -> None:
         ),
         (
             {"type": "input_image", "image_url": _PNG, "detail": "low"},
-            {"type": "input_text", "text": output_parts.OMITTED_LOW},
+            {"type": "input_text", "text": image_prep.OMITTED_LOW},
         ),
         (
             {"type": "input_image", "image_url": "https://example.org/a.png"},
-            {"type": "input_text", "text": output_parts.OMITTED_REMOTE},
+            {"type": "input_text", "text": image_prep.OMITTED_REMOTE},
         ),
         (
             {"type": "input_image", "image_url": "data:image/png;base64,iVBORw0KGgo="},
-            {"type": "input_text", "text": output_parts.OMITTED_UNPROCESSABLE},
+            {"type": "input_text", "text": image_prep.OMITTED_UNPROCESSABLE},
         ),
     ],
 )
@@ -79,8 +79,18 @@ def test_0_169_0_prepares_an_image(part: dict[str, Any], stored: dict[str, Any])
     assert _output("0.169.0", part) == [stored]
 
 
+# A GIF is re-encoded as a PNG by the release (captured: server-call-output-image-other-formats).
+_GIF = "data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="
+
+
 def test_what_is_not_captured_is_declined() -> None:
-    assert "unsupported" in _answer("0.169.0", {"type": "input_image", "image_url": _PNG, "detail": "medium"})
+    assert "unsupported" in _answer("0.169.0", {"type": "input_image", "image_url": _GIF})
+
+
+@pytest.mark.parametrize("detail", ["medium", "HIGH", "", 5])
+def test_a_detail_the_release_does_not_know_fails_the_output(detail: Any) -> None:
+    """Captured: server-call-output-image-details, -detail-number."""
+    assert _output("0.169.0", {"type": "input_image", "image_url": _PNG, "detail": detail}) is None
 
 
 # Captured by items: function-call-output-part-output-text, -part-string, -text-not-string;

@@ -1,5 +1,5 @@
 """The response.completed payloads no capture shows are declined (an `unsupported`
-naming what is missing), never answered by a guess or a traceback (SSE-END-5)."""
+naming what is missing), never answered by a guess or a traceback (SSE-END-5, SSE-JSON-3)."""
 
 from __future__ import annotations
 
@@ -24,17 +24,37 @@ def _answer(edition: str, response: JSON) -> dict[str, JSON]:
     return answer
 
 
+_TOKEN = "$serde_json::private::Number"
+
+
 @pytest.mark.parametrize(
-    ("response", "declined"),
+    "number",
     [
-        ({"id": "r", "usage_metadata": {"amount": "1", "model": "m"}}, "usage_metadata member"),
-        ({"id": "r", "usage_metadata": ["1"]}, "usage_metadata that is an array"),
-        ({"id": "r", "usage": [5, None, 3, None, 8, {}]}, "sixth usage field"),
+        {_TOKEN: "3", "a": 1},  # more members after the token
+        {_TOKEN: 3},  # a value that is no string
+        {_TOKEN: "1.50"},  # a number the release keeps as spelled
+        {_TOKEN: ""},  # nothing to read
     ],
 )
-def test_uncaptured_payloads_are_declined_in_0_169(response: JSON, declined: str) -> None:
-    answer = _answer("0.169.0", response)
-    assert declined in str(answer.get("unsupported")), answer
+def test_uncaptured_number_maps_are_declined_in_0_169(number: JSON) -> None:
+    """SSE-JSON-3: only a one-member map spelling an integer, or a string no number
+    starts with, is captured."""
+    answer = _answer("0.169.0", {"id": "r", "usage": [5, None, 3, None, 8, number]})
+    assert "private number token" in str(answer.get("unsupported")), answer
+
+
+def test_the_number_token_read_only_as_the_first_member() -> None:
+    """After another member it is a member like any other: the map fails on its first key."""
+    answer = _answer("0.169.0", {"id": "r", "usage": [5, None, 3, None, 8, {"a": 1, _TOKEN: "3"}]})
+    assert answer["result"]["end"]["message"].endswith("expected field with custom name"), answer
+
+
+def test_a_usage_metadata_array_needs_both_fields() -> None:
+    """completed-usage-metadata-array-*: [amount, metadata], neither defaulted."""
+    answer = _answer("0.169.0", {"id": "r", "usage_metadata": ["1"]})
+    assert answer["result"]["end"]["message"].endswith(
+        "invalid length 1, expected struct ResponseUsageMetadata with 2 elements"
+    ), answer
 
 
 def test_a_details_array_in_a_usage_object_reads_by_position() -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
 from codex_reference.sse import usage_serde
 from codex_reference.sse.usage_serde import unexpected
@@ -162,10 +161,7 @@ def _usage_map(struct: CompletedStruct, usage: dict[str, JSON]) -> Read:
 
 def _usage_field(struct: CompletedStruct, key: str | None, value: JSON) -> Read:
     if key is None:  # 0.169.0's sixth field: an optional JSON number
-        if isinstance(value, (dict, list)):
-            raise NotModelled("0.169.0's sixth usage field given as an object or an array is not captured")
-        ok = value is None or (isinstance(value, (int, float)) and not isinstance(value, bool))
-        return (None, value) if ok else (_invalid_type(struct, value, "a JSON number"), None)
+        return _json_number(struct, value), value
     if key in _DETAILS:
         return _details(struct, key, value)
     return _count(struct, value)
@@ -198,16 +194,44 @@ def _details(struct: CompletedStruct, key: str, value: JSON) -> Read:
     return problem, value
 
 
+def _json_number(struct: CompletedStruct, value: JSON) -> str | None:
+    """An optional serde_json Number.  With arbitrary_precision it is read from a
+    map whose one key is serde_json's private number token, so an object with
+    another first key fails on that key's name, an empty one as a map (captured:
+    usage-array-six-object, -six-object-empty, -six-array-empty).  The token's
+    own object never gets here: the event's parse already made it a number
+    (number_token.py)."""
+    if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+        return None
+    if isinstance(value, dict) and value and struct.arbitrary_precision:
+        return "expected field with custom name"
+    return _invalid_type(struct, value, "a JSON number")
+
+
+# ResponseUsageMetadata: `amount` (an optional string), `metadata` (an optional
+# JSON value); neither has a serde default, so an array must hold both
+# (captured: completed-usage-metadata-array-*).
+_METADATA_FIELDS: tuple[SeqField, ...] = (("amount", False), ("metadata", False))
+
+
 def _usage_metadata(struct: CompletedStruct, metadata: JSON) -> str | None:
+    """None where the usage_metadata reads; members other than amount and metadata
+    are ignored, metadata takes any value (captured: completed-usage-metadata-extra-*,
+    -metadata-string)."""
     if metadata is None:
         return None
     if isinstance(metadata, dict):
-        if set(metadata) - {"amount", "metadata"}:
-            raise NotModelled("a usage_metadata member other than amount and metadata is not captured")
-        amount = metadata.get("amount")
-        return (
-            None if amount is None or isinstance(amount, str) else _invalid_type(struct, amount, "a string")
-        )
+        return _amount_problem(struct, metadata.get("amount"))
     if isinstance(metadata, list):
-        raise NotModelled("a usage_metadata that is an array (serde reads a struct from it) is not captured")
+        problem, _ = _from_seq(
+            "ResponseUsageMetadata",
+            _METADATA_FIELDS,
+            metadata,
+            lambda key, value: (_amount_problem(struct, value) if key == "amount" else None, value),
+        )
+        return problem
     return _invalid_type(struct, metadata, "struct ResponseUsageMetadata")
+
+
+def _amount_problem(struct: CompletedStruct, amount: JSON) -> str | None:
+    return None if amount is None or isinstance(amount, str) else _invalid_type(struct, amount, "a string")

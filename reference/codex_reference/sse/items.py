@@ -12,16 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from enum import Enum
 
-from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
-from codex_reference.mcp_output import images
 from codex_reference.reasoning_parts import typed_parts
-from codex_reference.sse import item_forms
+from codex_reference.sse import image_prep, item_forms
 from codex_reference.sse.item_forms import CallForms
 
 ItemNormalizer = Callable[[dict[str, JSON]], dict[str, JSON] | None]
-# The text part an image the release cannot decode becomes.
-_UNPROCESSABLE = "image content omitted because it could not be processed"
 
 
 def _text_part(part: JSON, keep_annotations: bool, keep_logprobs: bool) -> JSON:
@@ -38,22 +34,25 @@ def _text_part(part: JSON, keep_annotations: bool, keep_logprobs: bool) -> JSON:
     return out
 
 
+def _kept_image(part: JSON) -> JSON:
+    """0.25.0 and 0.94.0 store a message's image part without its `detail`
+    (captured: message-with-image-part-details)."""
+    if not isinstance(part, dict) or part.get("type") != "input_image":
+        return part
+    return {key: value for key, value in part.items() if key != "detail"}
+
+
 def _prepared_image(part: JSON) -> JSON:
-    """0.169.0 prepares the images of an item it records: a PNG data URL it can decode is
-    kept as sent, one it cannot becomes a text part saying so (captured:
-    message-with-image-part, message-with-unreadable-image-part).  Other URLs and
-    formats are declined, as in mcp.call_output."""
+    """0.169.0 prepares the images of a message it records as those of a call output
+    (image_prep.py; captured: message-with-image-part, message-with-unreadable-image-part,
+    message-with-image-part-other-urls, -details, -gif)."""
     if not isinstance(part, dict) or part.get("type") != "input_image":
         return part
     url = part.get("image_url")
-    prefix = "data:image/png;base64,"
-    if not isinstance(url, str) or not url.startswith(prefix):
-        raise NotModelled("an image part other than a PNG data URL in a stored item is not modelled")
-    try:
-        images.data_url(url[len(prefix) :])
-    except images.Undecodable:
-        return {"type": "input_text", "text": _UNPROCESSABLE}
-    return part
+    detail = part.get("detail")
+    if not isinstance(url, str):
+        return part  # never here: _parts_read has dropped such a message
+    return image_prep.prepared(url, detail)
 
 
 # The content parts a message may hold; a part of another type (`refusal`), or a text part
@@ -69,8 +68,22 @@ def _parts_read(content: JSON) -> bool:
     return all(
         isinstance(part, dict)
         and part.get("type") in _PART_TYPES
-        and (part["type"] == "input_image" or isinstance(part.get("text"), str))
+        # An image part needs a string image_url, in every edition (captured:
+        # message-with-image-part-without-url, -url-number).
+        and isinstance(part.get("image_url" if part["type"] == "input_image" else "text"), str)
         for part in parts
+    )
+
+
+def _image_details_read(content: JSON) -> bool:
+    """Where a message's image part has a `detail` (0.169.0, which prepares images), it is
+    one the release knows, or null: another fails the item (captured:
+    message-with-image-part-detail-unknown; 0.25.0 and 0.94.0 ignore it)."""
+    parts = content if isinstance(content, list) else []
+    return all(
+        part.get("detail") in (None, *image_prep.DETAILS)
+        for part in parts
+        if isinstance(part, dict) and part.get("type") == "input_image"
     )
 
 
@@ -88,8 +101,8 @@ def _message(
     parts = content
     if isinstance(content, list):
         parts = [_text_part(p, keep_annotations, keep_status) for p in content]
-    if prepare_images and isinstance(parts, list):
-        parts = [_prepared_image(p) for p in parts]
+    if isinstance(parts, list):
+        parts = [_prepared_image(p) if prepare_images else _kept_image(p) for p in parts]
     out: dict[str, JSON] = {"type": "message"}
     # 0.169.0 keeps a message's `status` when sent, before its id (captured: message-status-logprobs).
     if keep_status and item.get("status") is not None:
@@ -334,6 +347,8 @@ def _normalizer(
         # Where the message has a `phase`, it is one of the phases the struct names, or null:
         # another value fails the item (captured by items: message-phase-empty, -unknown).
         if kind == "message" and keep_phase and item.get("phase") not in (None, *_PHASES):
+            return None
+        if kind == "message" and prepare_images and not _image_details_read(item.get("content")):
             return None
         if kind == "message":
             return _message(

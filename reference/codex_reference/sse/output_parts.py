@@ -10,9 +10,8 @@ server-call-output-input-file, server-call-output-content-item-forms.
 - A text part is written `{type, text}`.
 - An `input_image` needs a string `image_url` (without one, or with one of
   another type, the item is not recorded).  0.94.0 keeps `{type, image_url}`,
-  its `detail` dropped.  0.169.0 prepares it: a PNG data URL it decodes is kept with its `detail` (`high`,
-  `auto`); `detail: "low"`, an undecodable image and a remote URL each become a
-  text part saying why the image was omitted.
+  its `detail` dropped.  0.169.0 prepares it (image_prep.py), a `detail` it
+  does not know failing the item.
 - An `input_file` part (by `file_id`, `file_data` or `file_url`), a part of
   another type, without a type, or that is no object, and a text part whose
   `text` is no string, are not read: the item is not recorded
@@ -21,22 +20,12 @@ server-call-output-input-file, server-call-output-content-item-forms.
 
 from __future__ import annotations
 
-from codex_reference.errors import NotModelled
 from codex_reference.json_types import JSON
-from codex_reference.mcp_output import images
+from codex_reference.sse import image_prep
 
 
 class Unread(Exception):
     """The part does not deserialize: the output item is not recorded."""
-
-
-_PNG_DATA = "data:image/png;base64,"
-_REMOTE = ("http://", "https://")
-# 0.169.0's texts for an image it leaves out (captured: server-call-output-images).
-OMITTED_UNPROCESSABLE = "image content omitted because it could not be processed"
-OMITTED_REMOTE = "image content omitted because remote image URLs are not supported"
-OMITTED_LOW = "image content omitted because detail 'low' is not supported; use 'high', 'original', or 'auto'"
-_KEPT_DETAILS = ("high", "auto")
 
 
 def _text(part: dict[str, JSON]) -> JSON:
@@ -76,34 +65,14 @@ def kept_part(part: JSON) -> JSON:
 
 
 def prepared_part(part: JSON) -> JSON:
-    """0.169.0: a text as `{type, text}`, an image prepared (kept, or a text saying why not)."""
+    """0.169.0: a text as `{type, text}`, an image prepared (image_prep.py); a detail the
+    release does not know (`medium`, `HIGH`, `""`, a number) fails the output
+    (captured: server-call-output-image-details, -detail-number)."""
     read = _part(part)
     if read["type"] == "input_text":
         return _text(read)
     url = _image_url(read)
     detail = read.get("detail")
-    if detail is not None and detail != "low" and detail not in _KEPT_DETAILS:
-        raise NotModelled(
-            f"how the release prepares a call output's image with detail {detail!r} is not captured"
-        )
-    if url.startswith(_REMOTE):
-        if detail == "low":
-            raise NotModelled(
-                "which of two reasons the release gives for a remote low-detail image is not captured"
-            )
-        return {"type": "input_text", "text": OMITTED_REMOTE}
-    if not url.startswith(_PNG_DATA):
-        raise NotModelled(
-            "how the release prepares a call output's image other than a PNG data URL is not captured"
-        )
-    try:
-        images.data_url(url[len(_PNG_DATA) :])
-    except images.Undecodable:
-        if detail == "low":
-            raise NotModelled(
-                "which of two reasons the release gives for an undecodable low-detail image is not captured"
-            ) from None
-        return {"type": "input_text", "text": OMITTED_UNPROCESSABLE}
-    if detail == "low":
-        return {"type": "input_text", "text": OMITTED_LOW}
-    return {"type": "input_image", "image_url": url, **({"detail": detail} if detail is not None else {})}
+    if detail is not None and detail not in image_prep.DETAILS:
+        raise Unread
+    return image_prep.prepared(url, detail)

@@ -14,7 +14,7 @@ from decimal import ROUND_CEILING, Decimal
 from enum import Enum
 
 from codex_reference.json_types import JSON
-from codex_reference.sse import tool_search_args
+from codex_reference.sse import number_token, tool_search_args
 from codex_reference.sse.completed_serde import CompletedStruct, read_completed
 from codex_reference.sse.item_forms import ZERO_UUID, without_call_answers
 from codex_reference.sse.items import ItemNormalizer
@@ -226,10 +226,12 @@ def _incomplete(rules: SseRules, template: str, response: JSON) -> dict[str, JSO
     return _error("fatal", message)
 
 
-def _decode(data: str) -> dict[str, JSON] | None:
+def _decode(data: str, arbitrary_precision: bool) -> dict[str, JSON] | None:
     try:
         event = json.loads(data)
-    except (ValueError, RecursionError):
+        if arbitrary_precision:
+            event = number_token.numbers_read(event)
+    except (ValueError, RecursionError, number_token.Unparsed):
         return None  # SSE-JSON-1: the release logs and skips it
     return event if isinstance(event, dict) else None
 
@@ -248,7 +250,7 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
     for data in read_all(chunks):
         if isinstance(data, StreamBroken):
             break
-        event = _decode(data)
+        event = _decode(data, rules.completed.arbitrary_precision)
         if event is None:
             continue
         kind = event.get("type")

@@ -123,6 +123,8 @@ def _path_outside(patch: str, root: Path, real_cwd: Path) -> str | None:
                 continue
             named = line[at + len(header) :].strip()
             resolved = os.path.normpath(os.path.join(real_cwd, named))
+            # POSIX lets normpath keep a leading "//"; Linux, where the port runs, reads it as "/".
+            resolved = "/" + resolved.lstrip("/") if resolved.startswith("//") else resolved
             if resolved != str(root) and not resolved.startswith(str(root) + os.sep):
                 return named
     return None

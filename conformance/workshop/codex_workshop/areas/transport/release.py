@@ -35,8 +35,8 @@ from codex_workshop.areas import ReleaseOp
 from codex_workshop.areas.transport.observe import observe
 from codex_workshop.drive import chatgpt_login
 from codex_workshop.drive.cache import release_binary
-from codex_workshop.drive.errors import RequestArgsError
 from codex_workshop.drive.conversation_run import harmless_call
+from codex_workshop.drive.errors import RequestArgsError
 from codex_workshop.drive.exec_run import run_exec
 from codex_workshop.drive.request_observe import BUILTIN_PROVIDERS
 from codex_workshop.drive.websocket_mock import Refusal, WebSocketScript, WebSocketTurn
@@ -73,6 +73,8 @@ SERVER_TURNS: dict[str, WebSocketTurn] = {
     "cut": WebSocketTurn(_frames(turn_events([], "resp_ws", completed=False)), cut=True),
     "silent": WebSocketTurn([]),
 }
+WARMUP = WebSocketTurn(_frames(turn_events([], "resp_warmup")))
+
 # The turn that depends on the edition: its command tool and that tool's arguments.
 CALL_TURN = "call"
 CALL_ID = "call_ws"
@@ -83,7 +85,6 @@ def server_turn(kind: str, version: str) -> WebSocketTurn:
     if kind == CALL_TURN:
         return WebSocketTurn(_frames(turn_events([harmless_call(version, CALL_ID)], "resp_call")))
     return SERVER_TURNS[kind]
-WARMUP = WebSocketTurn(_frames(turn_events([], "resp_warmup")))
 
 
 def _flag(args: Mapping[str, Any], table: str, key: str) -> bool | None:

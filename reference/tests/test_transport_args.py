@@ -78,3 +78,17 @@ def test_a_login_puts_the_account_before_its_bearer() -> None:
     names = [name for name, _ in headers]
     assert names.index("chatgpt-account-id") + 1 == names.index("authorization")
     assert ["authorization", "Bearer at"] in headers
+
+
+def test_a_fallback_after_a_tool_call_is_unsupported_not_guessed() -> None:
+    # Every retry silent: the turn falls back to HTTP with the call in its history, which no case shows.
+    args = {**_GOOD, "server": {"upgrade": "accept", "turns": ["call", "silent"]}}
+    assert "unsupported" in handle({"op": "transport.turn", "args": args})
+
+
+def test_two_calls_send_two_follow_ups_on_the_connection() -> None:
+    args = {**_GOOD, "edition": "0.94.0", "features": {"responses_websockets": True}}
+    args["server"] = {"upgrade": "accept", "turns": ["call", "call", "full"]}
+    sent = handle({"op": "transport.turn", "args": args})["result"]["sent"]
+    assert [message["type"] for message in sent] == ["response.create", "response.append", "response.append"]
+    assert {message["connection"] for message in sent} == {0}

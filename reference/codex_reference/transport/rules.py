@@ -64,6 +64,15 @@ class TransportRules:
     honours_max_message_bytes: bool = False
     # The end of the fallback notice for each way the WebSocket failed.
     fallback_reasons: dict[str, str] = field(default_factory=dict)
+    # The message that carries a tool call's output, on the connection the call came on
+    # (TRANSPORT-MESSAGE-3): its type, its fields in order (empty: a `response.create` that
+    # names the call's response, as after a warm-up), and the types of the items it sends.
+    follow_up_type: str = "response.create"
+    follow_up_fields: tuple[str, ...] = ()
+    follow_up_items: tuple[str, ...] = ("function_call_output",)
+    # A connection given up after the idle timeout is first closed with a close frame
+    # (no code); False: it is left without one (TRANSPORT-READ-2, TRANSPORT-MESSAGE-3).
+    closes_idle: bool = False
 
 
 TRANSPORT_0_25_0 = TransportRules(
@@ -133,6 +142,10 @@ TRANSPORT_0_94_0 = replace(
     ),
     input_items=4,
     fallback_reasons=_REASONS,
+    follow_up_type="response.append",
+    follow_up_fields=("type", "input"),
+    follow_up_items=("function_call", "function_call_output"),
+    closes_idle=True,
 )
 
 TRANSPORT_0_169_0 = replace(
@@ -259,6 +272,10 @@ TRANSPORT_0_169_0 = replace(
     fallback_at_once=frozenset({426}),
     reconnect_notices=True,
     refusal_text="{message}",
+    follow_up_type="response.create",
+    follow_up_fields=(),
+    follow_up_items=("function_call_output",),
+    closes_idle=False,
 )
 
 # 0.171.0 reads the server's largest message size off the handshake answer.

@@ -27,7 +27,9 @@ ERROR_EVENT_TEXT = (
     '"code": "conformance_error", "message": "refused by the mock"}}'
 )
 FALLBACK_NOTICE = "warning: Falling back from WebSockets to HTTPS transport. "
-_TURNS = ("full", "error", "close", "cut")
+_TURNS = ("full", "error", "close", "cut", "call", "silent")
+# What a tool call adds to the turn's conversation: the call, then its output (TRANSPORT-MESSAGE-3).
+_CALL_HISTORY = ("function_call", "function_call_output")
 _API_KEY = "sk-conformance"
 # The shortest `response.create` text there is: a stated limit under it is smaller than every
 # message; one of LARGE_LIMIT or more is larger than any turn the cases send.  Between the
@@ -129,24 +131,54 @@ def _metadata(rules: TransportRules, extra: tuple[str, ...], lacking: tuple[str,
 
 
 def message(
-    rules: TransportRules, connection: int, kind: str, extra: tuple[str, ...] = ()
+    rules: TransportRules,
+    connection: int,
+    kind: str,
+    extra: tuple[str, ...] = (),
+    carried: tuple[str, ...] = (),
 ) -> dict[str, JSON]:
-    """TRANSPORT-MESSAGE-1 and -2: a `response.create` of kind "warmup", "chained" or "whole"."""
+    """TRANSPORT-MESSAGE-1, -2 and -3: a `response.create` of kind "warmup", "chained", "whole"
+    or "follow-up" (the output of a tool call, when the edition sends it as one); ``carried``:
+    the items of the tool calls made earlier in the turn, which a whole message sends again."""
     present = {"type", *rules.body_fields}
-    items = rules.input_items
+    types: list[str] = ["message"] * rules.input_items + list(carried)
     lacking: tuple[str, ...] = ()
     if kind == "warmup":
         present.add("generate")
-        items, lacking = 1, rules.warmup_lacks_metadata
+        types, lacking = ["message"], rules.warmup_lacks_metadata
     elif kind == "chained":
         present.add("previous_response_id")
-        items -= 1
+        types = types[1:]
+    elif kind == "follow-up":
+        present.add("previous_response_id")
+        types = list(rules.follow_up_items)
     keys: list[JSON] = [name for name in rules.message_fields if name in present]
-    summary: dict[str, JSON] = {"connection": connection, "type": "response.create", "keys": keys}
+    summary: dict[str, JSON] = {
+        "connection": connection,
+        "type": rules.follow_up_type if kind == "follow-up" else "response.create",
+        "keys": keys,
+    }
     if kind == "warmup":
         summary["generate"] = False
-    summary["input_items"] = items
+    summary["input_items"] = len(types)
+    if any(name != "message" for name in types):
+        summary["input_types"] = list[JSON](types)
     return summary | _metadata(rules, (*rules.ws_metadata_keys, *extra), lacking)
+
+
+def follow_up(rules: TransportRules, connection: int, extra: tuple[str, ...] = ()) -> dict[str, JSON]:
+    """TRANSPORT-MESSAGE-3: the message that carries a tool call's output on the call's connection."""
+    if not rules.follow_up_fields:
+        return message(rules, connection, "follow-up", extra)
+    items: list[JSON] = list(rules.follow_up_items)
+    keys: list[JSON] = list(rules.follow_up_fields)
+    return {
+        "connection": connection,
+        "type": rules.follow_up_type,
+        "keys": keys,
+        "input_items": len(items),
+        "input_types": items,
+    }
 
 
 def http_request(rules: TransportRules, extra: tuple[str, ...] = ()) -> dict[str, JSON]:
@@ -179,6 +211,8 @@ class _Run:
     extra_metadata: tuple[str, ...] = ()
     # Whether a turn's whole message (no warm-up before it on its connection) went out.
     whole_sent: bool = False
+    # The items of the tool calls the server made so far, sent again by a whole message.
+    carried: tuple[str, ...] = ()
     upgrades: int = 0
     answered: int = 0
     sent: list[JSON] = field(default_factory=list)
@@ -234,16 +268,23 @@ class _Run:
             if connection is not None:
                 kind = "chained" if connection == warm else "whole"
                 self.whole_sent |= kind == "whole"
-                self.sent.append(message(rules, connection, kind, self.extra_metadata))
+                self.sent.append(message(rules, connection, kind, self.extra_metadata, self.carried))
                 turn = self.next_turn()
+                while turn == "call":
+                    # The release runs the call and sends its output where the call came from.
+                    self.carried += _CALL_HISTORY
+                    self.sent.append(follow_up(rules, connection, self.extra_metadata))
+                    turn = self.next_turn()
                 if turn == "full":
                     return "reply"
                 if turn == "error" and rules.error_event_fails_turn:
                     self.notices += [f"ERROR: {ERROR_EVENT_TEXT}"] * 2
                     return "failed"
-                if turn == "error":
+                # An error event not read, or nothing at all: the stream goes idle.
+                idle = turn in ("error", "silent")
+                if idle and rules.closes_idle:
                     self.sent.append({"connection": connection, "close": ""})  # the release ends the idle one
-                failure = "idle" if turn == "error" else turn
+                failure = "idle" if idle else turn
                 connection = None
             attempt += 1
             if attempt > rules.stream_retries:
@@ -317,6 +358,8 @@ def turn(rules: TransportRules, args: Mapping[str, Any]) -> dict[str, JSON]:
         return result
     run = _Run(rules, upgrade, refused, turns, _over_limit(rules, limit), extra_metadata=extra)
     ending = run.play()
+    if ending == "fallback" and run.carried:
+        raise NotModelled("a turn that falls back to HTTP after a tool call over the WebSocket: not captured")
     result |= {
         "upgrades": run.upgrades,
         "handshake": handshake(rules, sender, args),

@@ -12,8 +12,10 @@ The result (spec/transport.md, "How a result is observed"):
   case within a band (areas/transport/capture.py);
 - ``sent``: each message the release sent on an accepted connection, summed
   up as what a server reads first: its connection's number, ``type``, its keys
-  in order, ``generate`` where it has one, the number of input items and the
-  names of its ``client_metadata`` keys; a close frame as its code and reason;
+  in order, ``generate`` where it has one, the number of input items (and
+  their types, ``input_types``, where one is not a message: a tool call or
+  its output, which a follow-up carries) and the names of its
+  ``client_metadata`` keys; a close frame as its code and reason;
 - ``http``: each HTTP request to the Responses endpoint that followed, with
   its body's keys and ``client_metadata`` key names, to hold beside ``sent``;
 - ``differs_from_http``: where a run sent a turn's whole message over the
@@ -76,6 +78,9 @@ def _body_summary(body: Any) -> dict[str, Any]:
         summary["generate"] = body["generate"]
     if isinstance(body.get("input"), list):
         summary["input_items"] = len(body["input"])
+        types = [item.get("type") if isinstance(item, dict) else None for item in body["input"]]
+        if any(kind != "message" for kind in types):
+            summary["input_types"] = types
     if isinstance(body.get("client_metadata"), dict):
         summary["metadata_keys"] = sorted(body["client_metadata"])
     return summary

@@ -11,7 +11,12 @@ answered by the next of ``server.turns``:
   one assistant message, completed);
 - ``error``: one ``error`` event;
 - ``close``: ``response.created``, then a close frame (1011);
-- ``cut``: ``response.created``, then the TCP connection shut without a close.
+- ``cut``: ``response.created``, then the TCP connection shut without a close;
+- ``call``: a whole turn whose output is one call of the edition's command tool
+  running ``true`` (inside the capture's sandbox), so that the release runs it
+  and sends its output as a follow-up message on the same connection;
+- ``silent``: nothing, the connection left open (a server that does not read
+  the message it was sent: the release waits out its idle timeout).
 
 ``server.max_message_bytes`` is sent as the handshake answer's
 ``x-codex-websocket-max-message-bytes`` header.  A warm-up message
@@ -30,6 +35,7 @@ from codex_workshop.areas import ReleaseOp
 from codex_workshop.areas.transport.observe import observe
 from codex_workshop.drive import chatgpt_login
 from codex_workshop.drive.cache import release_binary
+from codex_workshop.drive.conversation_run import harmless_call
 from codex_workshop.drive.errors import RequestArgsError
 from codex_workshop.drive.exec_run import run_exec
 from codex_workshop.drive.request_observe import BUILTIN_PROVIDERS
@@ -65,8 +71,20 @@ SERVER_TURNS: dict[str, WebSocketTurn] = {
     "error": WebSocketTurn(_frames([ERROR_EVENT])),
     "close": WebSocketTurn(_frames(turn_events([], "resp_ws", completed=False)), close=CLOSE),
     "cut": WebSocketTurn(_frames(turn_events([], "resp_ws", completed=False)), cut=True),
+    "silent": WebSocketTurn([]),
 }
 WARMUP = WebSocketTurn(_frames(turn_events([], "resp_warmup")))
+
+# The turn that depends on the edition: its command tool and that tool's arguments.
+CALL_TURN = "call"
+CALL_ID = "call_ws"
+TURN_KINDS = (*SERVER_TURNS, CALL_TURN)
+
+
+def server_turn(kind: str, version: str) -> WebSocketTurn:
+    if kind == CALL_TURN:
+        return WebSocketTurn(_frames(turn_events([harmless_call(version, CALL_ID)], "resp_call")))
+    return SERVER_TURNS[kind]
 
 
 def _flag(args: Mapping[str, Any], table: str, key: str) -> bool | None:
@@ -79,16 +97,16 @@ def _flag(args: Mapping[str, Any], table: str, key: str) -> bool | None:
     return value
 
 
-def script(server: Any) -> WebSocketScript:
-    """The mock's WebSocket side for ``args.server``."""
+def script(server: Any, version: str) -> WebSocketScript:
+    """The mock's WebSocket side for ``args.server``, its tool call that of ``version``."""
     if not isinstance(server, Mapping):
         raise RequestArgsError(
             "server must be an object: {upgrade, turns, refused_upgrades, max_message_bytes}"
         )
     upgrade = server.get("upgrade", "accept")
     turns = server.get("turns", ["full"])
-    if not isinstance(turns, list) or not turns or any(turn not in SERVER_TURNS for turn in turns):
-        raise RequestArgsError(f"server.turns must be a non-empty list of {sorted(SERVER_TURNS)}")
+    if not isinstance(turns, list) or not turns or any(turn not in TURN_KINDS for turn in turns):
+        raise RequestArgsError(f"server.turns must be a non-empty list of {sorted(TURN_KINDS)}")
     refusal: Refusal | None
     if upgrade == "accept":
         refusal = None
@@ -114,7 +132,7 @@ def script(server: Any) -> WebSocketScript:
         raise RequestArgsError("server.max_message_bytes must be a byte count")
     headers = [] if limit is None else [(MAX_MESSAGE_BYTES_HEADER, str(limit))]
     return WebSocketScript(
-        turns=[SERVER_TURNS[turn] for turn in turns],
+        turns=[server_turn(turn, version) for turn in turns],
         refusals=refusals,
         warmup=WARMUP,
         response_headers=headers,
@@ -140,7 +158,7 @@ def _builtin(args: Mapping[str, Any]) -> str | None:
 
 
 def transport_turn(version: str, args: dict[str, Any]) -> dict[str, Any]:
-    mock = script(args.get("server", {}))
+    mock = script(args.get("server", {}), version)
     provider: dict[str, Any] = {"stream_idle_timeout_ms": STREAM_IDLE_TIMEOUT_MS}
     supports = _flag(args, "provider", "supports_websockets")
     if supports is not None:

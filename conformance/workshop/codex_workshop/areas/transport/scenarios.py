@@ -11,7 +11,7 @@ from codex_workshop.areas.scenarios import Scenario, load_scenarios
 from codex_workshop.drive.chatgpt_login import fake_tokens
 
 # What the mock does with the release's n-th message (areas/transport/release.py, SERVER_TURNS).
-ServerTurn = Literal["full", "error", "close", "cut"]
+ServerTurn = Literal["full", "error", "close", "cut", "call", "silent"]
 
 
 def _whole_turn() -> list[ServerTurn]:

@@ -119,6 +119,22 @@ def test_the_upstream_reads_a_continued_message_with_its_history_and_the_handsha
     assert requests[1].body["previous_response_id"] == "resp_gateway_warmup_1"
 
 
+def test_the_upstream_reads_a_response_append_with_the_input_it_continues_and_its_tools() -> None:
+    """0.94.0's follow-up (spec/transport.md TRANSPORT-MESSAGE-3) names no response and carries the
+    call again itself: the request it continues gives its input and tools, not its output."""
+    tools = [{"type": "function", "name": "shell", "parameters": {"type": "object", "properties": {}}}]
+    user = {"type": "message", "role": "user", "content": []}
+    call = {"type": "function_call", "name": "shell", "arguments": "{}", "call_id": "call_1"}
+    output = {"type": "function_call_output", "call_id": "call_1", "output": "done"}
+    create = {"type": "response.create", "tools": tools, "input": [user]}
+    append = {"type": "response.append", "input": [call, output]}
+    requests = _upstream_run([create, append], {})
+    assert [request.connection for request in requests] == [0, 0]
+    assert requests[1].body["type"] == "response.append"
+    assert requests[1].body["input"] == [user, call, output]
+    assert requests[1].body["tools"] == tools
+
+
 def _relayed(*bodies: dict[str, Any], api: str = "websocket") -> Observation:
     upstream = [UpstreamRequest(api, {}, body, 0 if api == "websocket" else None) for body in bodies]
     return Observation(0, [], upstream, [], [], "", "")

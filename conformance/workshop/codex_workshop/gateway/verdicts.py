@@ -336,9 +336,10 @@ def _message_differences(direct: UpstreamRequest, through: UpstreamRequest) -> l
 
 
 def websocket_messages_relayed(scenario: Scenario, direct: Observation, through: Observation) -> list[str]:
-    """GATEWAY-WS-1: a gateway that relays the WebSocket carries each ``response.create`` the release
-    sent as it was sent (every key but the tools and the input's items, judged by the other clauses);
-    one that refused the upgrade is judged by the others against a direct run over HTTP."""
+    """GATEWAY-WS-1: a gateway that relays the WebSocket carries each message the release sent
+    (``response.create``, 0.94.0's ``response.append``) as it was sent (every key but the tools and
+    the input's items, judged by the other clauses); one that refused the upgrade is judged by the
+    others against a direct run over HTTP."""
     del scenario
     sent = [request for request in direct.upstream if request.api == WEBSOCKET_API]
     relayed = [request for request in through.upstream if request.api == WEBSOCKET_API]

@@ -12,7 +12,13 @@ the upgrade request that opened its connection) and its body.  A message that co
 response (``previous_response_id``) carries only the items that response did not have; its body is
 read here with that response's input and output put back in front, as the API reads it, so that
 the clauses that follow calls and outputs through the history (GATEWAY-PAIR-1, GATEWAY-SEARCH-1)
-read a WebSocket turn as they read an HTTP one.
+read a WebSocket turn as they read an HTTP one.  0.94.0's ``response.append`` (spec/transport.md
+TRANSPORT-MESSAGE-3) names no response: it continues the last one answered on its connection, and
+carries that response's output again itself (the call, then its output), so it is read with the
+input of the request it continues put back in front, and answered with that request's tools (it
+carries none of its own).  The upstream takes it to continue the last response it gave at all,
+which is the same response while the release keeps one connection open at a time, as every
+scenario's run does.
 """
 
 from __future__ import annotations
@@ -55,6 +61,11 @@ class WebSocketUpstream:
     _read: list[tuple[str, Any]] = field(default_factory=list)
     # Each response id the upstream gave: the input it answered (history included) and its output.
     _histories: dict[str, list[Any]] = field(default_factory=dict)
+    # The input (history included) and tools of the request each response id answered, and the
+    # last response id given: what a ``response.append`` continues.
+    _inputs: dict[str, list[Any]] = field(default_factory=dict)
+    _tools: dict[str, Any] = field(default_factory=dict)
+    _last_response: str | None = None
     _steps: int = 0
     _warmups: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -76,6 +87,7 @@ class WebSocketUpstream:
                 self._warmups += 1
                 response_id = f"resp_gateway_warmup_{self._warmups}"
                 self._histories[response_id] = list(body.get("input") or [])
+                self._remember(response_id, body)
                 return WebSocketTurn(_frames(turn_events([], response_id)))
             index = min(self._steps, len(self.script.steps) - 1)
             self._steps += 1
@@ -88,13 +100,29 @@ class WebSocketUpstream:
         items = [output.item(model_visible_tools(body)) for output in step.outputs]
         with self._lock:
             self._histories[response_id] = [*(body.get("input") or []), *items]
+            self._remember(response_id, body)
         return WebSocketTurn(_frames(turn_events(items, response_id, completed=not step.cut)), cut=step.cut)
 
+    def _remember(self, response_id: str, body: dict[str, Any]) -> None:
+        self._inputs[response_id] = list(body.get("input") or [])
+        self._tools[response_id] = body.get("tools")
+        self._last_response = response_id
+
     def _with_history(self, message: dict[str, Any]) -> dict[str, Any]:
-        earlier = self._histories.get(str(message.get("previous_response_id")))
-        if earlier is None or not isinstance(message.get("input"), list):
+        if not isinstance(message.get("input"), list):
             return message
-        return {**message, "input": [*earlier, *message["input"]]}
+        if message.get("type") == "response.append":
+            continued = str(self._last_response)
+            earlier = self._inputs.get(continued)
+        else:
+            continued = str(message.get("previous_response_id"))
+            earlier = self._histories.get(continued)
+        if earlier is None:
+            return message
+        read = {**message, "input": [*earlier, *message["input"]]}
+        if "tools" not in message and self._tools.get(continued) is not None:
+            read["tools"] = self._tools[continued]
+        return read
 
     def messages(self, requests: list[RecordedRequest]) -> list[RelayedMessage]:
         """Every text message the upstream received, given the server's recorded ``requests`` (the

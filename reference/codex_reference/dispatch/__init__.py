@@ -197,8 +197,12 @@ def _optional(shape: Shape) -> Shape:
 
 
 def _struct(name: str, fields: tuple[tuple[str, Shape], ...], **kw: Any) -> Shape:
-    """A derived struct; fields in declaration order, Option fields optional."""
-    required = frozenset(field for field, shape in fields if shape.kind != "option")
+    """A derived struct; fields in declaration order, Option fields and those with a
+    serde default (`defaulted`) optional."""
+    defaulted = kw.get("defaulted") or frozenset()
+    required = frozenset(
+        field for field, shape in fields if shape.kind != "option" and field not in defaulted
+    )
     return Shape("struct", f"struct {name}", fields=fields, required=required, **kw)
 
 
@@ -272,12 +276,22 @@ _TERMINAL_SESSION_0_169_0 = _struct("TerminalSessionArgs", (("session_id", Shape
 
 # 0.25.0 runs exec_command and write_stdin by name whether or not the tools
 # are offered (captured: exec-command-missing-cmd, write-stdin-missing-session-id).
-# Only the required string fields are typed; the others (defaulted numbers,
-# the shell and login flags, and timeouts some builds of that era have) are
-# declined.
+# ExecCommandParams is cmd and four fields with serde defaults (u64, u64, String,
+# bool); their types are read, so a wrong one fails as the release fails
+# (captured: serde-array-exec-command-*, exec-command-yield-time-string,
+# exec-command-login-string), but what they change in a run is not modelled: a
+# value that reads is declined.  The timeouts some builds of that era have are
+# declined too.
 _EXEC_COMMAND_0_25_0 = _struct(
     "ExecCommandParams",
-    (("cmd", _STRING),),
+    (
+        ("cmd", _STRING),
+        ("yield_time_ms", Shape("u64")),
+        ("max_output_tokens", Shape("u64")),
+        ("shell", _STRING),
+        ("login", Shape("bool")),
+    ),
+    defaulted=frozenset({"yield_time_ms", "max_output_tokens", "shell", "login"}),
     declined=frozenset(
         {
             "yield_time_ms",

@@ -89,7 +89,10 @@ class Shape:
     aliases: tuple[tuple[str, str], ...] = ()
     # struct: keys that are not fields: "ignore" (serde's default) or "deny"
     # (deny_unknown_fields).  Keys in `declined` are fields whose type is not
-    # known well enough to model: reaching one raises NotModelled.
+    # known well enough to model: reaching one raises NotModelled.  A declined
+    # key that is also in `fields` has a known type but an effect the model
+    # does not run: its value is read (so a wrong type fails where serde
+    # fails), and a parse that then succeeds raises NotModelled.
     others: str = "ignore"
     declined: frozenset[str] = frozenset()
     item: Shape | None = None  # seq element, option content
@@ -211,6 +214,8 @@ class _Reader:
     def __init__(self, text: str, arbitrary_precision: bool) -> None:
         self.arbitrary_precision = arbitrary_precision
         self.f64_numbers = False  # check_syntax: numbers read as f64s, not skipped
+        # Declined fields read with their type (Shape.declined): declined once the parse succeeds.
+        self.unmodelled: list[str] = []
         self.data = text.encode("utf-8")
         self.index = 0
 
@@ -278,6 +283,7 @@ class _Reader:
             if self._next_element(first):
                 first = False
                 result[name] = self.value(field_shape)
+                self._note_if_declined(shape, name)
                 continue
             if shape.defaulted is not None and name in shape.defaulted:
                 continue
@@ -290,6 +296,10 @@ class _Reader:
             raise NotModelled("a struct's fields past those modelled, given as an array")
         if shape.declined and shape.field_count is None:
             raise NotModelled("how many fields a struct with declined keys has is not known")
+
+    def _note_if_declined(self, shape: Shape, name: str) -> None:
+        if name in shape.declined:
+            self.unmodelled.append(name)
 
     def _next_element(self, first: bool) -> bool:
         """SeqAccess::next_element: whether an element follows (the reader then at its first byte)."""
@@ -746,6 +756,7 @@ class _Reader:
             self._colon()
             if name in fields:
                 result[name] = self.value(fields[name])
+                self._note_if_declined(shape, name)
             else:
                 self.ignore_value()
         for name, _ in shape.fields:
@@ -827,6 +838,8 @@ def from_str(text: str, shape: Shape, arbitrary_precision: bool = False) -> obje
     value = reader.value(shape)
     if reader.whitespace() is not None:
         raise reader.peek_error("trailing characters")
+    if reader.unmodelled:
+        raise NotModelled(f"the effect of argument field {reader.unmodelled[0]!r} on the run is not modelled")
     return value
 
 

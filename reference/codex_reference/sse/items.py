@@ -414,3 +414,8 @@ NORMALIZE_ITEM_0_169_0: ItemNormalizer = _normalizer(
     type_aliases=_COMPACTION_ALIASES,
     call_forms=item_forms.CALL_FORMS_0_169_0,
 )
+# The item types 0.169.0's ResponseItem names (those it records, and the alias it reads
+# under another name); any other type reads as its catch-all variant (SSE-ITEM-6).
+ITEM_TYPES_0_169_0 = frozenset(
+    {"message", "reasoning", "web_search_call", *_COMPACTION_ALIASES, *item_forms.CALL_FORMS_0_169_0}
+)

@@ -82,6 +82,10 @@ class SseRules:
     # A done item without an id (missing, null or "") takes the id of the item
     # the last output_item.added announced, if no done came between them (SSE-ITEM-6).
     done_takes_added_id: bool = False
+    # The item types the edition's ResponseItem names; any other type reads as its
+    # catch-all variant, which has no id.  An added or done item that does not read
+    # leaves the announcement as it was (SSE-ITEM-6).
+    item_types: frozenset[str] = frozenset()
     # Whether the release runs a client tool_search_call as it reads it, recording
     # its own output where the arguments do not read (SSE-ITEM-7).
     runs_tool_search: bool = False
@@ -255,12 +259,14 @@ def read_responses(rules: SseRules, chunks: Iterable[bytes]) -> dict[str, JSON]:
             continue
         kind = event.get("type")
         if kind == "response.output_item.added":
-            added_id = _announced_id(event.get("item"))
+            if _reads(rules, event.get("item")):
+                added_id = _announced_id(rules, event.get("item"))
         elif kind == "response.output_item.done" and isinstance(event.get("item"), dict):
             sent = event["item"]
             if rules.done_takes_added_id and added_id is not None and sent.get("id") in (None, ""):
                 sent = {**sent, "id": added_id}
-            added_id = None
+            if _reads(rules, sent):
+                added_id = None
             items.extend(_recorded(rules, sent))
         elif kind == "response.completed":
             ending = _completed(rules, event.get("response"))
@@ -307,9 +313,22 @@ def _recorded(rules: SseRules, sent: dict[str, JSON]) -> list[dict[str, JSON]]:
     return [{"type": "output_item.done", "item": shown} for shown in (item, answer) if shown is not None]
 
 
-def _announced_id(item: JSON) -> str | None:
-    """The id an output_item.added gives its item (captured: added-message-then-*)."""
-    announced = item.get("id") if isinstance(item, dict) else None
+def _reads(rules: SseRules, item: JSON) -> bool:
+    """Whether the release reads the item as a ResponseItem: a type it names must read
+    as that variant, any other string type reads as the catch-all (captured:
+    added-message-then-unread-*, -item-not-object-*, -unknown-item-*, added-unread-*,
+    added-message-then-added-*)."""
+    if not isinstance(item, dict) or not isinstance(item.get("type"), str):
+        return False
+    return item["type"] not in rules.item_types or rules.normalize_item(item) is not None
+
+
+def _announced_id(rules: SseRules, item: JSON) -> str | None:
+    """The id an output_item.added gives its item (captured: added-message-then-*); the
+    catch-all variant has none (added-unknown-item-then-message-null-id)."""
+    if not isinstance(item, dict) or item.get("type") not in rules.item_types:
+        return None
+    announced = item.get("id")
     return announced if isinstance(announced, str) and announced else None
 
 

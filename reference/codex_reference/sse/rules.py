@@ -123,6 +123,10 @@ SSE_0_169_0 = replace(
     # Captured: added-message-then-custom-call-without-id, added-custom-call-then-done-without-id,
     # added-message-then-message-without-id (found by the explorer on 0.171.0).
     done_takes_added_id=True,
+    # Captured: added-message-then-unread-local-shell-call-then-message-null-id,
+    # added-message-then-unknown-item-then-message-null-id, added-unknown-item-then-message-null-id
+    # and the like (found by the explorer on 0.169.0, seed final-s25b).
+    item_types=items.ITEM_TYPES_0_169_0,
     # Captured: tool-search-call-client-arguments-* (found by the explorer on 0.171.0).
     runs_tool_search=True,
     completed=COMPLETED_0_169_0,

@@ -12,7 +12,6 @@ import gzip
 import http.client
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +20,9 @@ import pytest
 from codex_conformance.cli import main
 from codex_conformance.editions import EDITIONS
 from codex_conformance.mock_responses_server import MockResponsesServer, ScriptedStream
-from codex_workshop.drive.cache import release_binary
-from codex_workshop.drive.errors import ReleaseUnavailableError
-from codex_workshop.gateway.certify import certify_gateway
 from codex_workshop.gateway.cli import gateway_version
 from codex_workshop.gateway.http_wire import replies
 from codex_workshop.gateway.observe import Observation, UpstreamRequest
-from codex_workshop.gateway.plug import parse_gateway
 from codex_workshop.gateway.record import Recorder, scenario_entries
 from codex_workshop.gateway.recording_file import (
     SHARED_KEY,
@@ -39,8 +34,8 @@ from codex_workshop.gateway.recording_file import (
 )
 from codex_workshop.gateway.relay import Connection, RecordingRelay, recording_relay
 from codex_workshop.gateway.sse_text import handed_back, output_items, payloads
+from tests.example_proxies import certify_proxy
 
-PROXY = Path(__file__).resolve().parents[3] / "examples" / "gateways" / "passthrough_proxy.py"
 CALL = {"type": "function_call", "name": "shell", "arguments": '{"command":["true"]}', "call_id": "c1"}
 STREAM_EVENTS = [
     {"type": "response.created", "response": {"id": "r1"}},
@@ -266,13 +261,8 @@ def test_a_broken_recording_file_is_refused_before_anything_runs(
 
 def test_the_pass_through_proxy_is_recorded_as_the_upstream_wrote() -> None:
     version = next(iter(EDITIONS))
-    try:
-        release_binary(version)
-    except ReleaseUnavailableError as exc:
-        pytest.skip(f"release {version} cannot be fetched here: {exc}")
-    spec = parse_gateway(f"cmd:{sys.executable} {PROXY} --port {{port}} --upstream {{upstream}}")
     recorder = Recorder()
-    run = certify_gateway(spec, [version], only=("function-call",), ready_seconds=20, recorder=recorder)
+    run = certify_proxy(version, only=("function-call",), recorder=recorder)
     assert [result.outcome for result in run.results] == ["pass"], render(run)
     kinds = [entry["kind"] for entry in recorder.entries]
     assert kinds == ["sse", "sse", "call", "request", "request"]

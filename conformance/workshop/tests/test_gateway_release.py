@@ -19,26 +19,18 @@ import pytest
 
 from codex_conformance.cli import main
 from codex_conformance.editions import EDITIONS, Edition
-from codex_workshop.drive.cache import release_binary
-from codex_workshop.drive.errors import ReleaseUnavailableError
 from codex_workshop.gateway.certify import GatewayRun, certify_gateway
 from codex_workshop.gateway.plug import free_port, parse_gateway
 from codex_workshop.gateway.report import render_markdown
+from tests.example_proxies import (
+    PASSTHROUGH_PROXY,
+    WEBSOCKET_PROXY,
+    certify_proxy,
+    proxy_template,
+    release_or_skip,
+)
 
-PROXY = Path(__file__).resolve().parents[3] / "examples" / "gateways" / "passthrough_proxy.py"
-WEBSOCKET_PROXY = PROXY.with_name("websocket_proxy.py")
-
-
-def _release(version: str) -> None:
-    try:
-        release_binary(version)
-    except ReleaseUnavailableError as exc:
-        pytest.skip(f"release {version} cannot be fetched here: {exc}")
-
-
-def _template(broken: str | None = None, proxy: Path = PROXY) -> str:
-    template = f"cmd:{sys.executable} {proxy} --port {{port}} --upstream {{upstream}}"
-    return template + (f" --break {broken}" if broken else "")
+PROXY = PASSTHROUGH_PROXY
 
 
 def _with_namespaces_and_freeform(edition: Edition) -> bool:
@@ -55,8 +47,7 @@ SHOWCASE = next(version for version, edition in EDITIONS.items() if _with_namesp
 def _certify(
     version: str, broken: str | None = None, only: tuple[str, ...] = (), proxy: Path = PROXY
 ) -> GatewayRun:
-    _release(version)
-    return certify_gateway(parse_gateway(_template(broken, proxy)), [version], only=only, ready_seconds=20)
+    return certify_proxy(version, proxy=proxy, broken=broken, only=only)
 
 
 @pytest.mark.parametrize("version", list(EDITIONS))
@@ -103,7 +94,7 @@ def test_flattened_namespaces_show_as_unsupported_calls() -> None:
 
 
 def test_a_gateway_that_dies_mid_run_ends_it_with_its_output(tmp_path: Path) -> None:
-    _release(SHOWCASE)
+    release_or_skip(SHOWCASE)
     # The proxy serves for a few seconds, prints a line and is gone.
     script = tmp_path / "short_lived.py"
     script.write_text(
@@ -123,12 +114,12 @@ def test_a_gateway_that_dies_mid_run_ends_it_with_its_output(tmp_path: Path) -> 
 
 
 def test_the_command_writes_both_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _release(SHOWCASE)
+    release_or_skip(SHOWCASE)
     report = tmp_path / "gateway.md"
     argv = [
         "gateway",
         "--gateway",
-        _template(),
+        proxy_template(),
         "--edition",
         SHOWCASE,
         "--only",
@@ -142,7 +133,7 @@ def test_the_command_writes_both_reports(tmp_path: Path, capsys: pytest.CaptureF
 
 
 def test_a_gateway_already_running_is_reached_by_url() -> None:
-    _release(SHOWCASE)
+    release_or_skip(SHOWCASE)
     upstream_port, proxy_port = free_port(), free_port()
     argv = [
         sys.executable,
@@ -164,8 +155,17 @@ def test_a_gateway_already_running_is_reached_by_url() -> None:
 
 def test_a_run_where_nothing_applies_judged_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     version = next(version for version, edition in EDITIONS.items() if edition.deferring_model is None)
-    _release(version)
-    argv = ["gateway", "--gateway", _template(), "--edition", version, "--only", "tool-search", "--quiet"]
+    release_or_skip(version)
+    argv = [
+        "gateway",
+        "--gateway",
+        proxy_template(),
+        "--edition",
+        version,
+        "--only",
+        "tool-search",
+        "--quiet",
+    ]
     assert main(argv) == 3
     captured = capsys.readouterr()
     assert "no scenario selected applies" in captured.err

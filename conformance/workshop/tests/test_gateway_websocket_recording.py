@@ -3,27 +3,21 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Close, Frame, Opcode
 
 from codex_conformance.editions import EDITIONS
-from codex_workshop.drive.cache import release_binary
-from codex_workshop.drive.errors import ReleaseUnavailableError
 from codex_workshop.explore.recorded import load
-from codex_workshop.gateway.certify import certify_gateway
 from codex_workshop.gateway.observe import Observation
-from codex_workshop.gateway.plug import parse_gateway
 from codex_workshop.gateway.record import Recorder, scenario_entries
 from codex_workshop.gateway.recording_file import write_run
 from codex_workshop.gateway.relay import Connection, RecordingRelay
 from codex_workshop.gateway.websocket_wire import websocket_exchange
+from tests.example_proxies import WEBSOCKET_PROXY, certify_proxy
 
-WEBSOCKET_PROXY = Path(__file__).resolve().parents[3] / "examples" / "gateways" / "websocket_proxy.py"
 UPGRADE = (
     b"GET /v1/responses HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
     b"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n"
@@ -147,13 +141,8 @@ def test_a_recording_with_a_websocket_entry_is_read_as_explorer_inputs(tmp_path:
 
 def test_the_websocket_relay_is_recorded_as_the_release_and_the_upstream_spoke() -> None:
     version = [v for v, e in EDITIONS.items() if e.websocket_config is not None][-1]
-    try:
-        release_binary(version)
-    except ReleaseUnavailableError as exc:
-        pytest.skip(f"release {version} cannot be fetched here: {exc}")
-    spec = parse_gateway(f"cmd:{sys.executable} {WEBSOCKET_PROXY} --port {{port}} --upstream {{upstream}}")
     recorder = Recorder()
-    run = certify_gateway(spec, [version], only=("websocket",), ready_seconds=20, recorder=recorder)
+    run = certify_proxy(version, proxy=WEBSOCKET_PROXY, only=("websocket",), recorder=recorder)
     assert [result.outcome for result in run.results] == ["pass"]
     sockets = [entry for entry in recorder.entries if entry["kind"] == "websocket"]
     assert sockets and all(entry["complete"] for entry in sockets)

@@ -18,7 +18,9 @@ index when it returns.
 
 What is not modelled raises ``NotModelled``: a struct given as an array past
 the fields modelled (or reaching a field whose serde default is not known),
-type errors on strings that are not plain ASCII.
+type errors on strings that are not plain ASCII, and a parse that succeeds
+with a value for a declined field (its type is read, its effect on the run
+is not modelled: Shape.declined).
 
 serde_json's recursion limit (128 arrays and objects entered through typed
 deserializers) is left out: no argument type of the releases' handlers

@@ -280,8 +280,10 @@ _TERMINAL_SESSION_0_169_0 = _struct("TerminalSessionArgs", (("session_id", Shape
 # bool); their types are read, so a wrong one fails as the release fails
 # (captured: serde-array-exec-command-*, exec-command-yield-time-string,
 # exec-command-login-string), but what they change in a run is not modelled: a
-# value that reads is declined.  The timeouts some builds of that era have are
-# declined too.
+# value that reads is declined.  The timeouts some builds of that era have
+# (idle_timeout_ms, hard_timeout_ms, grace_period_ms, log_threshold_bytes) are
+# no fields of this build: ignored like any unknown key, of any type (captured:
+# run-exec-command-echo-timeout-keys-mistyped, -one).
 _EXEC_COMMAND_0_25_0 = _struct(
     "ExecCommandParams",
     (
@@ -298,10 +300,6 @@ _EXEC_COMMAND_0_25_0 = _struct(
             "max_output_tokens",
             "shell",
             "login",
-            "idle_timeout_ms",
-            "hard_timeout_ms",
-            "grace_period_ms",
-            "log_threshold_bytes",
         }
     ),
     # cmd, yield_time_ms, max_output_tokens, shell, login: `[]` says "with 5
